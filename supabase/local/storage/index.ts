@@ -1,0 +1,6 @@
+import type { ServiceContext, ServiceHandler } from '../context';
+import { jsonResponse } from '../context';
+
+export function createStorageService(_context: ServiceContext): ServiceHandler {
+  return async () => jsonResponse({ message: 'Not implemented' }, 404);
+}
