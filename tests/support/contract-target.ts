@@ -1,0 +1,51 @@
+/**
+ * Where the contract suite sends its requests: a hosted Supabase project when
+ * SUPABASE_TEST_URL, SUPABASE_TEST_ANON_KEY and SUPABASE_TEST_SERVICE_ROLE_KEY are set, else
+ * the embedded backend (in memory, seeded) behind a real HTTP server on a free loopback port.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequestListener } from '@remix-run/node-fetch-server';
+import { createEmbeddedBackend, type EmbeddedBackend } from '../../supabase/local/index';
+
+export interface ContractTarget {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** The embedded backend when the target is local (outbox, direct SQL); undefined when hosted. */
+  backend?: EmbeddedBackend;
+  close(): Promise<void>;
+}
+
+export const isHostedTarget = Boolean(
+  process.env.SUPABASE_TEST_URL && process.env.SUPABASE_TEST_ANON_KEY && process.env.SUPABASE_TEST_SERVICE_ROLE_KEY,
+);
+
+export async function startContractTarget(options: { seed?: boolean } = {}): Promise<ContractTarget> {
+  if (isHostedTarget) {
+    return {
+      url: process.env.SUPABASE_TEST_URL!,
+      anonKey: process.env.SUPABASE_TEST_ANON_KEY!,
+      serviceRoleKey: process.env.SUPABASE_TEST_SERVICE_ROLE_KEY!,
+      close: async () => {},
+    };
+  }
+  const backend = await createEmbeddedBackend({ dataDir: null, seed: options.seed });
+  const server = await listen(createServer(createRequestListener((request) => backend.handle(request))));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  backend.setSiteUrl(url);
+  return {
+    url,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    backend,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await backend.close();
+    },
+  };
+}
+
+function listen(server: Server): Promise<Server> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
