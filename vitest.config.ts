@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.ts', 'supabase/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    include: [
+      'app/**/*.test.ts',
+      'supabase/**/*.test.ts',
+      'server/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

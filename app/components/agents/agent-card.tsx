@@ -1,0 +1,70 @@
+import { Clock, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
+
+/** The agent card of §2, in grid or list layout. The whole card links to the agent page. */
+export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?: 'grid' | 'list' }) {
+  const seller = agent.sellerUsername ?? 'Seller';
+  const rating = formatRating(agent.avgRating, agent.reviewCount);
+  const isList = view === 'list';
+  return (
+    <article
+      className={`group relative flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-900 ${
+        isList ? 'flex-row' : 'flex-col'
+      }`}
+    >
+      <img
+        src={agent.thumbnailUrl ?? '/thumbnails/placeholder.svg'}
+        alt={`${agent.name} thumbnail`}
+        width={isList ? 160 : 400}
+        height={isList ? 120 : 225}
+        loading="lazy"
+        className={isList ? 'h-auto w-40 shrink-0 object-cover' : 'aspect-video w-full object-cover'}
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="font-semibold">
+            <Link
+              to={`/agent/${agent.id}`}
+              className="after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
+            >
+              {agent.name}
+            </Link>
+          </h3>
+          <p className="shrink-0 font-bold text-brand-700 dark:text-brand-300">{formatPrice(agent.price)}</p>
+        </div>
+        <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{agent.description}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2 text-sm">
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+            {agent.category}
+          </span>
+          <span className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="flex size-6 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white uppercase"
+            >
+              {seller.charAt(0)}
+            </span>
+            <span className="text-slate-800 dark:text-slate-200">{seller}</span>
+          </span>
+          <span
+            className="flex items-center gap-1"
+            aria-label={`Rated ${rating} out of 5 from ${agent.reviewCount} reviews`}
+          >
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            <span className="font-medium">{rating}</span>
+            <span className="text-slate-600 dark:text-slate-400">({agent.reviewCount})</span>
+          </span>
+        </div>
+        {isList ? null : (
+          <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+            <span>{agent.reviewCount} reviews</span>
+            <span className="flex items-center gap-1">
+              <Clock aria-hidden="true" className="size-3" /> Updated recently
+            </span>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,101 @@
+import { Bot, Github, Linkedin, Mail, Twitter, Youtube } from 'lucide-react';
+import { Link } from 'react-router';
+import { NewsletterForm } from '~/components/layout/newsletter-form';
+import type { Flash } from '~/lib/flash';
+
+const LINK_GROUPS = [
+  {
+    title: 'Quick Links',
+    links: [
+      { to: '/marketplace', label: 'Marketplace' },
+      { to: '/categories', label: 'Categories' },
+      { to: '/become-seller', label: 'Become a Seller' },
+      { to: '/pricing', label: 'Pricing' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { to: '/docs', label: 'Documentation' },
+      { to: '/help', label: 'Help Center' },
+      { to: '/contact', label: 'Contact Us' },
+      { to: '/community', label: 'Community' },
+      { to: '/status', label: 'System Status' },
+      { to: '/api', label: 'API' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/terms', label: 'Terms of Service' },
+      { to: '/privacy', label: 'Privacy Policy' },
+      { to: '/cookies', label: 'Cookie Policy' },
+    ],
+  },
+];
+
+const SOCIAL_LINKS = [
+  { href: 'https://twitter.com', label: 'Twitter', Icon: Twitter },
+  { href: 'https://github.com', label: 'GitHub', Icon: Github },
+  { href: 'https://www.linkedin.com', label: 'LinkedIn', Icon: Linkedin },
+  { href: 'https://www.youtube.com', label: 'YouTube', Icon: Youtube },
+];
+
+export function Footer({ flash }: { flash: Flash | null }) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+            <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">
+              <Bot aria-hidden="true" className="size-5" />
+            </span>
+            AgentMarket
+          </Link>
+          <p className="mt-3 max-w-sm text-sm text-slate-700 dark:text-slate-300">
+            The marketplace for ready-made AI agents. Find, buy and deploy agents built by independent creators.
+          </p>
+          <h2 className="mt-6 flex items-center gap-2 text-sm font-semibold">
+            <Mail aria-hidden="true" className="size-4" /> Stay up to date
+          </h2>
+          <NewsletterForm flash={flash?.scope === 'newsletter' ? flash : null} />
+          <ul className="mt-6 flex gap-2" aria-label="Social media">
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+                  aria-label={`${label} (opens in a new tab)`}
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {LINK_GROUPS.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="text-sm font-semibold">{group.title}</h2>
+            <ul className="mt-3 space-y-1">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="inline-block py-1 text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        © {new Date().getFullYear()} AgentMarket. Open source under the MIT licence.
+      </div>
+    </footer>
+  );
+}

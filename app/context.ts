@@ -1,0 +1,20 @@
+/**
+ * Typed keys of the per-request router context. The HTTP layer (server/app.ts) fills the
+ * connection and the nonce; the root middleware adds the Supabase client and the viewer.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createContext } from 'react-router';
+import type { Viewer } from '~/lib/viewer';
+
+/** How this process reaches Supabase: hosted, or the embedded backend through an in-process fetch. */
+export interface SupabaseConnection {
+  url: string;
+  anonKey: string;
+  serviceRoleKey?: string;
+  fetch?: typeof fetch;
+}
+
+export const connectionContext = createContext<SupabaseConnection>();
+export const nonceContext = createContext<string>('');
+export const supabaseContext = createContext<SupabaseClient>();
+export const viewerContext = createContext<Viewer | null>(null);

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { NonceProvider } from '~/components/nonce';
+import { nonceContext } from '~/context';
+import { env, isProduction } from '~/server/env.server';
+import { contentSecurityPolicy } from '../server/security';
+
+export const streamTimeout = 5_000;
+
+/** Hosted Supabase's origin is a legitimate form target (OAuth starts there). */
+const FORM_ORIGINS = env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [];
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = loadContext.get(nonceContext);
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(nonce, { development: !isProduction, formOrigins: FORM_ORIGINS }),
+  );
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // The app streams no deferred data, so every page waits for all of it: one complete document
+    // with the right status, for browsers and crawlers alike.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}

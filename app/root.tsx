@@ -1,0 +1,93 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useNavigation, useRouteLoaderData } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Footer } from '~/components/layout/footer';
+import { Header } from '~/components/layout/header';
+import { useNonce } from '~/components/nonce';
+import { viewerContext } from '~/context';
+import { getTheme, takeFlash } from '~/server/cookies.server';
+import { supabaseMiddleware } from '~/server/viewer.server';
+import type { Route } from './+types/root';
+import stylesheet from '~/styles/app.css?url';
+
+export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  const [theme, { flash, setCookie }] = await Promise.all([getTheme(request), takeFlash(request)]);
+  return data(
+    {
+      theme,
+      flash,
+      viewer: viewer && {
+        id: viewer.id,
+        email: viewer.email,
+        username: viewer.username,
+        avatarUrl: viewer.avatarUrl,
+        role: viewer.role,
+        permissions: viewer.permissions,
+        createdAt: viewer.createdAt,
+      },
+    },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
+  const theme = rootData?.theme ?? 'system';
+  return (
+    <html lang="en" className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <Header viewer={rootData?.viewer ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer flash={rootData?.flash ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
+
+/** A thin bar at the top while a client-side navigation loads (JavaScript only). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading"
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
+    >
+      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('marketplace', 'routes/marketplace.tsx'),
+  route('categories', 'routes/categories.tsx'),
+  route('become-seller', 'routes/become-seller.tsx'),
+
+  // Footer and information pages.
+  route('pricing', 'routes/pages/pricing.tsx'),
+  route('docs', 'routes/pages/docs.tsx'),
+  route('help', 'routes/pages/help.tsx'),
+  route('contact', 'routes/pages/contact.tsx'),
+  route('community', 'routes/pages/community.tsx'),
+  route('status', 'routes/pages/status.tsx'),
+  route('api', 'routes/pages/api.tsx'),
+  route('terms', 'routes/pages/terms.tsx'),
+  route('privacy', 'routes/pages/privacy.tsx'),
+  route('cookies', 'routes/pages/cookies.tsx'),
+
+  // Resource routes (no UI).
+  route('resources/theme', 'routes/resources/theme.ts'),
+  route('resources/newsletter', 'routes/resources/newsletter.ts'),
+  route('auth/sign-out', 'routes/auth/sign-out.ts'),
+
+  // Unknown URLs: "Page not found" inside the shared layout, status 404.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

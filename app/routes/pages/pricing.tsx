@@ -1,0 +1,59 @@
+import { Check } from 'lucide-react';
+import { Link } from 'react-router';
+import { InfoPage } from '~/components/info-page';
+import { buttonClass } from '~/components/ui/button';
+import { TIERS } from '~/lib/membership';
+import { pageMeta } from '~/lib/meta';
+
+export const meta = () =>
+  pageMeta(
+    'Pricing',
+    'Membership plans for AgentMarket buyers: Basic, Premium and Enterprise, with discounts on every purchase.',
+  );
+
+export default function PricingPage() {
+  return (
+    <InfoPage
+      title="Pricing"
+      intro="Browsing and buying is free. A membership adds a discount on every purchase and more support."
+    >
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {TIERS.map((tier) => (
+          <li
+            key={tier.id}
+            className={`flex flex-col rounded-2xl border p-6 ${
+              tier.isPopular ? 'border-brand-600 shadow-lg' : 'border-slate-200 dark:border-slate-700'
+            }`}
+          >
+            <div className="flex items-center justify-between">
+              <h2 className="text-xl font-semibold">{tier.name}</h2>
+              {tier.isPopular ? (
+                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                  Most Popular
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-4">
+              <span className="text-4xl font-bold">${tier.monthlyPrice}</span>
+              <span className="text-slate-700 dark:text-slate-300"> per month</span>
+            </p>
+            <ul className="mt-6 flex-1 space-y-2 text-sm">
+              {tier.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <Check aria-hidden="true" className="size-4 shrink-0 text-green-700 dark:text-green-400" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <Link
+              to="/dashboard/membership"
+              className={`${buttonClass(tier.isPopular ? 'primary' : 'secondary')} mt-6`}
+            >
+              Choose {tier.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </InfoPage>
+  );
+}

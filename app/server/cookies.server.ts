@@ -1,0 +1,56 @@
+/**
+ * The app's own cookies: the theme choice and one-shot flash messages. HttpOnly, SameSite=Lax,
+ * Secure in production, signed with SESSION_SECRET (a per-process secret when it is unset,
+ * which only costs pending flash messages on restart).
+ */
+import { randomBytes } from 'node:crypto';
+import { createCookie, createCookieSessionStorage } from 'react-router';
+import type { Flash } from '~/lib/flash';
+import { env, isProduction } from '~/server/env.server';
+
+const secrets = [env.SESSION_SECRET ?? randomBytes(32).toString('hex')];
+
+export type Theme = 'light' | 'dark';
+
+const themeCookie = createCookie('am_theme', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: isProduction,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+/** The stored theme, or `null` to follow the system preference. */
+export async function getTheme(request: Request): Promise<Theme | null> {
+  const value: unknown = await themeCookie.parse(request.headers.get('cookie'));
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+export function setTheme(theme: Theme): Promise<string> {
+  return themeCookie.serialize(theme);
+}
+
+const flashStorage = createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
+  cookie: {
+    name: 'am_flash',
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isProduction,
+    secrets,
+    maxAge: 60,
+  },
+});
+
+export async function setFlash(request: Request, flash: Flash): Promise<string> {
+  const session = await flashStorage.getSession(request.headers.get('cookie'));
+  session.flash('flash', flash);
+  return flashStorage.commitSession(session);
+}
+
+/** Reads and consumes the flash message; the returned header clears it. */
+export async function takeFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+  const session = await flashStorage.getSession(request.headers.get('cookie'));
+  const flash = session.get('flash') ?? null;
+  return { flash, setCookie: flash ? await flashStorage.commitSession(session) : null };
+}

@@ -1,0 +1,58 @@
+/**
+ * The one factory for Supabase clients. It alone knows whether hosted Supabase or the embedded
+ * backend answers: the connection in the router context says where, and for the embedded backend
+ * carries an in-process `fetch` (no network hop).
+ */
+import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseConnection } from '~/context';
+import { isProduction } from '~/server/env.server';
+
+/** Supabase Realtime needs a WebSocket the server never uses; on Node 20 there is none. */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error('Realtime is not used on the server');
+  }
+}
+
+const SESSION_COOKIE_OPTIONS = {
+  path: '/',
+  sameSite: 'lax' as const,
+  httpOnly: true,
+  secure: isProduction,
+  maxAge: 60 * 60 * 24 * 30,
+};
+
+/** A request-scoped client that reads the session from cookies and collects the cookies to set. */
+export function createSupabase(request: Request, connection: SupabaseConnection) {
+  const responseHeaders = new Headers();
+  const client = createServerClient(connection.url, connection.anonKey, {
+    cookieOptions: SESSION_COOKIE_OPTIONS,
+    cookies: {
+      getAll: () =>
+        parseCookieHeader(request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),
+      setAll: (cookies, cacheHeaders) => {
+        for (const { name, value, options } of cookies) {
+          responseHeaders.append('set-cookie', serializeCookieHeader(name, value, options));
+        }
+        for (const [name, value] of Object.entries(cacheHeaders ?? {})) responseHeaders.set(name, value);
+      },
+    },
+    global: connection.fetch ? { fetch: connection.fetch } : undefined,
+    realtime: { transport: NoRealtimeTransport as never },
+  });
+  return { client, responseHeaders };
+}
+
+/**
+ * The service-role client, for trusted server work after an explicit guard (recording
+ * purchases, role changes). Never pass it to code that acts on user input unchecked.
+ */
+export function createServiceSupabase(connection: SupabaseConnection): SupabaseClient {
+  if (!connection.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not configured');
+  return createClient(connection.url, connection.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: connection.fetch ? { fetch: connection.fetch } : undefined,
+    realtime: { transport: NoRealtimeTransport as never },
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Root middleware: one Supabase client per request, the user verified with the Auth service
+ * (never trusted from the cookie alone), the profile loaded, role and permissions derived.
+ * Refreshed or cleared session cookies ride on whatever response comes back.
+ */
+import { isAuthApiError, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { data, type MiddlewareFunction } from 'react-router';
+import { connectionContext, supabaseContext, viewerContext } from '~/context';
+import { permissionsOf, toRole } from '~/lib/permissions';
+import type { BackendUnavailableError } from '~/lib/route-errors';
+import type { Viewer } from '~/lib/viewer';
+import { createSupabase } from '~/server/supabase.server';
+
+export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { client, responseHeaders } = createSupabase(request, context.get(connectionContext));
+  context.set(supabaseContext, client);
+  context.set(viewerContext, await loadViewer(client));
+  const response = await next();
+  const cookies = responseHeaders.getSetCookie();
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
+  if (cookies.length > 0 || context.get(viewerContext)) {
+    response.headers.set('Cache-Control', 'private, no-store');
+  }
+  return response;
+};
+
+export function backendUnavailable(message = 'The service is temporarily unavailable. Please try again in a moment.') {
+  const payload: BackendUnavailableError = { type: 'backend-unavailable', message };
+  return data(payload, { status: 503 });
+}
+
+async function loadViewer(client: SupabaseClient): Promise<Viewer | null> {
+  const { data: userData, error } = await client.auth.getUser();
+  if (error) {
+    if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) {
+      console.error('Auth service unavailable:', error.message);
+      throw backendUnavailable();
+    }
+    return null; // no session, or a session the Auth service no longer accepts
+  }
+  return loadProfile(client, userData.user);
+}
+
+async function loadProfile(client: SupabaseClient, user: User): Promise<Viewer> {
+  const { data: profile, error } = await client
+    .from('users')
+    .select('username, profile_image_url, user_type, created_at')
+    .eq('id', user.id)
+    .maybeSingle();
+  if (error) {
+    console.error('Profile load failed:', error.message);
+    throw backendUnavailable();
+  }
+  const metadata = user.user_metadata as Record<string, unknown>;
+  const role = toRole(profile?.user_type);
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    username: profile?.username ?? (typeof metadata.username === 'string' ? metadata.username : (user.email ?? 'user')),
+    avatarUrl: profile?.profile_image_url ?? null,
+    role,
+    permissions: [...permissionsOf(role)],
+    createdAt: profile?.created_at ?? user.created_at,
+  };
+}

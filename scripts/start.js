@@ -1,0 +1,33 @@
+/**
+ * `npm start`: builds the app when there is no build or the sources are newer than it, then
+ * runs the production server.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const BUILD_ENTRY = 'build/server/index.js';
+const SOURCES = [
+  'app',
+  'server',
+  'supabase/local',
+  'public',
+  'package.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+];
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+if (!existsSync(BUILD_ENTRY) || newestMtime(BUILD_ENTRY) < Math.max(...SOURCES.map(newestMtime))) {
+  console.log('Building the app…');
+  execSync('npx react-router build', { stdio: 'inherit' });
+}
+
+process.env.NODE_ENV = 'production';
+await import('../server.js');
