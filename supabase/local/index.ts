@@ -4,7 +4,7 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { createAuthService } from './auth/index';
+import { createAuthService, type AuthConfig } from './auth/index';
 import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
 import { createGateway, isBackendPath } from './gateway';
@@ -13,6 +13,7 @@ import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
 export { isBackendPath };
+export { readOutbox, type AuthConfig, type OutboxEmail } from './auth/index';
 
 export interface EmbeddedBackendOptions {
   /** Data directory, or `null` for an in-memory database that vanishes with the process. */
@@ -23,6 +24,8 @@ export interface EmbeddedBackendOptions {
   siteUrl?: string;
   /** Apply `seed.sql` on a new database (default true). */
   seed?: boolean;
+  /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
+  auth?: Partial<AuthConfig>;
 }
 
 export interface EmbeddedBackend {
@@ -51,7 +54,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     const { db } = await openDatabase({ dataDir, supabaseDir, seed: options.seed });
     const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
     const handle = createGateway(keys, {
-      auth: createAuthService(context),
+      auth: createAuthService({ ...context, auth: options.auth }),
       rest: createRestService(context),
       storage: createStorageService(context),
     });

@@ -1,0 +1,112 @@
+/**
+ * Auth settings: `supabase/config.toml` `[auth]` (the Supabase CLI's keys), defaults from the wire
+ * reference §2.15 where the file or a key is missing, then programmatic overrides (tests).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+
+export interface AuthConfig {
+  /** `[auth] site_url`; the app origin (`context.siteUrl()`) is always allowed as well. */
+  siteUrl: string | null;
+  additionalRedirectUrls: string[];
+  /** Access-token lifetime in seconds. */
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableAnonymousSignIns: boolean;
+  minimumPasswordLength: number;
+  enableRefreshTokenRotation: boolean;
+  /** Seconds a revoked refresh token may still be exchanged (CLI default 10). */
+  refreshTokenReuseInterval: number;
+  emailProviderEnabled: boolean;
+  /** `[auth.email] enable_confirmations`: false = auto-confirm (the CLI default). */
+  enableConfirmations: boolean;
+  /** Minimum seconds between two emails to the same user (`[auth.email] max_frequency`). */
+  emailMaxFrequency: number;
+  /** Validity of email links and codes, in seconds. */
+  otpExpiry: number;
+  otpLength: number;
+  googleEnabled: boolean;
+  mfaTotpEnabled: boolean;
+}
+
+export const DEFAULT_AUTH_CONFIG: AuthConfig = {
+  siteUrl: null,
+  additionalRedirectUrls: [],
+  jwtExpiry: 3600,
+  enableSignup: true,
+  enableAnonymousSignIns: false,
+  minimumPasswordLength: 6,
+  enableRefreshTokenRotation: true,
+  refreshTokenReuseInterval: 10,
+  emailProviderEnabled: true,
+  enableConfirmations: false,
+  emailMaxFrequency: 60,
+  otpExpiry: 86_400,
+  otpLength: 6,
+  googleEnabled: true,
+  mfaTotpEnabled: true,
+};
+
+type Table = Record<string, unknown>;
+
+export function loadAuthConfig(supabaseDir: string, overrides: Partial<AuthConfig> = {}): AuthConfig {
+  const file = path.join(supabaseDir, 'config.toml');
+  const fromFile = existsSync(file) ? fromToml(parse(readFileSync(file, 'utf8')) as Table) : {};
+  return { ...DEFAULT_AUTH_CONFIG, ...fromFile, ...overrides };
+}
+
+function fromToml(root: Table): Partial<AuthConfig> {
+  const auth = table(root.auth);
+  const email = table(auth.email);
+  const google = table(table(auth.external).google);
+  const totp = table(table(auth.mfa).totp);
+  const result: Partial<AuthConfig> = {};
+  const set = <K extends keyof AuthConfig>(key: K, value: AuthConfig[K] | undefined) => {
+    if (value !== undefined) result[key] = value;
+  };
+  set('siteUrl', str(auth.site_url));
+  set('additionalRedirectUrls', Array.isArray(auth.additional_redirect_urls)
+    ? auth.additional_redirect_urls.filter((url): url is string => typeof url === 'string')
+    : undefined);
+  set('jwtExpiry', num(auth.jwt_expiry));
+  set('enableSignup', bool(auth.enable_signup));
+  set('enableAnonymousSignIns', bool(auth.enable_anonymous_sign_ins));
+  set('minimumPasswordLength', num(auth.minimum_password_length));
+  set('enableRefreshTokenRotation', bool(auth.enable_refresh_token_rotation));
+  set('refreshTokenReuseInterval', num(auth.refresh_token_reuse_interval));
+  set('emailProviderEnabled', bool(email.enable_signup));
+  set('enableConfirmations', bool(email.enable_confirmations));
+  set('emailMaxFrequency', duration(email.max_frequency));
+  set('otpExpiry', num(email.otp_expiry));
+  set('otpLength', num(email.otp_length));
+  set('googleEnabled', bool(google.enabled));
+  const totpEnrol = bool(totp.enroll_enabled);
+  const totpVerify = bool(totp.verify_enabled);
+  if (totpEnrol !== undefined || totpVerify !== undefined) set('mfaTotpEnabled', totpEnrol !== false && totpVerify !== false);
+  return result;
+}
+
+function table(value: unknown): Table {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
+}
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+function num(value: unknown): number | undefined {
+  if (typeof value === 'bigint') return Number(value);
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+function bool(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** Go-style durations as the CLI writes them: "1s", "60s", "1m30s", "1h". */
+export function duration(value: unknown): number | undefined {
+  if (typeof value === 'number' || typeof value === 'bigint') return Number(value);
+  if (typeof value !== 'string') return undefined;
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s)/g)];
+  if (!parts.length || parts.map((part) => part[0]).join('') !== value.trim()) return undefined;
+  const unit: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  return parts.reduce((total, part) => total + Number(part[1]) * (unit[part[2]!] ?? 0), 0);
+}

@@ -1,0 +1,60 @@
+/** `GET /settings`, `GET /.well-known/jwks.json` and the development outbox (`/_local/outbox`). */
+import { escapeHtml, htmlResponse, jsonBody } from '../http';
+import { readOutbox } from '../outbox';
+import type { AuthService } from '../service';
+
+export async function settings(service: AuthService): Promise<Response> {
+  const { config } = service;
+  const providers = ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'kakao', 'keycloak', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'x', 'zoom', 'web3_ethereum', 'web3_solana'];
+  return jsonBody({
+    external: {
+      ...Object.fromEntries(providers.map((provider) => [provider, false])),
+      anonymous_users: config.enableAnonymousSignIns,
+      email: config.emailProviderEnabled,
+      google: config.googleEnabled,
+      phone: false,
+    },
+    disable_signup: !config.enableSignup,
+    mailer_autoconfirm: !config.enableConfirmations,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  });
+}
+
+/** An HS256-only project publishes no keys. */
+export async function jwks(): Promise<Response> {
+  return new Response(JSON.stringify({ keys: [] }), {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=600' },
+  });
+}
+
+export async function outboxJson(service: AuthService, request: Request): Promise<Response> {
+  const to = new URL(request.url).searchParams.get('to') ?? undefined;
+  return jsonBody({ emails: await readOutbox(service.db, { to }) });
+}
+
+export async function outboxPage(service: AuthService, request: Request): Promise<Response> {
+  const to = new URL(request.url).searchParams.get('to') ?? undefined;
+  const emails = await readOutbox(service.db, { to });
+  const items = emails
+    .map(
+      (email) => `<article><header><h2>${escapeHtml(email.subject)}</h2>
+<p>To <strong>${escapeHtml(email.to)}</strong> · ${escapeHtml(email.type)} · <time datetime="${email.createdAt}">${escapeHtml(email.createdAt)}</time></p></header>
+<p><a href="${escapeHtml(email.link)}">${escapeHtml(email.link)}</a></p>
+<p>Code: <code>${escapeHtml(email.otp)}</code> · token hash: <code>${escapeHtml(email.tokenHash)}</code></p></article>`,
+    )
+    .join('\n');
+  return htmlResponse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Outbox (local)</title><style>
+body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#202124}
+article{border:1px solid #dadce0;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}
+a{word-break:break-all}code{word-break:break-all}</style></head>
+<body><main><h1>Outbox</h1><p>Emails the embedded Auth service would have sent, newest first.
+<a href="?">All</a> · <a href="outbox.json">JSON</a></p>
+${items || '<p>No emails yet.</p>'}
+</main></body></html>`);
+}

@@ -1,0 +1,40 @@
+/** `POST /token?grant_type=password|refresh_token|pkce` (wire reference §2.4–2.6). */
+import { AuthError, badRequest, unprocessable, validationFailed } from '../errors';
+import { pkceGrant } from '../flow-state';
+import { jsonBody, readJson, stringField } from '../http';
+import type { AuthService } from '../service';
+import { refreshGrant, signIn } from '../sessions';
+import { checkPassword, findUserByEmail, isBanned } from '../users';
+
+export async function token(service: AuthService, request: Request): Promise<Response> {
+  const grantType = new URL(request.url).searchParams.get('grant_type');
+  const body = await readJson(request);
+  switch (grantType) {
+    case 'password':
+      return jsonBody(await passwordGrant(service, stringField(body, 'email'), stringField(body, 'phone'), stringField(body, 'password')));
+    case 'refresh_token':
+      return jsonBody(await refreshGrant(service, stringField(body, 'refresh_token')));
+    case 'pkce':
+      return jsonBody(await pkceGrant(service, stringField(body, 'auth_code'), stringField(body, 'code_verifier')));
+    default:
+      throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+}
+
+async function passwordGrant(service: AuthService, email: string, phone: string, password: string) {
+  if (email && phone) throw validationFailed('Only an email address or phone number should be provided on login.');
+  if (!email && !phone) throw validationFailed('missing email or phone');
+  const invalid = badRequest('invalid_credentials', 'Invalid login credentials');
+  if (phone) throw invalid;
+  if (!service.config.emailProviderEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  const user = await findUserByEmail(service.db, email);
+  if (!user || !password || !(await checkPassword(service.db, user.id, password))) throw invalid;
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  const minimum = service.config.minimumPasswordLength;
+  const extra =
+    [...password].length < minimum
+      ? { weak_password: { message: `Password should be at least ${minimum} characters.`, reasons: ['length'] } }
+      : {};
+  return signIn(service, user.id, 'password', extra);
+}

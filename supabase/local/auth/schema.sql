@@ -1,0 +1,85 @@
+-- Private tables of the embedded Auth service (sessions, refresh tokens, flow states, MFA,
+-- the local outbox). Idempotent: runs on every start after bootstrap.sql. Apps never read these;
+-- names follow GoTrue's where GoTrue has an equivalent.
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  aal text not null default 'aal1',
+  amr jsonb not null default '[]'::jsonb,
+  factor_id uuid,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  refreshed_at timestamptz
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token text not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  parent text,
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code uuid not null unique,
+  code_challenge text,
+  code_challenge_method text,
+  provider_type text not null,
+  authentication_method text not null,
+  redirect_to text,
+  provider_access_token text,
+  provider_refresh_token text,
+  provider_params jsonb,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index if not exists flow_state_user_id_idx on auth.flow_state (user_id);
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null default 'totp',
+  status text not null default 'unverified',
+  secret text not null,
+  last_challenged_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz
+);
+
+create table if not exists auth.local_outbox (
+  id bigserial primary key,
+  to_email text not null,
+  subject text not null,
+  email_type text not null,
+  text_body text not null,
+  html_body text not null,
+  link text not null,
+  token_hash text not null,
+  otp text not null,
+  redirect_to text,
+  created_at timestamptz not null default now()
+);
+
+alter table auth.sessions owner to supabase_auth_admin;
+alter table auth.refresh_tokens owner to supabase_auth_admin;
+alter table auth.flow_state owner to supabase_auth_admin;
+alter table auth.mfa_factors owner to supabase_auth_admin;
+alter table auth.mfa_challenges owner to supabase_auth_admin;
+alter table auth.local_outbox owner to supabase_auth_admin;

@@ -1,0 +1,168 @@
+/**
+ * Server-side sessions and refresh tokens: sign-in, token responses, rotation with reuse
+ * detection (wire reference §2.5) and logout scopes (§2.8).
+ */
+import { randomBytes } from 'node:crypto';
+import { AuthError, OAuthError, badRequest } from './errors';
+import type { AuthService } from './service';
+import type { AmrEntry } from './tokens';
+import { signAccessToken } from './tokens';
+import { loadUserJson } from './user-json';
+import type { Json, Queryable } from './users';
+import { getUser, isBanned } from './users';
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  aal: string;
+  amr: AmrEntry[];
+}
+
+interface RefreshTokenRow {
+  id: string;
+  token: string;
+  user_id: string;
+  session_id: string;
+  parent: string | null;
+  revoked: boolean;
+  updated_at: Date;
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+function newRefreshToken(): string {
+  return [...randomBytes(24)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
+  const token = newRefreshToken();
+  await db.query(
+    'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+    [token, userId, sessionId, parent],
+  );
+  return token;
+}
+
+/** Builds the token response of §2.2 for a session and one of its refresh tokens. */
+export async function tokenResponse(
+  service: AuthService,
+  sessionId: string,
+  refreshToken: string,
+  extra: Json = {},
+): Promise<Json> {
+  const session = (await service.db.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId])).rows[0];
+  const user = session ? await getUser(service.db, session.user_id) : null;
+  if (!session || !user) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+  const accessToken = await signAccessToken(service, user, { sessionId, aal: session.aal, amr: session.amr });
+  const expiresIn = service.config.jwtExpiry;
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    expires_at: now() + expiresIn,
+    refresh_token: refreshToken,
+    user: await loadUserJson(service.db, user.id),
+    ...extra,
+  };
+}
+
+/** Starts a session (aal1, amr = the sign-in method) and answers with tokens. */
+export async function signIn(service: AuthService, userId: string, method: string, extra: Json = {}): Promise<Json> {
+  const sessionId = crypto.randomUUID();
+  await service.db.query(
+    `insert into auth.sessions (id, user_id, aal, amr) values ($1, $2, 'aal1', $3)`,
+    [sessionId, userId, JSON.stringify([{ method, timestamp: now() }])],
+  );
+  await service.db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
+  await service.db.query(
+    `update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = $2`,
+    [userId, method === 'oauth' ? String(extra.provider ?? '') : 'email'],
+  );
+  const refreshToken = await insertRefreshToken(service.db, userId, sessionId, null);
+  const { provider: _provider, ...rest } = extra;
+  return tokenResponse(service, sessionId, refreshToken, rest);
+}
+
+/** Raises a session to aal2 after an MFA verification and issues a fresh refresh token. */
+export async function upgradeSession(service: AuthService, sessionId: string, method: string, factorId: string): Promise<Json> {
+  const session = (await service.db.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId])).rows[0];
+  if (!session) throw badRequest('session_not_found', 'Session not found');
+  const amr = [...session.amr.filter((entry) => entry.method !== method), { method, timestamp: now() }];
+  await service.db.query(
+    `update auth.sessions set aal = 'aal2', amr = $2, factor_id = $3, updated_at = now() where id = $1`,
+    [sessionId, JSON.stringify(amr), factorId],
+  );
+  await service.db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+  const refreshToken = await insertRefreshToken(service.db, session.user_id, sessionId, null);
+  return tokenResponse(service, sessionId, refreshToken);
+}
+
+/** `grant_type=refresh_token` with rotation and reuse detection, as GoTrue does it. */
+export async function refreshGrant(service: AuthService, presented: string): Promise<Json> {
+  if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
+  const { db, config } = service;
+  const token = (await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1', [presented])).rows[0];
+  if (!token) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  const user = await getUser(db, token.user_id);
+  if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+  const session = (await db.query('select 1 from auth.sessions where id = $1', [token.session_id])).rows[0];
+  if (!session) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+
+  if (token.revoked) {
+    const active = (
+      await db.query<RefreshTokenRow>(
+        'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+        [token.session_id],
+      )
+    ).rows[0];
+    if (active && active.parent === token.token) {
+      // The client lost the answer of its last refresh: hand the current token out again.
+      await touchSession(db, token.session_id);
+      return tokenResponse(service, token.session_id, active.token);
+    }
+    const reuseUntil = token.updated_at.getTime() + config.refreshTokenReuseInterval * 1000;
+    if (Date.now() > reuseUntil) {
+      if (config.enableRefreshTokenRotation) {
+        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [token.session_id]);
+        await db.query('delete from auth.sessions where id = $1', [token.session_id]);
+      }
+      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+  }
+  if (!config.enableRefreshTokenRotation) {
+    await touchSession(db, token.session_id);
+    return tokenResponse(service, token.session_id, token.token);
+  }
+  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
+  const next = await insertRefreshToken(db, token.user_id, token.session_id, token.token);
+  await touchSession(db, token.session_id);
+  return tokenResponse(service, token.session_id, next);
+}
+
+async function touchSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [sessionId]);
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+export async function logout(db: Queryable, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
+  if (scope === 'global' || !sessionId) {
+    if (scope !== 'others') await db.query('delete from auth.sessions where user_id = $1', [userId]);
+    return;
+  }
+  if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [sessionId]);
+  else await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+}
+
+/** After a password change: every other session of the user ends (GoTrue's LogoutAllExceptMe). */
+export async function endOtherSessions(db: Queryable, userId: string, sessionId: string | null): Promise<void> {
+  if (sessionId) await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  else await db.query('delete from auth.sessions where user_id = $1', [userId]);
+}
+
+export function assertNever(value: never): never {
+  throw new AuthError(500, 'unexpected_failure', `unexpected ${String(value)}`);
+}
