@@ -50,7 +50,9 @@ export function createGateway(keys: Keys, services: GatewayServices) {
 
     const declaredLength = Number(request.headers.get('content-length') ?? 0);
     if (declaredLength > MAX_BODY_BYTES) {
-      return withCors(jsonResponse({ message: 'Payload too large', statusCode: '413', error: 'Payload too large' }, 413));
+      return withCors(
+        jsonResponse({ message: 'Payload too large', statusCode: '413', error: 'Payload too large' }, 413),
+      );
     }
 
     const apikey = request.headers.get('apikey') ?? url.searchParams.get('apikey');
@@ -79,7 +81,16 @@ export function createGateway(keys: Keys, services: GatewayServices) {
     if ((!authorization || /^bearer\s+sb_/i.test(authorization)) && apikey) {
       headers.set('authorization', `Bearer ${apikey}`);
     }
-    const forwarded = new Request(request, { headers });
+    // Rebuilt field by field: `new Request(request, init)` throws on the lazy Request objects
+    // of @remix-run/node-fetch-server (not real undici Requests).
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      headers,
+      body: hasBody ? request.body : undefined,
+      signal: request.signal,
+      ...(hasBody ? { duplex: 'half' } : {}),
+    } as RequestInit);
     return withCors(await services[service](forwarded, path));
   };
 }
