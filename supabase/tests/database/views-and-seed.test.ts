@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../local/database';
+import { DEMO, anon, openSeededDatabase, rolledBack, rowsAs, seedAgentId, serviceRole, user } from './helpers';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openSeededDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+// Product specification §3, in the specification's order.
+const AGENT_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'category',
+  'thumbnail_url',
+  'images',
+  'features',
+  'seller_id',
+  'status',
+  'created_at',
+  'updated_at',
+  'seller_username',
+  'seller_avatar',
+  'avg_rating',
+  'review_count',
+  'purchase_count',
+];
+const PURCHASE_COLUMNS = [
+  'id',
+  'buyer_id',
+  'agent_id',
+  'seller_id',
+  'amount',
+  'status',
+  'payment_intent_id',
+  'created_at',
+  'updated_at',
+  'agent_name',
+  'agent_description',
+  'agent_thumbnail',
+  'agent_category',
+  'seller_username',
+  'user_rating',
+  'user_review',
+];
+const CATEGORIES = ['Marketing', 'Data Analysis', 'Content Creation', 'Sales', 'Customer Support', 'Finance'];
+
+async function columnsOf(view: string): Promise<string[]> {
+  return rolledBack(db, anon, async (tx) =>
+    (await tx.query(`select * from public.${view} limit 0`)).fields.map((f) => f.name),
+  );
+}
+
+describe('agents_with_stats', () => {
+  it('has exactly the specified columns', async () => {
+    expect([...(await columnsOf('agents_with_stats'))].sort()).toEqual([...AGENT_COLUMNS].sort());
+  });
+
+  it('gives anonymous readers the same aggregates as the raw tables', async () => {
+    type Stats = {
+      id: string;
+      avg_rating: string;
+      review_count: number;
+      purchase_count: number;
+      seller_username: string;
+    };
+    const viewRows = await rowsAs<Stats>(
+      db,
+      anon,
+      'select id, avg_rating::text, review_count::int, purchase_count::int, seller_username from public.agents_with_stats',
+    );
+    const truth = await rowsAs<Stats>(
+      db,
+      serviceRole,
+      `select a.id,
+              coalesce(round(avg(r.rating), 2), 0)::numeric(3, 2)::text as avg_rating,
+              (select count(*)::int from public.reviews r2 where r2.agent_id = a.id) as review_count,
+              (select count(*)::int from public.purchases p where p.agent_id = a.id and p.status = 'completed') as purchase_count,
+              u.username as seller_username
+       from public.agents a
+       join public.users u on u.id = a.seller_id
+       left join public.reviews r on r.agent_id = a.id
+       where a.status = 'published'
+       group by a.id, u.username`,
+    );
+    expect(viewRows).toHaveLength(72);
+    const byId = new Map(truth.map((row) => [row.id, row]));
+    for (const row of viewRows) expect(row).toEqual(byId.get(row.id));
+    expect(viewRows.some((row) => row.review_count > 0 && row.purchase_count > 0)).toBe(true);
+    expect(viewRows.some((row) => row.review_count === 0 && row.avg_rating === '0.00')).toBe(true);
+  });
+
+  it('returns numbers and arrays in the agent shape', async () => {
+    const [row] = await rowsAs<Record<string, unknown>>(
+      db,
+      anon,
+      'select * from public.agents_with_stats where id = $1',
+      [seedAgentId(1)],
+    );
+    expect(row).toMatchObject({
+      name: 'CampaignPilot',
+      category: 'Marketing',
+      seller_username: 'demo_seller',
+      status: 'published',
+      thumbnail_url: '/thumbnails/marketing-1.svg',
+    });
+    expect(Array.isArray(row?.features)).toBe(true);
+    expect(Array.isArray(row?.images)).toBe(true);
+  });
+});
+
+describe('user_purchase_history', () => {
+  it('has exactly the specified columns', async () => {
+    expect([...(await columnsOf('user_purchase_history'))].sort()).toEqual([...PURCHASE_COLUMNS].sort());
+  });
+
+  it("shows the demo buyer's purchases with agent, seller and their own review", async () => {
+    type Row = {
+      agent_name: string;
+      status: string;
+      seller_username: string;
+      user_rating: number | null;
+      buyer_id: string;
+    };
+    const rows = await rowsAs<Row>(
+      db,
+      user(DEMO.buyer),
+      'select agent_name, status, seller_username, user_rating, buyer_id from public.user_purchase_history where buyer_id = $1 order by created_at desc',
+      [DEMO.buyer],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['completed', 'pending', 'failed', 'refunded']));
+    expect(rows.every((row) => row.agent_name && row.seller_username)).toBe(true);
+    expect(rows.find((row) => row.agent_name === 'CampaignPilot')).toMatchObject({
+      user_rating: 5,
+      seller_username: 'demo_seller',
+    });
+    expect(rows.filter((row) => row.user_rating !== null).length).toBe(3);
+    expect(await rowsAs(db, anon, 'select id from public.user_purchase_history')).toEqual([]);
+    const others = await rowsAs(
+      db,
+      user(DEMO.otherBuyer),
+      'select id from public.user_purchase_history where buyer_id = $1',
+      [DEMO.buyer],
+    );
+    expect(others).toEqual([]);
+  });
+});
+
+describe('category_counts', () => {
+  it('counts published agents per category under filters', async () => {
+    const all = await rowsAs<{ category: string; agent_count: number }>(
+      db,
+      anon,
+      'select category, agent_count::int from public.category_counts()',
+    );
+    expect(all).toEqual(CATEGORIES.map((category) => ({ category, agent_count: 12 })));
+    const filtered = await rowsAs<{ category: string; agent_count: number }>(
+      db,
+      anon,
+      "select category, agent_count::int from public.category_counts(search => 'FORECAST', max_price => 300)",
+    );
+    const truth = await rowsAs<{ category: string; agent_count: number }>(
+      db,
+      serviceRole,
+      `select category, count(*)::int as agent_count from public.agents
+       where status = 'published' and (name ilike '%forecast%' or description ilike '%forecast%' or category ilike '%forecast%')
+       group by category`,
+    );
+    expect(filtered.filter((row) => row.agent_count > 0)).toEqual(
+      expect.arrayContaining(truth.map((row) => expect.objectContaining(row))),
+    );
+    expect(filtered.reduce((sum, row) => sum + row.agent_count, 0)).toBe(
+      truth.reduce((sum, row) => sum + row.agent_count, 0),
+    );
+  });
+});
+
+describe('seed', () => {
+  it('has at least 60 published agents over the six categories with prices in [19, 299]', async () => {
+    const [row] = await rowsAs<{ count: number; categories: number; min: string; max: string }>(
+      db,
+      anon,
+      `select count(*)::int as count, count(distinct category)::int as categories, min(price)::text as min, max(price)::text as max
+       from public.agents_with_stats where status = 'published'`,
+    );
+    expect(row?.count).toBeGreaterThanOrEqual(60);
+    expect(row?.categories).toBe(6);
+    expect(Number(row?.min)).toBeGreaterThanOrEqual(19);
+    expect(Number(row?.max)).toBeLessThanOrEqual(299);
+  });
+
+  it('has the demo accounts with their roles and a bcrypt hash of demo-password', async () => {
+    // auth.* is not granted to the API roles: read it as the migration role.
+    const { rows } = await db.query<{ email: string; username: string; user_type: string; ok: boolean }>(
+      `select u.email, p.username, p.user_type, u.encrypted_password = extensions.crypt('demo-password', u.encrypted_password) as ok
+       from auth.users u join public.users p on p.id = u.id where u.email in ('buyer@demo.test', 'seller@demo.test', 'admin@demo.test')
+       order by u.email`,
+    );
+    expect(rows).toEqual([
+      { email: 'admin@demo.test', username: 'demo_admin', user_type: 'admin', ok: true },
+      { email: 'buyer@demo.test', username: 'demo_buyer', user_type: 'buyer', ok: true },
+      { email: 'seller@demo.test', username: 'demo_seller', user_type: 'seller', ok: true },
+    ]);
+    const { rows: identities } = await db.query<{ count: number }>(
+      "select count(*)::int as count from auth.identities i join auth.users u on u.id = i.user_id where i.provider = 'email' and i.provider_id = u.id::text",
+    );
+    const { rows: users } = await db.query<{ count: number }>('select count(*)::int as count from auth.users');
+    expect(identities).toEqual(users);
+    const sellers = await rowsAs<{ count: number }>(
+      db,
+      serviceRole,
+      "select count(*)::int as count from public.users where user_type = 'seller'",
+    );
+    expect(sellers[0]?.count).toBeGreaterThanOrEqual(6);
+  });
+
+  it('gives the demo buyer purchases in all four statuses and the demo seller sales', async () => {
+    const statuses = await rowsAs<{ status: string }>(
+      db,
+      user(DEMO.buyer),
+      'select distinct status from public.purchases where buyer_id = $1 order by status',
+      [DEMO.buyer],
+    );
+    expect(statuses.map((row) => row.status)).toEqual(['completed', 'failed', 'pending', 'refunded']);
+    const sales = await rowsAs<{ count: number }>(
+      db,
+      user(DEMO.seller),
+      "select count(*)::int as count from public.purchases where seller_id = $1 and status = 'completed'",
+      [DEMO.seller],
+    );
+    expect(sales[0]?.count).toBeGreaterThan(5);
+  });
+
+  it('has reviews only from buyers with a completed purchase, mostly 4 and 5 stars', async () => {
+    const [row] = await rowsAs<{ orphans: number; total: number; high: number; ratings: number }>(
+      db,
+      serviceRole,
+      `select
+         count(*) filter (where not exists (
+           select 1 from public.purchases p where p.buyer_id = r.buyer_id and p.agent_id = r.agent_id and p.status = 'completed'
+         ))::int as orphans,
+         count(*)::int as total,
+         count(*) filter (where rating >= 4)::int as high,
+         count(distinct rating)::int as ratings
+       from public.reviews r`,
+    );
+    expect(row?.orphans).toBe(0);
+    expect(row?.total).toBeGreaterThan(30);
+    expect(row?.ratings).toBe(5);
+    expect(row!.high / row!.total).toBeGreaterThan(0.6);
+  });
+});
