@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener } from '@remix-run/node-fetch-server';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../../supabase/local/index';
+import { createEmbeddedBackend, type AuthConfig, type EmbeddedBackend } from '../../supabase/local/index';
 
 export interface ContractTarget {
   url: string;
@@ -21,7 +21,13 @@ export const isHostedTarget = Boolean(
   process.env.SUPABASE_TEST_URL && process.env.SUPABASE_TEST_ANON_KEY && process.env.SUPABASE_TEST_SERVICE_ROLE_KEY,
 );
 
-export async function startContractTarget(options: { seed?: boolean } = {}): Promise<ContractTarget> {
+export interface ContractTargetOptions {
+  seed?: boolean;
+  /** Auth settings for the local backend (ignored by a hosted target). */
+  auth?: Partial<AuthConfig>;
+}
+
+export async function startContractTarget(options: ContractTargetOptions = {}): Promise<ContractTarget> {
   if (isHostedTarget) {
     return {
       url: process.env.SUPABASE_TEST_URL!,
@@ -30,7 +36,7 @@ export async function startContractTarget(options: { seed?: boolean } = {}): Pro
       close: async () => {},
     };
   }
-  const backend = await createEmbeddedBackend({ dataDir: null, seed: options.seed });
+  const backend = await createEmbeddedBackend({ dataDir: null, seed: options.seed, auth: options.auth });
   const server = await listen(createServer(createRequestListener((request) => backend.handle(request))));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   backend.setSiteUrl(url);

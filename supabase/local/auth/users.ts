@@ -210,7 +210,7 @@ export async function mergeAppMetadata(db: Queryable, userId: string, data: Json
 /** Changes the address and the email identity's data (after a confirmed change or by an admin). */
 export async function setEmail(db: Queryable, userId: string, email: string): Promise<void> {
   await db.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
+    `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_token_current = '',
             email_change_sent_at = null, email_change_confirm_status = 0,
             raw_user_meta_data = case when raw_user_meta_data ? 'email' then raw_user_meta_data || jsonb_build_object('email', $2::text) else raw_user_meta_data end,
             updated_at = now()
