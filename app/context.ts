@@ -16,5 +16,7 @@ export interface SupabaseConnection {
 
 export const connectionContext = createContext<SupabaseConnection>();
 export const nonceContext = createContext<string>('');
+/** The client's address as the HTTP layer sees it (rate limits). */
+export const clientAddressContext = createContext<string>('unknown');
 export const supabaseContext = createContext<SupabaseClient>();
 export const viewerContext = createContext<Viewer | null>(null);

@@ -1,9 +1,22 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useNavigation, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from 'react-router';
+import { AuthDialog } from '~/components/auth/auth-dialog';
+import { FlashToast } from '~/components/layout/flash-toast';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Footer } from '~/components/layout/footer';
 import { Header } from '~/components/layout/header';
 import { useNonce } from '~/components/nonce';
 import { viewerContext } from '~/context';
+import { parseAuthMode } from '~/lib/auth-modal';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
@@ -41,6 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const theme = rootData?.theme ?? 'system';
+  const location = useLocation();
+  const viewer = rootData?.viewer ?? null;
+  const authMode = viewer ? null : parseAuthMode(new URLSearchParams(location.search).get('auth'));
+  const flash = rootData?.flash ?? null;
   return (
     <html lang="en" className={theme}>
       <head>
@@ -57,11 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <Header viewer={rootData?.viewer ?? null} />
+        <Header viewer={viewer} />
+        {flash && !flash.scope ? <FlashToast flash={flash} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <Footer flash={rootData?.flash ?? null} />
+        <Footer flash={flash} />
+        {authMode ? <AuthDialog mode={authMode} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -21,6 +21,12 @@ export default [
   // Resource routes (no UI).
   route('resources/theme', 'routes/resources/theme.ts'),
   route('resources/newsletter', 'routes/resources/newsletter.ts'),
+  route('auth/sign-in', 'routes/auth/sign-in.tsx'),
+  route('auth/sign-up', 'routes/auth/sign-up.tsx'),
+  route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('auth/reset-password', 'routes/auth/reset-password.tsx'),
+  route('auth/google', 'routes/auth/google.ts'),
+  route('auth/callback', 'routes/auth/callback.ts'),
   route('auth/sign-out', 'routes/auth/sign-out.ts'),
 
   // Unknown URLs: "Page not found" inside the shared layout, status 404.

@@ -7,7 +7,7 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import { RouterContextProvider } from 'react-router';
-import { connectionContext, nonceContext, type SupabaseConnection } from '~/context';
+import { clientAddressContext, connectionContext, nonceContext, type SupabaseConnection } from '~/context';
 import { env, isProduction } from '~/server/env.server';
 import { createEmbeddedBackend, isBackendPath, type EmbeddedBackend } from '../supabase/local/index';
 import { BASELINE_CSP, baselineHeaders, limitBodySize, rejectCrossSiteMutations } from './security';
@@ -58,10 +58,11 @@ export async function createApp(): Promise<AppInstance> {
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
       mode: isProduction ? 'production' : 'development',
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
         context.set(nonceContext, String(res.locals.cspNonce ?? ''));
+        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
         return context;
       },
     }),

@@ -1,0 +1,39 @@
+import { Form, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { AUTH_TITLES } from '~/components/auth/auth-dialog';
+import { AuthForm } from '~/components/auth/auth-form';
+import type { AuthMode } from '~/lib/auth-modal';
+import type { AuthActionResult } from '~/lib/auth-result';
+
+const PAGE_PATHS: Record<AuthMode, string> = {
+  'sign-in': '/auth/sign-in',
+  'sign-up': '/auth/sign-up',
+  'forgot-password': '/auth/forgot-password',
+};
+
+/**
+ * The full-page form behind the dialog: where a form posted without JavaScript lands, so an
+ * error is shown with everything the user typed (except the password).
+ */
+export function AuthPage({ mode }: { mode: AuthMode }) {
+  const result = useActionData<AuthActionResult>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const submitting =
+    navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formAction : undefined;
+  const pending = submitting ? (submitting.startsWith('/auth/google') ? 'google' : 'password') : null;
+  const redirectTo = result?.values?.redirectTo ?? searchParams.get('redirectTo') ?? '/dashboard';
+  const hrefFor = (next: AuthMode) => `${PAGE_PATHS[next]}?${new URLSearchParams({ redirectTo })}`;
+  return (
+    <div className="container-page flex justify-center py-16">
+      <section
+        aria-labelledby="auth-page-title"
+        className="w-full max-w-md rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-700"
+      >
+        <h1 id="auth-page-title" className="mb-5 text-2xl font-bold">
+          {AUTH_TITLES[mode]}
+        </h1>
+        <AuthForm mode={mode} result={result} pending={pending} redirectTo={redirectTo} hrefFor={hrefFor} Form={Form} />
+      </section>
+    </div>
+  );
+}

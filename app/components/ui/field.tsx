@@ -1,0 +1,79 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/** A labelled input with its hint and error wired through aria-describedby. */
+export function Field({
+  label,
+  hint,
+  error,
+  className = '',
+  ...inputProps
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 disabled:bg-slate-100 disabled:text-slate-600 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:disabled:text-slate-300"
+        {...inputProps}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-level message: errors as an alert, successes as a status, with optional hints. */
+export function FormMessage({
+  kind,
+  message,
+  hints,
+}: {
+  kind: 'error' | 'success';
+  message: string;
+  hints?: string[];
+}) {
+  const isError = kind === 'error';
+  return (
+    <div
+      role={isError ? 'alert' : 'status'}
+      className={`rounded-lg border p-3 text-sm ${
+        isError
+          ? 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200'
+          : 'border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200'
+      }`}
+    >
+      <p>{message}</p>
+      {hints && hints.length > 0 ? (
+        <ul className="mt-2 list-disc pl-5">
+          {hints.map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+    />
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The sign-in / sign-up error catalogue (§8): what the Auth service says, mapped to what the
+ * user reads, with hints where the specification lists them.
+ */
+export interface AuthErrorMessage {
+  message: string;
+  hints?: string[];
+}
+
+const CATALOGUE: { match: string; result: AuthErrorMessage }[] = [
+  {
+    match: 'Invalid login credentials',
+    result: {
+      message: 'The email or password you entered is incorrect. Please check your credentials and try again.',
+      hints: [
+        'Check your email address for typos',
+        'Make sure your password is correct',
+        'Try resetting your password if you forgot it',
+      ],
+    },
+  },
+  {
+    match: 'Email not confirmed',
+    result: {
+      message:
+        "Please check your email and click the confirmation link before signing in. Check your spam folder if you don't see the email.",
+      hints: [
+        'Check your inbox and spam folder',
+        'Click the confirmation link in the email',
+        'Try signing up again if the link expired',
+      ],
+    },
+  },
+  {
+    match: 'User already registered',
+    result: {
+      message: 'An account with this email already exists. Please sign in instead or use a different email address.',
+    },
+  },
+  { match: 'Password should be at least', result: { message: 'Password must be at least 6 characters long.' } },
+  { match: 'Unable to validate email address', result: { message: 'Please enter a valid email address.' } },
+  {
+    match: 'Signup is disabled',
+    result: { message: 'New account registration is currently disabled. Please contact support.' },
+  },
+  {
+    match: 'Email rate limit exceeded',
+    result: { message: 'Too many emails sent. Please wait a few minutes before trying again.' },
+  },
+];
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+export function mapAuthError(rawMessage: string | null | undefined): AuthErrorMessage {
+  const message = rawMessage?.trim();
+  if (!message) return { message: UNEXPECTED_ERROR };
+  const known = CATALOGUE.find(({ match }) => message.toLowerCase().includes(match.toLowerCase()));
+  return known ? known.result : { message };
+}
+
+export const SUCCESS_MESSAGES = {
+  signedUpConfirm: 'Account created successfully! Please check your email for a confirmation link.',
+  signedIn: 'Signed in successfully!',
+} as const;

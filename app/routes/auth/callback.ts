@@ -1,0 +1,28 @@
+import { redirect } from 'react-router';
+import { supabaseContext } from '~/context';
+import { mapAuthError } from '~/lib/auth-errors';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { setFlash } from '~/server/cookies.server';
+import type { Route } from './+types/callback';
+
+/**
+ * Where Google sign-in, email confirmation and password recovery links land: the PKCE code is
+ * exchanged for a session (cookies set on this response), then the user goes to `next`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const next = safeRedirectPath(url.searchParams.get('next'), '/dashboard');
+  const code = url.searchParams.get('code');
+  const providerError = url.searchParams.get('error_description') ?? url.searchParams.get('error');
+  if (code && !providerError) {
+    const { error } = await context.get(supabaseContext).auth.exchangeCodeForSession(code);
+    if (!error) return redirect(next);
+    console.error('Code exchange failed:', error.message);
+  }
+  const message = providerError
+    ? mapAuthError(providerError).message
+    : 'This sign-in link is invalid or has expired. Please try again.';
+  return redirect('/?auth=sign-in', {
+    headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) },
+  });
+}

@@ -1,0 +1,18 @@
+import { AuthPage } from '~/components/auth/auth-page';
+import { pageMeta } from '~/lib/meta';
+import { requestPasswordReset, redirectIfSignedIn } from '~/server/auth.server';
+import type { Route } from './+types/forgot-password';
+
+export function loader(args: Route.LoaderArgs) {
+  redirectIfSignedIn(args);
+  return null;
+}
+
+export const action = (args: Route.ActionArgs) => requestPasswordReset(args);
+
+export const meta = () =>
+  pageMeta('Reset your password', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
+
+export default function ForgotPasswordPage() {
+  return <AuthPage mode="forgot-password" />;
+}

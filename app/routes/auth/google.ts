@@ -1,0 +1,9 @@
+import { redirect } from 'react-router';
+import { startGoogleSignIn } from '~/server/auth.server';
+import type { Route } from './+types/google';
+
+export const action = (args: Route.ActionArgs) => startGoogleSignIn(args);
+
+export function loader() {
+  return redirect('/?auth=sign-in');
+}

@@ -1,0 +1,17 @@
+import { AuthPage } from '~/components/auth/auth-page';
+import { pageMeta } from '~/lib/meta';
+import { signIn, redirectIfSignedIn } from '~/server/auth.server';
+import type { Route } from './+types/sign-in';
+
+export function loader(args: Route.LoaderArgs) {
+  redirectIfSignedIn(args);
+  return null;
+}
+
+export const action = (args: Route.ActionArgs) => signIn(args);
+
+export const meta = () => pageMeta('Sign In', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
+
+export default function SignInPage() {
+  return <AuthPage mode="sign-in" />;
+}

@@ -1,0 +1,18 @@
+import { AuthPage } from '~/components/auth/auth-page';
+import { pageMeta } from '~/lib/meta';
+import { signUp, redirectIfSignedIn } from '~/server/auth.server';
+import type { Route } from './+types/sign-up';
+
+export function loader(args: Route.LoaderArgs) {
+  redirectIfSignedIn(args);
+  return null;
+}
+
+export const action = (args: Route.ActionArgs) => signUp(args);
+
+export const meta = () =>
+  pageMeta('Create Account', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
+
+export default function SignUpPage() {
+  return <AuthPage mode="sign-up" />;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, SignInSchema, SignUpSchema, firstMessage } from './auth';
+
+function signUpMessage(input: Record<string, string>) {
+  const result = SignUpSchema.safeParse(input);
+  return result.success ? null : firstMessage(result.error);
+}
+
+describe('sign-up validation', () => {
+  const valid = { email: 'Ada@Example.COM ', password: 'secret1', username: ' ada ', accountType: 'seller' };
+
+  it('trims and lowercases the email, trims the username', () => {
+    expect(SignUpSchema.parse(valid)).toMatchObject({
+      email: 'ada@example.com',
+      username: 'ada',
+      accountType: 'seller',
+    });
+  });
+
+  it('defaults the account type to buyer and never allows admin', () => {
+    expect(SignUpSchema.parse({ ...valid, accountType: undefined }).accountType).toBe('buyer');
+    expect(SignUpSchema.parse({ ...valid, accountType: 'admin' }).accountType).toBe('buyer');
+  });
+
+  it.each([
+    [{ email: '', password: '', username: '' }, AUTH_MESSAGES.required],
+    [{ ...valid, email: '' }, AUTH_MESSAGES.required],
+    [{ ...valid, username: '   ' }, AUTH_MESSAGES.required],
+    [{ ...valid, password: 'abc' }, AUTH_MESSAGES.passwordLength],
+    [{ ...valid, username: 'ab' }, AUTH_MESSAGES.usernameLength],
+    [{ ...valid, email: 'nope' }, AUTH_MESSAGES.email],
+    [{ ...valid, username: 'a b c' }, AUTH_MESSAGES.usernameCharacters],
+  ])('rejects %j with its message', (input, message) => {
+    expect(signUpMessage(input)).toBe(message);
+  });
+
+  it('accepts exactly 6 characters of password and 3 of username', () => {
+    expect(signUpMessage({ ...valid, password: '123456', username: 'abc' })).toBeNull();
+  });
+});
+
+describe('sign-in validation', () => {
+  it('requires both fields', () => {
+    const result = SignInSchema.safeParse({ email: '', password: '' });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(firstMessage(result.error)).toBe(AUTH_MESSAGES.required);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Sign-in and sign-up rules (§5), shared by the server actions and the browser. The first
+ * failing rule gives the one message the form shows.
+ */
+import { z } from 'zod';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_USERNAME_LENGTH = 3;
+export const MAX_USERNAME_LENGTH = 30;
+
+export const AUTH_MESSAGES = {
+  required: 'All fields are required',
+  passwordLength: 'Password must be at least 6 characters long',
+  usernameLength: 'Username must be at least 3 characters long',
+  usernameTooLong: 'Username must be at most 30 characters long',
+  usernameCharacters: 'Username may contain only letters, numbers, dots, dashes and underscores',
+  email: 'Please enter a valid email address.',
+} as const;
+
+const email = z.string().trim().toLowerCase().min(1, AUTH_MESSAGES.required).pipe(z.email(AUTH_MESSAGES.email));
+const password = z.string().min(1, AUTH_MESSAGES.required).min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordLength);
+
+/** Where to go after signing in: validated again by safeRedirectPath on the server. */
+const redirectTo = z.string().max(2048).optional();
+
+export const SignInSchema = z.object({ email, password, redirectTo });
+
+export const SignUpSchema = z.object({
+  email,
+  password,
+  username: z
+    .string()
+    .trim()
+    .min(1, AUTH_MESSAGES.required)
+    .min(MIN_USERNAME_LENGTH, AUTH_MESSAGES.usernameLength)
+    .max(MAX_USERNAME_LENGTH, AUTH_MESSAGES.usernameTooLong)
+    .regex(/^[\p{L}\p{N}._-]+$/u, AUTH_MESSAGES.usernameCharacters),
+  accountType: z.enum(['buyer', 'seller']).catch('buyer'),
+  redirectTo,
+});
+
+export const EmailOnlySchema = z.object({ email });
+
+export const NewPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/**
+ * All fields missing → one 'All fields are required', as the specification words it, rather
+ * than a message per field.
+ */
+export function firstMessage(error: z.ZodError): string {
+  const issues = error.issues;
+  if (issues.some((issue) => issue.message === AUTH_MESSAGES.required)) return AUTH_MESSAGES.required;
+  return issues[0]?.message ?? AUTH_MESSAGES.required;
+}

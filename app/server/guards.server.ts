@@ -1,0 +1,50 @@
+/**
+ * Server guards for loaders AND actions. Anonymous visitors are sent to sign in and brought
+ * back; signed-in users without the right get 403 and the Access Denied screen.
+ */
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { viewerContext } from '~/context';
+import { deniedMessage, meetsRequirement, type Permission, type Requirement, type Role } from '~/lib/permissions';
+import type { AccessDeniedError } from '~/lib/route-errors';
+import type { Viewer } from '~/lib/viewer';
+
+interface GuardArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The sign-in URL that returns to `request`'s page afterwards. */
+export function signInRedirectUrl(request: Request): string {
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
+  return `/?${new URLSearchParams({ auth: 'sign-in', redirectTo: returnTo })}`;
+}
+
+export function requireUser({ request, context }: GuardArgs): Viewer {
+  const viewer = context.get(viewerContext);
+  if (!viewer) throw redirect(signInRedirectUrl(request));
+  return viewer;
+}
+
+export function requireRequirement(args: GuardArgs, requirement: Requirement): Viewer {
+  const viewer = requireUser(args);
+  if (!meetsRequirement(viewer.role, requirement)) throw accessDenied(viewer.role, requirement);
+  return viewer;
+}
+
+export const requireRole = (args: GuardArgs, role: Role) => requireRequirement(args, { role });
+export const requirePermission = (args: GuardArgs, permission: Permission) => requireRequirement(args, { permission });
+export const requireAllPermissions = (args: GuardArgs, allOf: readonly Permission[]) =>
+  requireRequirement(args, { allOf });
+export const requireAnyPermission = (args: GuardArgs, anyOf: readonly Permission[]) =>
+  requireRequirement(args, { anyOf });
+
+function accessDenied(role: Role, requirement: Requirement) {
+  const payload: AccessDeniedError = {
+    type: 'access-denied',
+    role,
+    requirement,
+    message: deniedMessage(role, requirement),
+  };
+  return data(payload, { status: 403 });
+}

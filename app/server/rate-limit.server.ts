@@ -1,0 +1,36 @@
+/**
+ * A fixed-window rate limiter kept in process memory. Enough for one app server; several
+ * servers behind a load balancer each keep their own count (documented in the README).
+ */
+export interface RateLimit {
+  /** Records an attempt for each key; false when any key is over its limit. */
+  consume(keys: string[]): { allowed: boolean; retryAfterSeconds: number };
+}
+
+export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: number }): RateLimit {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    consume(keys) {
+      const now = Date.now();
+      if (windows.size > 50_000) {
+        for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+      }
+      let retryAfterMs = 0;
+      for (const key of keys) {
+        let window = windows.get(key);
+        if (!window || window.resetAt <= now) {
+          window = { count: 0, resetAt: now + windowMs };
+          windows.set(key, window);
+        }
+        window.count += 1;
+        if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - now);
+      }
+      return { allowed: retryAfterMs === 0, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+    },
+  };
+}
+
+/** Sign-in and sign-up: 10 attempts a minute per client address and per email address. */
+export const authRateLimit = createRateLimit({ limit: 10, windowMs: 60_000 });
+
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';

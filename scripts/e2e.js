@@ -1,0 +1,32 @@
+/**
+ * `npm run test:e2e`: builds the app, finds a free port and a Chromium (CHROMIUM_PATH, then
+ * /usr/bin/chromium, else Playwright's own, installed on demand), then runs Playwright.
+ */
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
+  console.log('No system Chromium found: installing Playwright’s own.');
+  execSync('npx playwright install chromium', { stdio: 'inherit' });
+}
+
+execSync('npx react-router build', { stdio: 'inherit' });
+const port = process.env.E2E_PORT ?? String(await freePort());
+const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_PORT: port },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,74 @@
+/**
+ * Shared Playwright fixtures: every request off loopback is aborted, a console error fails the
+ * test, and `expectAccessible` runs axe in light and dark theme. Axe needs JavaScript, so in
+ * the no-JS project it runs in a JS context whose app bundles are blocked: the DOM stays
+ * exactly as the server sent it.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function keepOnLoopback(page: Page) {
+  await page.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
+  });
+}
+
+export const test = base.extend<{ consoleErrors: string[]; javaScriptEnabled: boolean }>({
+  page: async ({ page }, use) => {
+    await keepOnLoopback(page);
+    await use(page);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export function isJavaScriptProject(): boolean {
+  return test.info().project.name === 'js';
+}
+
+/** No serious or critical axe violations on the current page, in light and in dark theme. */
+export async function expectAccessible(page: Page) {
+  const url = page.url();
+  const browser = page.context().browser();
+  if (!browser) throw new Error('No browser');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: true, colorScheme });
+    await context.addCookies((await page.context().cookies()).filter((cookie) => cookie.name !== 'am_theme'));
+    const axePage = await context.newPage();
+    await axePage.route('**/*', (route) => {
+      const target = new URL(route.request().url());
+      if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost') return route.abort();
+      if (!isJavaScriptProject() && target.pathname.startsWith('/assets/') && target.pathname.endsWith('.js')) {
+        return route.abort();
+      }
+      return route.continue();
+    });
+    await axePage.goto(url);
+    const results = await new AxeBuilder({ page: axePage }).withTags(AXE_TAGS).analyze();
+    const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+    expect(
+      serious.map((violation) => ({
+        id: violation.id,
+        colorScheme,
+        nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      })),
+      `axe violations on ${url} (${colorScheme})`,
+    ).toEqual([]);
+    await context.close();
+  }
+}

@@ -1,0 +1,154 @@
+import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+
+const FOOTER_PAGES = [
+  ['/pricing', 'Pricing'],
+  ['/docs', 'Documentation'],
+  ['/help', 'Help Center'],
+  ['/contact', 'Contact Us'],
+  ['/community', 'Community'],
+  ['/status', 'System Status'],
+  ['/api', 'API'],
+  ['/terms', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
+  ['/cookies', 'Cookie Policy'],
+  ['/categories', 'Categories'],
+  ['/become-seller', 'Sell your AI agents to the world'],
+] as const;
+
+test.describe('shared layout', () => {
+  test('the home page has the header, footer and a title', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/AgentMarket/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Marketplace' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Categories' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Become a Seller' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(header.getByPlaceholder('Search AI agents')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the header search submits to the marketplace', async ({ page }) => {
+    await page.goto('/');
+    const search = page.getByRole('banner').getByPlaceholder('Search AI agents');
+    await search.fill('invoice');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/marketplace\?q=invoice$/);
+  });
+
+  test('the theme toggle switches and remembers the theme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/pricing');
+    const html = page.locator('html');
+    await expect(html).toHaveClass('system');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect(html).toHaveClass('dark');
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    if (isJavaScriptProject()) {
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    }
+    await page.reload();
+    await expect(html).toHaveClass('dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect(html).toHaveClass('light');
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('the system dark preference renders dark from the first byte', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/help');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  });
+
+  test('the mobile menu opens and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/help');
+    const menu = page.getByLabel('Menu', { exact: true });
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobileNav).toBeHidden();
+    await menu.click();
+    await expect(mobileNav.getByRole('link', { name: 'Become a Seller' })).toBeVisible();
+    await menu.click();
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test('every footer page exists', async ({ page }) => {
+    for (const [path, heading] of FOOTER_PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test('an unknown URL is a 404 page inside the layout', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Marketplace' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('newsletter', () => {
+  test('subscribes a valid address and refuses an invalid one', async ({ page }) => {
+    await page.goto('/help');
+    const footer = page.getByRole('contentinfo');
+    const email = footer.getByRole('textbox', { name: 'Email address' });
+    await email.fill('not-an-email@');
+    // Bypass the browser's own check to reach the server's validation.
+    await page.evaluate(() => document.getElementById('newsletter')?.setAttribute('novalidate', ''));
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('alert')).toHaveText('Please enter a valid email address.');
+    await expect(footer.getByRole('textbox', { name: 'Email address' })).toHaveValue('not-an-email@');
+
+    const address = `reader-${test.info().project.name}-${Date.now()}@example.com`;
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(address);
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('status')).toHaveText("Thanks for subscribing! You'll hear from us soon.");
+    await expect(page).toHaveURL(/\/help/);
+  });
+});
+
+test.describe('HTTP layer', () => {
+  test('sends security headers with a fresh nonce per request', async ({ request }) => {
+    const first = await request.get('/');
+    const second = await request.get('/');
+    const csp = first.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(first.headers()['x-content-type-options']).toBe('nosniff');
+    expect(first.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(first.headers()['x-powered-by']).toBeUndefined();
+    const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonceOf(csp)).not.toBe(nonceOf(second.headers()['content-security-policy'] ?? ''));
+    const html = await first.text();
+    const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(0);
+    for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonceOf(csp)}"`);
+  });
+
+  test('answers /healthz with the backend state', async ({ request }) => {
+    const response = await request.get('/healthz');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  test('refuses a cross-site POST', async ({ request }) => {
+    const response = await request.post('/resources/newsletter', {
+      form: { email: 'victim@example.com' },
+      headers: { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test('serves hashed assets with immutable caching', async ({ request, page }) => {
+    await page.goto('/help');
+    const href = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+    expect(href).toMatch(/^\/assets\//);
+    const response = await request.get(href!);
+    expect(response.headers()['cache-control']).toContain('immutable');
+  });
+});
