@@ -60,7 +60,7 @@ export async function redeemEmailToken(service: AuthService, type: VerifyType, l
       const addressColumn = column === 'email_change_token_new' ? 'email_change' : 'email';
       user = (
         await db.query<UserRow>(
-          `select * from auth.users where lower(${addressColumn}) = lower($1) and ${column} in ($2, 'pkce_' || $2)`,
+          `select * from auth.users where lower(${addressColumn}) = lower($1) and ${column} in ($2::text, 'pkce_' || $2::text)`,
           [lookup.email, hash],
         )
       ).rows[0];
