@@ -139,6 +139,36 @@ describe.skipIf(isHostedTarget)('sign-up with email confirmation', () => {
     expect(byCode.error).toBeNull();
     expect(byCode.data.user?.email).toBe(other);
   });
+  it('an implicit-flow link puts the tokens in the fragment', async () => {
+    const email = uniqueEmail('implicit');
+    await anonClient(target).auth.signUp({ email, password: 'correct-horse', options: { emailRedirectTo: callbackUrl() } });
+    const click = await fetch((await lastEmail(email)).link, { redirect: 'manual' });
+    expect(click.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(click.headers.get('location')!).hash.slice(1));
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(fragment.get('type')).toBe('signup');
+    const { data } = await anonClient(target).auth.getUser(fragment.get('access_token')!);
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it('an email change waits for the link sent to the new address', async () => {
+    const { email } = await confirmedUser('mover');
+    const client = anonClient(target);
+    await client.auth.signInWithPassword({ email, password: 'correct-horse' });
+    const newEmail = uniqueEmail('moved');
+    const { data, error } = await client.auth.updateUser({ email: newEmail });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.new_email).toBe(newEmail);
+    const mail = await lastEmail(newEmail);
+    expect(mail.type).toBe('email_change');
+    const verified = await anonClient(target).auth.verifyOtp({ type: 'email_change', token_hash: mail.tokenHash });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email).toBe(newEmail);
+    expect(verified.data.user?.new_email).toBeUndefined();
+    const taken = await client.auth.updateUser({ email: (await confirmedUser('taken')).email });
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
 });
 
 describe.skipIf(isHostedTarget)('password recovery', () => {

@@ -1,7 +1,8 @@
 /**
  * Redirect URL acceptance (wire reference §2.14): same origin as the site URL (any port on
  * loopback hosts), any loopback host, or a glob of `additional_redirect_urls`. The app's own
- * origin is always allowed. Rejected or missing values fall back to a valid Referer, else the site URL.
+ * origin is always allowed. Rejected or missing values fall back to a valid Referer, else the app's
+ * origin (the stand-in's SITE_URL).
  */
 import type { AuthConfig } from './config';
 
@@ -15,7 +16,9 @@ export function isAllowedRedirect(candidate: string, config: AuthConfig, appOrig
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (/^\d+$/.test(url.hostname) || !/^[a-z0-9.\-[\]:]+$/i.test(url.hostname)) return false;
+  // The URL parser turns `http://2130706433/` into 127.0.0.1: judge the host as written.
+  const rawHost = /^[a-z]+:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(candidate)?.[1] ?? '';
+  if (/^\d+$/.test(rawHost) || !/^[a-z0-9.\-[\]:]+$/i.test(rawHost)) return false;
   if (LOOPBACK.has(url.hostname)) return true;
   for (const site of [appOrigin, config.siteUrl]) {
     if (!site) continue;
@@ -34,7 +37,8 @@ export function resolveRedirect(candidate: string | null | undefined, request: R
   if (candidate && isAllowedRedirect(candidate, config, appOrigin)) return candidate;
   const referer = request.headers.get('referer');
   if (referer && isAllowedRedirect(referer, config, appOrigin)) return referer;
-  return config.siteUrl && isAllowedRedirect(config.siteUrl, config, appOrigin) ? config.siteUrl : appOrigin;
+  // The stand-in knows the origin it is really served on; `site_url` may name another port.
+  return appOrigin;
 }
 
 /** gobwas/glob with separators `.` and `/`: `**` any text, `*` within a segment, `?` one char. */
