@@ -1,6 +1,16 @@
+/** Storage (`/storage/v1`): the storage-api subset @supabase/storage-js uses, over PGlite. */
 import type { ServiceContext, ServiceHandler } from '../context';
-import { jsonResponse } from '../context';
+import { createBlobStore } from './blob-store';
+import { storageErrorResponse, toStorageError } from './errors';
+import { createRouter } from './router';
 
-export function createStorageService(_context: ServiceContext): ServiceHandler {
-  return async () => jsonResponse({ message: 'Not implemented' }, 404);
+export function createStorageService(context: ServiceContext): ServiceHandler {
+  const route = createRouter({ db: context.db, keys: context.keys, blobs: createBlobStore(context.dataDir) });
+  return async (request, path) => {
+    try {
+      return await route(request, path);
+    } catch (error) {
+      return storageErrorResponse(toStorageError(error));
+    }
+  };
 }

@@ -1,0 +1,84 @@
+/**
+ * An upload's bytes and attributes, from either body storage-js sends: multipart form-data (a
+ * Blob/File upload; the file part, `cacheControl`, `metadata`) or the raw bytes with
+ * `content-type`, `cache-control` and a base64 `x-metadata` header.
+ */
+import { MAX_BODY_BYTES } from '../gateway';
+import { BodyTooLargeError, readBodyBytes } from '../rest/body';
+import { invalidRequest, tooLarge } from './errors';
+
+export interface UploadBody {
+  bytes: Uint8Array;
+  contentType: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    throw invalidRequest('Invalid metadata');
+  }
+}
+
+function cacheControlOf(value: string | null | undefined): string {
+  if (!value) return 'max-age=3600';
+  return /^\d+$/.test(value) ? `max-age=${value}` : value;
+}
+
+export async function readUpload(request: Request): Promise<UploadBody> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyBytes(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge();
+    throw error;
+  }
+  const contentType = request.headers.get('content-type') ?? 'application/octet-stream';
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    const metadataHeader = request.headers.get('x-metadata');
+    return {
+      bytes,
+      contentType,
+      cacheControl: cacheControlOf(request.headers.get('cache-control')),
+      userMetadata: metadataHeader ? parseMetadata(Buffer.from(metadataHeader, 'base64').toString('utf8')) : null,
+    };
+  }
+  let form: FormData;
+  try {
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': contentType },
+    }).formData();
+  } catch {
+    throw invalidRequest('Malformed multipart body');
+  }
+  let file: Blob | null = null;
+  form.forEach((value) => {
+    if (!file && typeof value !== 'string') file = value;
+  });
+  const part = file as Blob | null;
+  if (!part) throw invalidRequest('No file found in the multipart body');
+  const cacheControl = form.get('cacheControl');
+  const metadata = form.get('metadata');
+  return {
+    bytes: new Uint8Array(await part.arrayBuffer()),
+    contentType: part.type || 'application/octet-stream',
+    cacheControl: cacheControlOf(typeof cacheControl === 'string' ? cacheControl : null),
+    userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null),
+  };
+}
+
+/** `image/png` against `["image/*", "text/plain"]`; parameters (`;charset=…`) are ignored. */
+export function mimeAllowed(contentType: string, allowed: string[] | null): boolean {
+  if (!allowed || allowed.length === 0) return true;
+  const base = contentType.split(';')[0]!.trim().toLowerCase();
+  return allowed.some((pattern) => {
+    const lower = pattern.toLowerCase();
+    return lower.endsWith('/*') ? base.startsWith(lower.slice(0, -1)) : base === lower;
+  });
+}
