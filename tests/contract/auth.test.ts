@@ -449,6 +449,46 @@ describe('refused tokens and bad input', () => {
     expect(await anonAsUser.json()).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
   });
 
+  it('survives junk on every route without a 5xx', async () => {
+    const { session } = await signedUp('junk');
+    const bearer = session.access_token;
+    const junk: Array<[string, string, string | undefined, string | undefined]> = [
+      ['POST', '/verify', '{"type":"nope"}', undefined],
+      ['POST', '/verify', '{"type":"signup","token":"1","token_hash":"2"}', undefined],
+      ['POST', '/verify', '{"type":"email","token_hash":"x","email":"a@b.c"}', undefined],
+      ['GET', '/verify', undefined, undefined],
+      ['GET', '/verify?token=x&type=signup&redirect_to=javascript:alert(1)', undefined, undefined],
+      ['POST', '/recover', '{}', undefined],
+      ['POST', '/recover', '{"email":"a@b.c","code_challenge":"short","code_challenge_method":"s256"}', undefined],
+      ['POST', '/otp', '{"email":["x"]}', undefined],
+      ['POST', '/resend', '{"type":"bogus"}', undefined],
+      ['POST', '/signup', '{"email":"a@b.c","password":"correct-horse","data":"not-an-object"}', undefined],
+      ['POST', '/signup', '{"email":"a@b.c","password":"' + 'x'.repeat(80) + '"}', undefined],
+      ['PUT', '/user', '{"data":[1]}', bearer],
+      ['PUT', '/user', '{"email":"nope"}', bearer],
+      ['POST', '/factors', '{"factor_type":"phone"}', bearer],
+      ['POST', '/factors/not-a-uuid/challenge', '{}', bearer],
+      ['POST', `/factors/${crypto.randomUUID()}/verify`, '{"challenge_id":"x","code":"1"}', bearer],
+      ['DELETE', '/factors/%E0%A4%A', undefined, bearer],
+      ['GET', '/admin/users/not-a-uuid', undefined, target.serviceRoleKey],
+      ['PUT', `/admin/users/${crypto.randomUUID()}`, '{}', target.serviceRoleKey],
+      ['POST', '/admin/users', '{"email":"x"}', target.serviceRoleKey],
+      ['POST', '/admin/generate_link', '{"type":"weird","email":"a@b.c"}', target.serviceRoleKey],
+      ['POST', '/admin/generate_link', `{"type":"magiclink","email":"${uniqueEmail('ghost')}"}`, target.serviceRoleKey],
+      ['GET', '/authorize?provider=google&code_challenge=short&code_challenge_method=s256', undefined, undefined],
+      ['GET', '/authorize?provider=github', undefined, undefined],
+      ['GET', '/callback?code=x&state=y', undefined, undefined],
+      ['POST', '/_local/google', 'state=nope&intent=new', undefined],
+      ['GET', '/_local/google', undefined, undefined],
+      ['PATCH', '/user', '{}', bearer],
+    ];
+    for (const [method, path, body, token] of junk) {
+      const response = await authFetch(target, path, { method, body, bearer: token });
+      expect(response.status, `${method} ${path}`).toBeLessThan(500);
+      expect(response.status, `${method} ${path}`).toBeGreaterThanOrEqual(300);
+    }
+  });
+
   it('answers bad input with 4xx, never 500', async () => {
     const badJson = await authFetch(target, '/token?grant_type=password', { method: 'POST', body: '{"email":' });
     expect(badJson.status).toBe(400);
