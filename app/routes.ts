@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { dashboardRoutes } from './routes/dashboard/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -17,6 +18,8 @@ export default [
   route('terms', 'routes/pages/terms.tsx'),
   route('privacy', 'routes/pages/privacy.tsx'),
   route('cookies', 'routes/pages/cookies.tsx'),
+
+  ...dashboardRoutes,
 
   // Resource routes (no UI).
   route('resources/theme', 'routes/resources/theme.ts'),

@@ -1,4 +1,13 @@
 /**
+ * Cookies are Secure whenever the request arrived over HTTPS (behind a TLS proxy, set
+ * TRUST_PROXY=true so the forwarded protocol counts). Plain-HTTP local runs keep working in
+ * every browser.
+ */
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:';
+}
+
+/**
  * The app's own cookies: the theme choice and one-shot flash messages. HttpOnly, SameSite=Lax,
  * Secure in production, signed with SESSION_SECRET (a per-process secret when it is unset,
  * which only costs pending flash messages on restart).
@@ -6,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { createCookie, createCookieSessionStorage } from 'react-router';
 import type { Flash } from '~/lib/flash';
-import { env, isProduction } from '~/server/env.server';
+import { env } from '~/server/env.server';
 
 const secrets = [env.SESSION_SECRET ?? randomBytes(32).toString('hex')];
 
@@ -16,7 +25,6 @@ const themeCookie = createCookie('am_theme', {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
-  secure: isProduction,
   maxAge: 60 * 60 * 24 * 365,
 });
 
@@ -26,8 +34,8 @@ export async function getTheme(request: Request): Promise<Theme | null> {
   return value === 'light' || value === 'dark' ? value : null;
 }
 
-export function setTheme(theme: Theme): Promise<string> {
-  return themeCookie.serialize(theme);
+export function setTheme(request: Request, theme: Theme): Promise<string> {
+  return themeCookie.serialize(theme, { secure: isSecureRequest(request) });
 }
 
 const flashStorage = createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
@@ -36,7 +44,6 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, { flash: 
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isProduction,
     secrets,
     maxAge: 60,
   },
@@ -45,12 +52,15 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, { flash: 
 export async function setFlash(request: Request, flash: Flash): Promise<string> {
   const session = await flashStorage.getSession(request.headers.get('cookie'));
   session.flash('flash', flash);
-  return flashStorage.commitSession(session);
+  return flashStorage.commitSession(session, { secure: isSecureRequest(request) });
 }
 
 /** Reads and consumes the flash message; the returned header clears it. */
 export async function takeFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
   const session = await flashStorage.getSession(request.headers.get('cookie'));
   const flash = session.get('flash') ?? null;
-  return { flash, setCookie: flash ? await flashStorage.commitSession(session) : null };
+  return {
+    flash,
+    setCookie: flash ? await flashStorage.commitSession(session, { secure: isSecureRequest(request) }) : null,
+  };
 }

@@ -6,7 +6,7 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@supabase/ssr';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { SupabaseConnection } from '~/context';
-import { isProduction } from '~/server/env.server';
+import { isSecureRequest } from '~/server/cookies.server';
 
 /** Supabase Realtime needs a WebSocket the server never uses; on Node 20 there is none. */
 class NoRealtimeTransport {
@@ -15,19 +15,13 @@ class NoRealtimeTransport {
   }
 }
 
-const SESSION_COOKIE_OPTIONS = {
-  path: '/',
-  sameSite: 'lax' as const,
-  httpOnly: true,
-  secure: isProduction,
-  maxAge: 60 * 60 * 24 * 30,
-};
 
 /** A request-scoped client that reads the session from cookies and collects the cookies to set. */
 export function createSupabase(request: Request, connection: SupabaseConnection) {
   const responseHeaders = new Headers();
   const client = createServerClient(connection.url, connection.anonKey, {
-    cookieOptions: SESSION_COOKIE_OPTIONS,
+    // HttpOnly: no browser code reads the session; Secure whenever the app is served over HTTPS.
+    cookieOptions: { path: '/', sameSite: 'lax', httpOnly: true, secure: isSecureRequest(request) },
     cookies: {
       getAll: () =>
         parseCookieHeader(request.headers.get('cookie') ?? '').map(({ name, value }) => ({ name, value: value ?? '' })),

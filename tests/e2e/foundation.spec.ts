@@ -24,14 +24,17 @@ test.describe('shared layout', () => {
     await expect(header.getByRole('link', { name: 'Categories' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Become a Seller' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    await expect(header.getByPlaceholder('Search AI agents')).toBeVisible();
+    await expect(header.getByRole('searchbox', { name: 'Search AI agents' })).toHaveAttribute(
+      'placeholder',
+      'Search AI agents',
+    );
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' })).toBeVisible();
     await expectAccessible(page);
   });
 
   test('the header search submits to the marketplace', async ({ page }) => {
     await page.goto('/');
-    const search = page.getByRole('banner').getByPlaceholder('Search AI agents');
+    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search AI agents' });
     await search.fill('invoice');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/marketplace\?q=invoice$/);

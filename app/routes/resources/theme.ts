@@ -13,7 +13,7 @@ const ThemeFormSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const result = parseForm(await request.formData(), ThemeFormSchema);
   if (!result.success) return data({ ok: false as const, error: 'Choose the light or dark theme.' }, { status: 400 });
-  const headers = { 'Set-Cookie': await setTheme(result.data.theme) };
+  const headers = { 'Set-Cookie': await setTheme(request, result.data.theme) };
   // Without JavaScript the form carries the page to return to; a fetcher does not.
   if (result.data.redirectTo !== undefined) {
     return redirect(safeRedirectPath(result.data.redirectTo), { headers });

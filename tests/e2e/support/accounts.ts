@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The seeded demo accounts (supabase/seed.sql), all with the password `demo-password`. */
+export const DEMO_ACCOUNTS = {
+  buyer: { email: 'buyer@demo.test', username: 'demo_buyer' },
+  seller: { email: 'seller@demo.test', username: 'demo_seller' },
+  admin: { email: 'admin@demo.test', username: 'demo_admin' },
+} as const;
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export type DemoRole = keyof typeof DEMO_ACCOUNTS;
+
+/**
+ * Signs in through the real sign-in page (works with and without JavaScript) and waits until
+ * the destination shows the signed-in header.
+ */
+export async function signIn(page: Page, role: DemoRole, redirectTo = '/dashboard') {
+  const account = DEMO_ACCOUNTS[role];
+  await page.goto(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`);
+  const form = page.locator('form[action="/auth/sign-in"]');
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('banner').getByLabel(`Account menu for ${account.username}`)).toBeVisible();
+}
