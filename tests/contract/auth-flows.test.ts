@@ -72,7 +72,11 @@ describe.skipIf(isHostedTarget)('sign-up with email confirmation', () => {
     expect(again.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
 
     const unconfirmed = await anonClient(target).auth.signInWithPassword({ email: address, password: 'correct-horse' });
-    expect(unconfirmed.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+    expect(unconfirmed.error).toMatchObject({
+      status: 400,
+      code: 'email_not_confirmed',
+      message: 'Email not confirmed',
+    });
     const wrong = await anonClient(target).auth.signInWithPassword({ email: address, password: 'wrong-horse' });
     expect(wrong.error?.code).toBe('invalid_credentials');
 
@@ -94,9 +98,15 @@ describe.skipIf(isHostedTarget)('sign-up with email confirmation', () => {
     expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
     expect(exchanged.data.user?.user_metadata.email_verified).toBe(true);
 
-    const second = await authFetch(target, '/token?grant_type=pkce', { method: 'POST', body: JSON.stringify({ auth_code: code, code_verifier: verifier }) });
+    const second = await authFetch(target, '/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: code, code_verifier: verifier }),
+    });
     expect(second.status).toBe(404);
-    expect(await second.json()).toEqual({ code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' });
+    expect(await second.json()).toEqual({
+      code: 'flow_state_not_found',
+      message: 'invalid flow state, no valid flow state found',
+    });
 
     const reused = await fetch(mail.link, { redirect: 'manual' });
     expect(reused.status).toBe(303);
@@ -123,9 +133,17 @@ describe.skipIf(isHostedTarget)('sign-up with email confirmation', () => {
 
     const badHash = await anonClient(target).auth.verifyOtp({ type: 'email', token_hash: 'deadbeef' });
     expect(badHash.error).toBeInstanceOf(AuthApiError);
-    expect(badHash.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' });
+    expect(badHash.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
     const badCode = await anonClient(target).auth.verifyOtp({ email, token: '000000', type: 'email' });
-    expect(badCode.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+    expect(badCode.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
 
     const { data, error } = await anonClient(target).auth.verifyOtp({ type: 'email', token_hash: mail.tokenHash });
     expect(error).toBeNull();
@@ -135,13 +153,21 @@ describe.skipIf(isHostedTarget)('sign-up with email confirmation', () => {
 
     const other = uniqueEmail('otp-code');
     await anonClient(target).auth.signUp({ email: other, password: 'correct-horse' });
-    const byCode = await anonClient(target).auth.verifyOtp({ email: other, token: (await lastEmail(other)).otp, type: 'signup' });
+    const byCode = await anonClient(target).auth.verifyOtp({
+      email: other,
+      token: (await lastEmail(other)).otp,
+      type: 'signup',
+    });
     expect(byCode.error).toBeNull();
     expect(byCode.data.user?.email).toBe(other);
   });
   it('an implicit-flow link puts the tokens in the fragment', async () => {
     const email = uniqueEmail('implicit');
-    await anonClient(target).auth.signUp({ email, password: 'correct-horse', options: { emailRedirectTo: callbackUrl() } });
+    await anonClient(target).auth.signUp({
+      email,
+      password: 'correct-horse',
+      options: { emailRedirectTo: callbackUrl() },
+    });
     const click = await fetch((await lastEmail(email)).link, { redirect: 'manual' });
     expect(click.status).toBe(303);
     const fragment = new URLSearchParams(new URL(click.headers.get('location')!).hash.slice(1));
@@ -175,8 +201,13 @@ describe.skipIf(isHostedTarget)('password recovery', () => {
   it('mails a PKCE recovery hash; verifyOtp signs in with PASSWORD_RECOVERY; the new password works', async () => {
     const { email } = await confirmedUser('recover');
     const start = ssrClient(target);
-    expect(await start.client.auth.resetPasswordForEmail(email, { redirectTo: callbackUrl() })).toEqual({ data: {}, error: null });
-    expect(await start.client.auth.resetPasswordForEmail(uniqueEmail('nobody'), { redirectTo: callbackUrl() })).toEqual({ data: {}, error: null });
+    expect(await start.client.auth.resetPasswordForEmail(email, { redirectTo: callbackUrl() })).toEqual({
+      data: {},
+      error: null,
+    });
+    expect(await start.client.auth.resetPasswordForEmail(uniqueEmail('nobody'), { redirectTo: callbackUrl() })).toEqual(
+      { data: {}, error: null },
+    );
     const mail = await lastEmail(email);
     expect(mail.type).toBe('recovery');
     expect(mail.tokenHash.startsWith('pkce_')).toBe(true);
@@ -193,7 +224,9 @@ describe.skipIf(isHostedTarget)('password recovery', () => {
     expect([...jar.cookies.keys()].some((name) => /-auth-token(\.0)?$/.test(name))).toBe(true);
     expect((await client.auth.updateUser({ password: 'new-password-1' })).error).toBeNull();
     expect((await anonClient(target).auth.signInWithPassword({ email, password: 'new-password-1' })).error).toBeNull();
-    expect((await anonClient(target).auth.signInWithPassword({ email, password: 'correct-horse' })).error?.code).toBe('invalid_credentials');
+    expect((await anonClient(target).auth.signInWithPassword({ email, password: 'correct-horse' })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('the recovery link of a PKCE flow leads to ?code= and exchangeCodeForSession', async () => {
@@ -214,7 +247,10 @@ describe.skipIf(isHostedTarget)('password recovery', () => {
 
 describe.skipIf(isHostedTarget)('OTP and resend', () => {
   it('refuses unknown users without shouldCreateUser; resend is silent; magic links sign in', async () => {
-    const refused = await anonClient(target).auth.signInWithOtp({ email: uniqueEmail('new'), options: { shouldCreateUser: false } });
+    const refused = await anonClient(target).auth.signInWithOtp({
+      email: uniqueEmail('new'),
+      options: { shouldCreateUser: false },
+    });
     expect(refused.error).toMatchObject({ status: 422, code: 'otp_disabled', message: 'Signups not allowed for otp' });
     const { email } = await confirmedUser('magic');
     for (const address of [email, uniqueEmail('ghost')]) {
@@ -302,7 +338,10 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page', () => {
     expect(first.session?.provider_refresh_token).toBeTruthy();
     expect([...jar.cookies.keys()].some((name) => /-auth-token-code-verifier$/.test(name))).toBe(false);
     if (target.backend) {
-      const profile = await target.backend.db.query<{ profile_image_url: string }>('select profile_image_url from public.users where id = $1', [user.id]);
+      const profile = await target.backend.db.query<{ profile_image_url: string }>(
+        'select profile_image_url from public.users where id = $1',
+        [user.id],
+      );
       expect(profile.rows[0]?.profile_image_url).toBe(user.user_metadata.avatar_url);
     }
     const avatar = await fetch(String(user.user_metadata.avatar_url));
@@ -365,20 +404,33 @@ describe('TOTP multi-factor authentication', () => {
 
     const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.error).toBeNull();
-    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: '000000' === totp(factor.totp.secret) ? '111111' : '000000' });
+    const wrong = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: '000000' === totp(factor.totp.secret) ? '111111' : '000000',
+    });
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
-    const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totp(factor.totp.secret) });
+    const verified = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: totp(factor.totp.secret),
+    });
     expect(verified.error).toBeNull();
     expect(events).toContain('MFA_CHALLENGE_VERIFIED');
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(aal.data?.currentAuthenticationMethods.map((entry) => (typeof entry === 'string' ? entry : entry.method))).toEqual(expect.arrayContaining(['password', 'totp']));
+    expect(
+      aal.data?.currentAuthenticationMethods.map((entry) => (typeof entry === 'string' ? entry : entry.method)),
+    ).toEqual(expect.arrayContaining(['password', 'totp']));
     const factors = await client.auth.mfa.listFactors();
     expect(factors.data?.totp.map((entry) => entry.id)).toEqual([factor.id]);
 
     const fresh = anonClient(target);
     await fresh.auth.signInWithPassword({ email, password: 'correct-horse' });
-    expect((await fresh.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect((await fresh.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
     const refusedUnenrol = await fresh.auth.mfa.unenroll({ factorId: factor.id });
     expect(refusedUnenrol.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
 
@@ -389,10 +441,23 @@ describe('TOTP multi-factor authentication', () => {
 
 describe.skipIf(isHostedTarget)('switched-off settings', () => {
   it('refuses sign-ups and a disabled provider', async () => {
-    const { error } = await anonClient(disabled).auth.signUp({ email: uniqueEmail('closed'), password: 'correct-horse' });
-    expect(error).toMatchObject({ status: 422, code: 'signup_disabled', message: 'Signups not allowed for this instance' });
-    const authorize = await fetch(`${disabled.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(disabled.url)}`, { redirect: 'manual' });
+    const { error } = await anonClient(disabled).auth.signUp({
+      email: uniqueEmail('closed'),
+      password: 'correct-horse',
+    });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'signup_disabled',
+      message: 'Signups not allowed for this instance',
+    });
+    const authorize = await fetch(
+      `${disabled.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(disabled.url)}`,
+      { redirect: 'manual' },
+    );
     expect(authorize.status).toBe(400);
-    expect(await authorize.json()).toMatchObject({ msg: 'Unsupported provider: provider is not enabled', error_code: 'validation_failed' });
+    expect(await authorize.json()).toMatchObject({
+      msg: 'Unsupported provider: provider is not enabled',
+      error_code: 'validation_failed',
+    });
   });
 });

@@ -10,7 +10,11 @@ export function jwtPayload(token: string): Record<string, unknown> {
 }
 
 /** A raw request to the Auth service with the anon key and the API version header supabase-js sends. */
-export function authFetch(target: ContractTarget, path: string, init: RequestInit & { bearer?: string } = {}): Promise<Response> {
+export function authFetch(
+  target: ContractTarget,
+  path: string,
+  init: RequestInit & { bearer?: string } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('apikey', target.anonKey);
   headers.set('x-supabase-api-version', '2024-01-01');

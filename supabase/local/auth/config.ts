@@ -66,9 +66,12 @@ function fromToml(root: Table): Partial<AuthConfig> {
     if (value !== undefined) result[key] = value;
   };
   set('siteUrl', str(auth.site_url));
-  set('additionalRedirectUrls', Array.isArray(auth.additional_redirect_urls)
-    ? auth.additional_redirect_urls.filter((url): url is string => typeof url === 'string')
-    : undefined);
+  set(
+    'additionalRedirectUrls',
+    Array.isArray(auth.additional_redirect_urls)
+      ? auth.additional_redirect_urls.filter((url): url is string => typeof url === 'string')
+      : undefined,
+  );
   set('jwtExpiry', num(auth.jwt_expiry));
   set('enableSignup', bool(auth.enable_signup));
   set('enableAnonymousSignIns', bool(auth.enable_anonymous_sign_ins));
@@ -83,7 +86,8 @@ function fromToml(root: Table): Partial<AuthConfig> {
   set('googleEnabled', bool(google.enabled));
   const totpEnrol = bool(totp.enroll_enabled);
   const totpVerify = bool(totp.verify_enabled);
-  if (totpEnrol !== undefined || totpVerify !== undefined) set('mfaTotpEnabled', totpEnrol !== false && totpVerify !== false);
+  if (totpEnrol !== undefined || totpVerify !== undefined)
+    set('mfaTotpEnabled', totpEnrol !== false && totpVerify !== false);
   return result;
 }
 

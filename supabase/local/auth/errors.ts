@@ -48,7 +48,9 @@ export function errorResponse(error: unknown, request: Request): Response {
     return jsonResponse({ error: error.error, error_description: error.description }, error.status, headers);
   }
   const authError =
-    error instanceof AuthError ? error : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+    error instanceof AuthError
+      ? error
+      : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
   if (!(error instanceof AuthError)) console.error('[auth] unexpected error', error);
   headers['x-sb-error-code'] = authError.code;
   const body = versioned

@@ -29,7 +29,13 @@ export const FLOW_STATE_EXPIRY_SECONDS = 300;
 
 export async function createFlowState(
   db: Queryable,
-  input: { userId: string | null; pkce: PkceParams | null; providerType: string; authMethod: string; redirectTo: string | null },
+  input: {
+    userId: string | null;
+    pkce: PkceParams | null;
+    providerType: string;
+    authMethod: string;
+    redirectTo: string | null;
+  },
 ): Promise<FlowStateRow> {
   const result = await db.query<FlowStateRow>(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge, code_challenge_method, provider_type,
@@ -54,7 +60,11 @@ export async function getFlowState(db: Queryable, id: string): Promise<FlowState
 }
 
 /** The newest email flow of a user for an authentication method (what an email link redeems). */
-export async function latestFlowStateFor(db: Queryable, userId: string, authMethod: string): Promise<FlowStateRow | null> {
+export async function latestFlowStateFor(
+  db: Queryable,
+  userId: string,
+  authMethod: string,
+): Promise<FlowStateRow | null> {
   const result = await db.query<FlowStateRow>(
     `select * from auth.flow_state where user_id = $1 and authentication_method = $2 order by created_at desc limit 1`,
     [userId, authMethod],
@@ -63,7 +73,11 @@ export async function latestFlowStateFor(db: Queryable, userId: string, authMeth
 }
 
 /** Marks the code handed out now (its five minutes start here) and returns it. */
-export async function issueAuthCode(db: Queryable, flowId: string, fields: { userId?: string; providerAccessToken?: string; providerRefreshToken?: string | null } = {}): Promise<string> {
+export async function issueAuthCode(
+  db: Queryable,
+  flowId: string,
+  fields: { userId?: string; providerAccessToken?: string; providerRefreshToken?: string | null } = {},
+): Promise<string> {
   const result = await db.query<{ auth_code: string }>(
     `update auth.flow_state set auth_code_issued_at = now(), user_id = coalesce($2, user_id),
             provider_access_token = coalesce($3, provider_access_token), provider_refresh_token = coalesce($4, provider_refresh_token)
@@ -88,7 +102,8 @@ export async function pkceGrant(service: AuthService, authCode: string, verifier
   }
   const notFoundError = notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
   if (!/^[0-9a-f-]{36}$/i.test(authCode)) throw notFoundError;
-  const flow = (await service.db.query<FlowStateRow>('select * from auth.flow_state where auth_code = $1', [authCode])).rows[0];
+  const flow = (await service.db.query<FlowStateRow>('select * from auth.flow_state where auth_code = $1', [authCode]))
+    .rows[0];
   if (!flow || !flow.user_id || !flow.auth_code_issued_at) throw notFoundError;
   const startedAt = flow.provider_type === 'email' ? flow.auth_code_issued_at : flow.created_at;
   if (Date.now() - startedAt.getTime() > FLOW_STATE_EXPIRY_SECONDS * 1000) {

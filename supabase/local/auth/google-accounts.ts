@@ -69,7 +69,10 @@ export async function signInWithGoogleProfile(service: AuthService, profile: Jso
   const email = String(profile.email).toLowerCase();
   const identity = await findGoogleIdentity(service, subject);
   if (identity) {
-    await db.query(`update auth.identities set identity_data = $2, updated_at = now() where id = $1`, [identity.id, profile]);
+    await db.query(`update auth.identities set identity_data = $2, updated_at = now() where id = $1`, [
+      identity.id,
+      profile,
+    ]);
     await mergeUserMetadata(db, identity.user_id, profile);
     return identity.user_id;
   }

@@ -54,7 +54,8 @@ export function htmlResponse(html: string, status = 200): Response {
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
     },
   });
 }

@@ -37,7 +37,11 @@ const ROUTES: Array<[method: string, path: RegExp, route: Route]> = [
   ['GET', /^\/authorize$/, authorize],
   ['GET', /^\/callback$/, callback],
   ['GET', /^\/settings$/, settings],
-  ['GET', /^\/health$/, async () => Response.json({ version: 'embedded', name: 'GoTrue', description: 'GoTrue stand-in' })],
+  [
+    'GET',
+    /^\/health$/,
+    async () => Response.json({ version: 'embedded', name: 'GoTrue', description: 'GoTrue stand-in' }),
+  ],
   ['GET', /^\/\.well-known\/jwks\.json$/, jwks],
   ['POST', /^\/factors$/, enrollFactor],
   ['POST', /^\/factors\/([^/]+)\/challenge$/, challengeFactor],

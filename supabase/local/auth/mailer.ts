@@ -19,7 +19,9 @@ const COLUMNS: Record<EmailType, { token: string; sentAt: keyof UserRow & string
 };
 
 export const tokenHash = (email: string, otp: string) =>
-  createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
+  createHash('sha224')
+    .update(email.toLowerCase() + otp)
+    .digest('hex');
 
 export interface IssuedToken {
   otp: string;
@@ -28,7 +30,14 @@ export interface IssuedToken {
 }
 
 /** Creates a code for `email`, stores its hash in the user's column for `type` and stamps `*_sent_at`. */
-export async function issueEmailToken(db: Queryable, user: UserRow, type: EmailType, email: string, pkce: boolean, length: number): Promise<IssuedToken> {
+export async function issueEmailToken(
+  db: Queryable,
+  user: UserRow,
+  type: EmailType,
+  email: string,
+  pkce: boolean,
+  length: number,
+): Promise<IssuedToken> {
   const otp = Array.from({ length }, () => randomInt(10)).join('');
   const token = (pkce ? 'pkce_' : '') + tokenHash(email, otp);
   const { token: column, sentAt } = COLUMNS[type];
@@ -42,7 +51,11 @@ export function assertCanSend(service: AuthService, user: UserRow, type: EmailTy
   if (!sentAt) return;
   const wait = Math.ceil(service.config.emailMaxFrequency - (Date.now() - sentAt.getTime()) / 1000);
   if (wait > 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    );
   }
 }
 

@@ -25,13 +25,15 @@ export interface ChallengeRow {
 export const CHALLENGE_EXPIRY_SECONDS = 300;
 
 export async function listFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
-  return (await db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [userId])).rows;
+  return (
+    await db.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [userId])
+  ).rows;
 }
 
 export async function getFactor(db: Queryable, userId: string, factorId: string): Promise<FactorRow | null> {
   return (
-    (await db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId])).rows[0] ??
-    null
+    (await db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId]))
+      .rows[0] ?? null
   );
 }
 

@@ -43,7 +43,17 @@ export async function storeEmail(db: Queryable, email: NewEmail): Promise<void> 
   await db.query(
     `insert into auth.local_outbox (to_email, subject, email_type, text_body, html_body, link, token_hash, otp, redirect_to)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [email.to, email.subject, email.type, email.text, email.html, email.link, email.tokenHash, email.otp, email.redirectTo],
+    [
+      email.to,
+      email.subject,
+      email.type,
+      email.text,
+      email.html,
+      email.link,
+      email.tokenHash,
+      email.otp,
+      email.redirectTo,
+    ],
   );
 }
 

@@ -33,7 +33,12 @@ export function isAllowedRedirect(candidate: string, config: AuthConfig, appOrig
   return config.additionalRedirectUrls.some((pattern) => globToRegExp(pattern).test(withoutFragment));
 }
 
-export function resolveRedirect(candidate: string | null | undefined, request: Request, config: AuthConfig, appOrigin: string): string {
+export function resolveRedirect(
+  candidate: string | null | undefined,
+  request: Request,
+  config: AuthConfig,
+  appOrigin: string,
+): string {
   if (candidate && isAllowedRedirect(candidate, config, appOrigin)) return candidate;
   const referer = request.headers.get('referer');
   if (referer && isAllowedRedirect(referer, config, appOrigin)) return referer;

@@ -36,12 +36,19 @@ function newRefreshToken(): string {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-async function insertRefreshToken(db: Queryable, userId: string, sessionId: string, parent: string | null): Promise<string> {
+async function insertRefreshToken(
+  db: Queryable,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+): Promise<string> {
   const token = newRefreshToken();
-  await db.query(
-    'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-    [token, userId, sessionId, parent],
-  );
+  await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+    token,
+    userId,
+    sessionId,
+    parent,
+  ]);
   return token;
 }
 
@@ -52,7 +59,8 @@ export async function tokenResponse(
   refreshToken: string,
   extra: Json = {},
 ): Promise<Json> {
-  const session = (await service.db.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId])).rows[0];
+  const session = (await service.db.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId]))
+    .rows[0];
   const user = session ? await getUser(service.db, session.user_id) : null;
   if (!session || !user) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
   const accessToken = await signAccessToken(service, user, { sessionId, aal: session.aal, amr: session.amr });
@@ -71,30 +79,40 @@ export async function tokenResponse(
 /** Starts a session (aal1, amr = the sign-in method) and answers with tokens. */
 export async function signIn(service: AuthService, userId: string, method: string, extra: Json = {}): Promise<Json> {
   const sessionId = crypto.randomUUID();
-  await service.db.query(
-    `insert into auth.sessions (id, user_id, aal, amr) values ($1, $2, 'aal1', $3)`,
-    [sessionId, userId, JSON.stringify([{ method, timestamp: now() }])],
-  );
+  await service.db.query(`insert into auth.sessions (id, user_id, aal, amr) values ($1, $2, 'aal1', $3)`, [
+    sessionId,
+    userId,
+    JSON.stringify([{ method, timestamp: now() }]),
+  ]);
   await service.db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
-  await service.db.query(
-    `update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = $2`,
-    [userId, method === 'oauth' ? String(extra.provider ?? '') : 'email'],
-  );
+  await service.db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = $2`, [
+    userId,
+    method === 'oauth' ? String(extra.provider ?? '') : 'email',
+  ]);
   const refreshToken = await insertRefreshToken(service.db, userId, sessionId, null);
   const { provider: _provider, ...rest } = extra;
   return tokenResponse(service, sessionId, refreshToken, rest);
 }
 
 /** Raises a session to aal2 after an MFA verification and issues a fresh refresh token. */
-export async function upgradeSession(service: AuthService, sessionId: string, method: string, factorId: string): Promise<Json> {
-  const session = (await service.db.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId])).rows[0];
+export async function upgradeSession(
+  service: AuthService,
+  sessionId: string,
+  method: string,
+  factorId: string,
+): Promise<Json> {
+  const session = (await service.db.query<SessionRow>('select * from auth.sessions where id = $1', [sessionId]))
+    .rows[0];
   if (!session) throw badRequest('session_not_found', 'Session not found');
   const amr = [...session.amr.filter((entry) => entry.method !== method), { method, timestamp: now() }];
   await service.db.query(
     `update auth.sessions set aal = 'aal2', amr = $2, factor_id = $3, updated_at = now() where id = $1`,
     [sessionId, JSON.stringify(amr), factorId],
   );
-  await service.db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+  await service.db.query(
+    'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked',
+    [sessionId],
+  );
   const refreshToken = await insertRefreshToken(service.db, session.user_id, sessionId, null);
   return tokenResponse(service, sessionId, refreshToken);
 }
@@ -103,7 +121,8 @@ export async function upgradeSession(service: AuthService, sessionId: string, me
 export async function refreshGrant(service: AuthService, presented: string): Promise<Json> {
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
   const { db, config } = service;
-  const token = (await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1', [presented])).rows[0];
+  const token = (await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1', [presented]))
+    .rows[0];
   if (!token) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const user = await getUser(db, token.user_id);
   if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -126,7 +145,9 @@ export async function refreshGrant(service: AuthService, presented: string): Pro
     const reuseUntil = token.updated_at.getTime() + config.refreshTokenReuseInterval * 1000;
     if (Date.now() > reuseUntil) {
       if (config.enableRefreshTokenRotation) {
-        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [token.session_id]);
+        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
+          token.session_id,
+        ]);
         await db.query('delete from auth.sessions where id = $1', [token.session_id]);
       }
       throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
@@ -148,7 +169,12 @@ async function touchSession(db: Queryable, sessionId: string): Promise<void> {
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
-export async function logout(db: Queryable, userId: string, sessionId: string | null, scope: LogoutScope): Promise<void> {
+export async function logout(
+  db: Queryable,
+  userId: string,
+  sessionId: string | null,
+  scope: LogoutScope,
+): Promise<void> {
   if (scope === 'global' || !sessionId) {
     if (scope !== 'others') await db.query('delete from auth.sessions where user_id = $1', [userId]);
     return;

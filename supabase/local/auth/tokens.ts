@@ -57,7 +57,8 @@ export async function verifyBearer(service: AuthService, request: Request): Prom
 
 function describeJwtError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'token has invalid claims: token is expired';
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'token signature is invalid: signature is invalid';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return 'token signature is invalid: signature is invalid';
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'token is unverifiable: signing method is invalid';
   if (error instanceof joseErrors.JWTClaimValidationFailed) return `token has invalid claims: ${error.message}`;
   return 'token is malformed: could not parse token';
@@ -82,7 +83,8 @@ export async function authenticate(service: AuthService, request: Request): Prom
   if (claims.session_id !== undefined) {
     const id = typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null;
     const found = id
-      ? (await service.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [id, user.id])).rows.length
+      ? (await service.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [id, user.id])).rows
+          .length
       : 0;
     if (!found) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     sessionId = id;
@@ -95,5 +97,6 @@ export async function authenticate(service: AuthService, request: Request): Prom
 /** The admin middleware: a valid JWT whose role is `service_role` (or `supabase_admin`). */
 export async function requireAdmin(service: AuthService, request: Request): Promise<void> {
   const claims = await verifyBearer(service, request);
-  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw forbidden('not_admin', 'User not allowed');
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
+    throw forbidden('not_admin', 'User not allowed');
 }

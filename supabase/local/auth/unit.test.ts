@@ -27,7 +27,11 @@ describe('totp', () => {
 });
 
 describe('redirects', () => {
-  const config = { ...DEFAULT_AUTH_CONFIG, siteUrl: 'https://market.example.com', additionalRedirectUrls: ['https://*.preview.example.com/**'] };
+  const config = {
+    ...DEFAULT_AUTH_CONFIG,
+    siteUrl: 'https://market.example.com',
+    additionalRedirectUrls: ['https://*.preview.example.com/**'],
+  };
   it.each([
     ['https://market.example.com/auth/callback', true],
     ['http://localhost:5173/x', true],
@@ -58,7 +62,9 @@ describe('validation', () => {
   it('checks PKCE pairs', () => {
     expect(parsePkce(null, null)).toBeNull();
     expect(parsePkce('a'.repeat(43), 'S256')).toEqual({ codeChallenge: 'a'.repeat(43), codeChallengeMethod: 's256' });
-    expect(() => parsePkce('a'.repeat(43), null)).toThrow('PKCE flow requires code_challenge_method and code_challenge');
+    expect(() => parsePkce('a'.repeat(43), null)).toThrow(
+      'PKCE flow requires code_challenge_method and code_challenge',
+    );
     expect(() => parsePkce('short', 's256')).toThrow('code challenge has to be between 43 and 128 characters');
   });
   it('parses CLI durations', () => {

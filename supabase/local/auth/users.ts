@@ -135,14 +135,17 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
          values ($1, $2, $3, $4, now(), now(), now())`,
         [input.providerSubject ?? id, id, identityData, input.provider],
       );
-      await tx.query(`update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1`, [id, identityData]);
+      await tx.query(`update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1`, [
+        id,
+        identityData,
+      ]);
       if (input.invited) await tx.query(`update auth.users set invited_at = now() where id = $1`, [id]);
       if (input.confirm) await confirmEmail(tx, id);
       if (input.confirmationToken) {
-        await tx.query(
-          `update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`,
-          [id, input.confirmationToken],
-        );
+        await tx.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [
+          id,
+          input.confirmationToken,
+        ]);
       }
       await tx.query('reset role');
       const user = await getUser(tx, id);

@@ -1,7 +1,8 @@
 /** Input rules of GoTrue: email format, password policy, PKCE parameters (wire reference §2.3). */
 import { AuthError, validationFailed, weakPassword } from './errors';
 
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?)*$/;
 
 /** Returns the lower-cased address or throws 400 `validation_failed`. */
 export function validateEmail(email: string): string {
@@ -27,7 +28,8 @@ export function parsePkce(challenge: unknown, method: unknown): PkceParams | nul
   const hasChallenge = typeof challenge === 'string' && challenge !== '';
   const hasMethod = typeof method === 'string' && method !== '';
   if (!hasChallenge && !hasMethod) return null;
-  if (!hasChallenge || !hasMethod) throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
+  if (!hasChallenge || !hasMethod)
+    throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
   if (challenge.length < 43 || challenge.length > 128 || !/^[A-Za-z0-9._~-]+$/.test(challenge)) {
     throw validationFailed('code challenge has to be between 43 and 128 characters');
   }

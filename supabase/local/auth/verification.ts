@@ -5,7 +5,16 @@ import type { AuthService } from './service';
 import type { UserRow } from './users';
 import { confirmEmail, getUser, setEmail } from './users';
 
-export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email', 'sms', 'phone_change'] as const;
+export const VERIFY_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+  'sms',
+  'phone_change',
+] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
 
 type Column = 'confirmation_token' | 'recovery_token' | 'email_change_token_new';

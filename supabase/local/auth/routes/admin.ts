@@ -10,7 +10,16 @@ import type { AuthService } from '../service';
 import { requireAdmin } from '../tokens';
 import { loadUserJson } from '../user-json';
 import type { UserRow } from '../users';
-import { confirmEmail, createUser, findUserByEmail, getUser, mergeAppMetadata, mergeUserMetadata, setEmail, setPassword } from '../users';
+import {
+  confirmEmail,
+  createUser,
+  findUserByEmail,
+  getUser,
+  mergeAppMetadata,
+  mergeUserMetadata,
+  setEmail,
+  setPassword,
+} from '../users';
 import { duration } from '../config';
 import { validateEmail, validateNewPassword } from '../validation';
 
@@ -25,9 +34,14 @@ export async function listUsers(service: AuthService, request: Request): Promise
   const params = new URL(request.url).searchParams;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
   const perPage = Math.min(1000, Math.max(1, Number.parseInt(params.get('per_page') ?? '', 10) || 50));
-  const total = Number((await service.db.query<{ count: number }>('select count(*)::int as count from auth.users')).rows[0]?.count ?? 0);
+  const total = Number(
+    (await service.db.query<{ count: number }>('select count(*)::int as count from auth.users')).rows[0]?.count ?? 0,
+  );
   const ids = (
-    await service.db.query<{ id: string }>('select id from auth.users order by created_at desc, id limit $1 offset $2', [perPage, (page - 1) * perPage])
+    await service.db.query<{ id: string }>(
+      'select id from auth.users order by created_at desc, id limit $1 offset $2',
+      [perPage, (page - 1) * perPage],
+    )
   ).rows;
   const users = [];
   for (const { id } of ids) users.push(await loadUserJson(service.db, id));
@@ -36,7 +50,11 @@ export async function listUsers(service: AuthService, request: Request): Promise
   if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
   return new Response(JSON.stringify({ users, aud: 'authenticated' }), {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-total-count': String(total), link: links.join(', ') },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-total-count': String(total),
+      link: links.join(', '),
+    },
   });
 }
 
@@ -44,7 +62,8 @@ export async function createUserRoute(service: AuthService, request: Request): P
   await requireAdmin(service, request);
   const body = await readJson(request);
   const email = stringField(body, 'email');
-  if (!email) throw validationFailed(stringField(body, 'phone') ? 'Unsupported phone provider' : 'An email address is required');
+  if (!email)
+    throw validationFailed(stringField(body, 'phone') ? 'Unsupported phone provider' : 'An email address is required');
   const address = validateEmail(email);
   const password = stringField(body, 'password');
   if (password) validateNewPassword(password, service.config.minimumPasswordLength, 'Password is required');
@@ -80,7 +99,8 @@ export async function updateUserRoute(service: AuthService, request: Request, id
   if (email && email.toLowerCase() !== user.email) {
     const address = validateEmail(email);
     const owner = await findUserByEmail(db, address);
-    if (owner && owner.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (owner && owner.id !== user.id)
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
     await setEmail(db, user.id, address);
   }
   if (password) await setPassword(db, user.id, password);
@@ -102,7 +122,10 @@ async function applyBan(service: AuthService, userId: string, body: Body): Promi
   }
   const seconds = duration(ban);
   if (seconds === undefined) throw validationFailed('invalid format for ban duration');
-  await service.db.query(`update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1`, [userId, seconds]);
+  await service.db.query(`update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1`, [
+    userId,
+    seconds,
+  ]);
   await service.db.query('delete from auth.sessions where user_id = $1', [userId]);
 }
 
@@ -138,12 +161,15 @@ export async function generateLink(service: AuthService, request: Request): Prom
   const emailType = LINK_TYPES[type];
   if (!emailType) throw validationFailed('Invalid email action link type requested');
   const address = validateEmail(stringField(body, 'email'));
-  const requested = new URL(request.url).searchParams.get('redirect_to') ?? (typeof body.redirect_to === 'string' ? body.redirect_to : null);
+  const requested =
+    new URL(request.url).searchParams.get('redirect_to') ??
+    (typeof body.redirect_to === 'string' ? body.redirect_to : null);
   const redirectTo = resolveRedirect(requested, request, config, service.appOrigin());
   let user = await findUserByEmail(db, address);
   let target = address;
   if (type === 'signup' || type === 'invite') {
-    if (user?.email_confirmed_at) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (user?.email_confirmed_at)
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
     if (!user) {
       const password = stringField(body, 'password');
       if (password) validateNewPassword(password, config.minimumPasswordLength, 'Password is required for signup link');
@@ -160,7 +186,8 @@ export async function generateLink(service: AuthService, request: Request): Prom
     if (!user) throw notFound('user_not_found', 'User with this email not found');
     if (emailType === 'email_change') {
       const newEmail = validateEmail(stringField(body, 'new_email'));
-      if (await findUserByEmail(db, newEmail)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      if (await findUserByEmail(db, newEmail))
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
       await db.query('update auth.users set email_change = $2 where id = $1', [user.id, newEmail]);
       target = newEmail;
     }

@@ -21,15 +21,33 @@ const FLOW_METHOD: Record<EmailType, string> = {
 };
 
 /** Sends one email of a PKCE-aware flow, creating the flow state its link will redeem. */
-async function sendFlowEmail(service: AuthService, user: UserRow, type: EmailType, pkce: PkceParams | null, redirectTo: string, to?: string) {
+async function sendFlowEmail(
+  service: AuthService,
+  user: UserRow,
+  type: EmailType,
+  pkce: PkceParams | null,
+  redirectTo: string,
+  to?: string,
+) {
   await sendEmail(service, user, type, { redirectTo, pkce: pkce !== null, to });
   if (pkce) {
-    await createFlowState(service.db, { userId: user.id, pkce, providerType: 'email', authMethod: FLOW_METHOD[type], redirectTo });
+    await createFlowState(service.db, {
+      userId: user.id,
+      pkce,
+      providerType: 'email',
+      authMethod: FLOW_METHOD[type],
+      redirectTo,
+    });
   }
 }
 
 function redirectFor(service: AuthService, request: Request): string {
-  return resolveRedirect(new URL(request.url).searchParams.get('redirect_to'), request, service.config, service.appOrigin());
+  return resolveRedirect(
+    new URL(request.url).searchParams.get('redirect_to'),
+    request,
+    service.config,
+    service.appOrigin(),
+  );
 }
 
 export async function recover(service: AuthService, request: Request): Promise<Response> {
@@ -79,7 +97,8 @@ const RESEND_TYPES = new Set(['signup', 'email_change', 'sms', 'phone_change']);
 export async function resend(service: AuthService, request: Request): Promise<Response> {
   const body = await readJson(request);
   const type = stringField(body, 'type');
-  if (!RESEND_TYPES.has(type)) throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
+  if (!RESEND_TYPES.has(type))
+    throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   const email = stringField(body, 'email');
   if (type === 'sms' || type === 'phone_change' || !email) return jsonBody({});
   const address = validateEmail(email);

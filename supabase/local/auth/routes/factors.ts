@@ -12,14 +12,18 @@ export async function enrollFactor(service: AuthService, request: Request): Prom
   const body = await readJson(request);
   const factorType = stringField(body, 'factor_type');
   if (factorType !== 'totp') throw validationFailed('factor_type needs to be totp');
-  if (!service.config.mfaTotpEnabled) throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
+  if (!service.config.mfaTotpEnabled)
+    throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
   const factors = await listFactors(service.db, user.id);
   if (factors.some((factor) => factor.status === 'verified') && aal !== 'aal2') {
     throw unprocessable('insufficient_aal', 'AAL2 required to enroll a new factor');
   }
   const friendlyName = stringField(body, 'friendly_name');
   if (friendlyName && factors.some((factor) => factor.friendly_name === friendlyName)) {
-    throw unprocessable('mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+    throw unprocessable(
+      'mfa_factor_name_conflict',
+      `A factor with the friendly name "${friendlyName}" for this user already exists`,
+    );
   }
   const issuer = stringField(body, 'issuer') || new URL(service.appOrigin()).hostname;
   const account = user.email || user.phone || user.id;
@@ -63,16 +67,27 @@ export async function verifyFactor(service: AuthService, request: Request, facto
   const challengeId = stringField(body, 'challenge_id');
   const code = stringField(body, 'code');
   const challenge = isUuid(challengeId)
-    ? (await service.db.query<ChallengeRow>('select * from auth.mfa_challenges where id = $1 and factor_id = $2', [challengeId, factor.id])).rows[0]
+    ? (
+        await service.db.query<ChallengeRow>('select * from auth.mfa_challenges where id = $1 and factor_id = $2', [
+          challengeId,
+          factor.id,
+        ])
+      ).rows[0]
     : undefined;
   if (!challenge) throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   if (challenge.verified_at || Date.now() - challenge.created_at.getTime() > CHALLENGE_EXPIRY_SECONDS * 1000) {
-    throw unprocessable('mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+    throw unprocessable(
+      'mfa_challenge_expired',
+      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+    );
   }
-  if (!verifyTotp(factor.secret, code.trim())) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+  if (!verifyTotp(factor.secret, code.trim()))
+    throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   if (!sessionId) throw new AuthError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   await service.db.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
-  await service.db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+  await service.db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
+    factor.id,
+  ]);
   return jsonBody(await upgradeSession(service, sessionId, 'totp', factor.id));
 }
 

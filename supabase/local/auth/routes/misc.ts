@@ -5,7 +5,32 @@ import type { AuthService } from '../service';
 
 export async function settings(service: AuthService): Promise<Response> {
   const { config } = service;
-  const providers = ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'kakao', 'keycloak', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'x', 'zoom', 'web3_ethereum', 'web3_solana'];
+  const providers = [
+    'apple',
+    'azure',
+    'bitbucket',
+    'discord',
+    'facebook',
+    'figma',
+    'fly',
+    'github',
+    'gitlab',
+    'kakao',
+    'keycloak',
+    'linkedin',
+    'linkedin_oidc',
+    'notion',
+    'spotify',
+    'slack',
+    'slack_oidc',
+    'workos',
+    'twitch',
+    'twitter',
+    'x',
+    'zoom',
+    'web3_ethereum',
+    'web3_solana',
+  ];
   return jsonBody({
     external: {
       ...Object.fromEntries(providers.map((provider) => [provider, false])),

@@ -4,8 +4,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AuthError, validationFailed } from '../errors';
-import { FLOW_STATE_EXPIRY_SECONDS, createFlowState, getFlowState, issueAuthCode, type FlowStateRow } from '../flow-state';
-import { findGoogleIdentity, findGoogleIdentityByEmail, googleProfile, listGoogleAccounts, newGoogleSubject, signInWithGoogleProfile } from '../google-accounts';
+import {
+  FLOW_STATE_EXPIRY_SECONDS,
+  createFlowState,
+  getFlowState,
+  issueAuthCode,
+  type FlowStateRow,
+} from '../flow-state';
+import {
+  findGoogleIdentity,
+  findGoogleIdentityByEmail,
+  googleProfile,
+  listGoogleAccounts,
+  newGoogleSubject,
+  signInWithGoogleProfile,
+} from '../google-accounts';
 import { avatarSvg, renderGooglePage, renderMessagePage } from '../google-page';
 import { htmlResponse, isUuid, redirect } from '../http';
 import { resolveRedirect } from '../redirects';
@@ -15,7 +28,14 @@ import { parsePkce, validateEmail } from '../validation';
 import { errorRedirect } from './verify';
 
 /** Query keys of `/authorize` that are ours; everything else is forwarded to the IdP. */
-const OWN_KEYS = new Set(['provider', 'redirect_to', 'code_challenge', 'code_challenge_method', 'skip_http_redirect', 'apikey']);
+const OWN_KEYS = new Set([
+  'provider',
+  'redirect_to',
+  'code_challenge',
+  'code_challenge_method',
+  'skip_http_redirect',
+  'apikey',
+]);
 
 export async function authorize(service: AuthService, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
@@ -25,7 +45,13 @@ export async function authorize(service: AuthService, request: Request): Promise
   }
   const pkce = parsePkce(params.get('code_challenge'), params.get('code_challenge_method'));
   const redirectTo = resolveRedirect(params.get('redirect_to'), request, service.config, service.appOrigin());
-  const flow = await createFlowState(service.db, { userId: null, pkce, providerType: 'google', authMethod: 'oauth', redirectTo });
+  const flow = await createFlowState(service.db, {
+    userId: null,
+    pkce,
+    providerType: 'google',
+    authMethod: 'oauth',
+    redirectTo,
+  });
   const forwarded = Object.fromEntries([...params].filter(([key]) => !OWN_KEYS.has(key)));
   await service.db.query('update auth.flow_state set provider_params = $2 where id = $1', [flow.id, forwarded]);
   const idp = `${service.authUrl()}/_local/google?${new URLSearchParams({ state: flow.id, ...forwarded }).toString()}`;
@@ -41,13 +67,20 @@ async function activeFlow(service: AuthService, state: string | null): Promise<F
 }
 
 const expiredPage = () =>
-  htmlResponse(renderMessagePage('Sign-in link expired', 'Go back to the app and choose "Continue with Google" again.'), 400);
+  htmlResponse(
+    renderMessagePage('Sign-in link expired', 'Go back to the app and choose "Continue with Google" again.'),
+    400,
+  );
 
 export async function googlePage(service: AuthService, request: Request): Promise<Response> {
   const flow = await activeFlow(service, new URL(request.url).searchParams.get('state'));
   if (!flow) return expiredPage();
   return htmlResponse(
-    renderGooglePage({ state: flow.id, action: `${service.authUrl()}/_local/google`, accounts: await listGoogleAccounts(service) }),
+    renderGooglePage({
+      state: flow.id,
+      action: `${service.authUrl()}/_local/google`,
+      accounts: await listGoogleAccounts(service),
+    }),
   );
 }
 
@@ -94,7 +127,11 @@ export async function googleSubmit(service: AuthService, request: Request): Prom
     const offline = flow.provider_params?.access_type === 'offline';
     const providerRefreshToken = offline ? `1//local-${randomBytes(24).toString('base64url')}` : null;
     if (isPkce) {
-      const code = await issueAuthCode(service.db, flow.id, { userId, providerAccessToken: providerToken, providerRefreshToken });
+      const code = await issueAuthCode(service.db, flow.id, {
+        userId,
+        providerAccessToken: providerToken,
+        providerRefreshToken,
+      });
       const target = new URL(redirectTo);
       target.searchParams.set('code', code);
       return redirect(target.toString(), 302);
@@ -130,6 +167,10 @@ export async function callback(service: AuthService): Promise<Response> {
 export async function avatar(_service: AuthService, request: Request): Promise<Response> {
   const name = new URL(request.url).searchParams.get('name') ?? '';
   return new Response(avatarSvg(name.slice(0, 80)), {
-    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    },
   });
 }

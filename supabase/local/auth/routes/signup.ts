@@ -26,7 +26,12 @@ export async function signup(service: AuthService, request: Request): Promise<Re
   if (phone) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
   if (!config.emailProviderEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
   const address = validateEmail(email);
-  const redirectTo = resolveRedirect(new URL(request.url).searchParams.get('redirect_to'), request, config, service.appOrigin());
+  const redirectTo = resolveRedirect(
+    new URL(request.url).searchParams.get('redirect_to'),
+    request,
+    config,
+    service.appOrigin(),
+  );
 
   const existing = await findUserByEmail(db, address);
   if (existing?.email_confirmed_at) {
@@ -38,13 +43,15 @@ export async function signup(service: AuthService, request: Request): Promise<Re
     await confirmEmail(db, existing.id);
     return jsonBody(await signIn(service, existing.id, 'password'));
   }
-  const user = existing ?? (await createUser(db, {
-    email: address,
-    password,
-    userMetadata: data,
-    provider: 'email',
-    confirm: !config.enableConfirmations,
-  }));
+  const user =
+    existing ??
+    (await createUser(db, {
+      email: address,
+      password,
+      userMetadata: data,
+      provider: 'email',
+      confirm: !config.enableConfirmations,
+    }));
   if (!config.enableConfirmations) return jsonBody(await signIn(service, user.id, 'password'));
 
   await sendEmail(service, user, 'signup', { redirectTo, pkce: pkce !== null });

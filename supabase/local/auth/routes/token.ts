@@ -11,7 +11,14 @@ export async function token(service: AuthService, request: Request): Promise<Res
   const body = await readJson(request);
   switch (grantType) {
     case 'password':
-      return jsonBody(await passwordGrant(service, stringField(body, 'email'), stringField(body, 'phone'), stringField(body, 'password')));
+      return jsonBody(
+        await passwordGrant(
+          service,
+          stringField(body, 'email'),
+          stringField(body, 'phone'),
+          stringField(body, 'password'),
+        ),
+      );
     case 'refresh_token':
       return jsonBody(await refreshGrant(service, stringField(body, 'refresh_token')));
     case 'pkce':

@@ -53,12 +53,23 @@ export async function updateUserRoute(service: AuthService, request: Request): P
   }
   if (newEmail) {
     if (config.enableConfirmations) {
-      const redirectTo = resolveRedirect(new URL(request.url).searchParams.get('redirect_to'), request, config, service.appOrigin());
+      const redirectTo = resolveRedirect(
+        new URL(request.url).searchParams.get('redirect_to'),
+        request,
+        config,
+        service.appOrigin(),
+      );
       await db.query(`update auth.users set email_change = $2, updated_at = now() where id = $1`, [user.id, newEmail]);
       const current = (await getUser(db, user.id))!;
       await sendEmail(service, current, 'email_change', { redirectTo, pkce: pkce !== null, to: newEmail });
       if (pkce) {
-        await createFlowState(db, { userId: user.id, pkce, providerType: 'email', authMethod: 'email_change', redirectTo });
+        await createFlowState(db, {
+          userId: user.id,
+          pkce,
+          providerType: 'email',
+          authMethod: 'email_change',
+          redirectTo,
+        });
       }
     } else {
       await setEmail(db, user.id, newEmail);

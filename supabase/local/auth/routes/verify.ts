@@ -31,7 +31,8 @@ export async function verifyPost(service: AuthService, request: Request): Promis
   const phone = stringField(body, 'phone');
   if (Boolean(hash) === Boolean(token)) throw validationFailed('Verify requires either a token or a token hash');
   if (hash && (email || phone)) throw validationFailed('Only the token_hash and type should be provided');
-  if (type === 'sms' || type === 'phone_change' || phone) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  if (type === 'sms' || type === 'phone_change' || phone)
+    throw forbidden('otp_expired', 'Token has expired or is invalid');
   if (token && !email) throw validationFailed('Only an email address or phone number should be provided on verify');
   const { user } = await redeemEmailToken(service, type, hash ? { tokenHash: hash } : { email, otp: token });
   return jsonBody(await signIn(service, user.id, 'otp'));
