@@ -4,6 +4,7 @@ import { dashboardRoutes } from './routes/dashboard/routes';
 export default [
   index('routes/home.tsx'),
   route('marketplace', 'routes/marketplace.tsx'),
+  route('agent/:agentId', 'routes/agent.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
 
