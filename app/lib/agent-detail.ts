@@ -1,0 +1,127 @@
+/**
+ * Pure logic of the agent page (§2 "Agent card", §3 Agent): review paging, the rating
+ * distribution, dates and the link-preview description. Shared by the loader and the UI.
+ */
+
+export const REVIEWS_PER_PAGE = 5;
+export const REVIEWS_PAGE_PARAM = 'reviewsPage';
+export const META_DESCRIPTION_MAX = 155;
+
+export type AgentStatus = 'draft' | 'published' | 'archived';
+
+/** Everything the agent page renders, and nothing more. */
+export interface AgentDetail {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  status: AgentStatus;
+  images: string[];
+  features: string[];
+  sellerId: string;
+  sellerUsername: string | null;
+  avgRating: number | null;
+  reviewCount: number;
+  purchaseCount: number;
+}
+
+export interface AgentReview {
+  id: string;
+  username: string;
+  rating: number;
+  text: string;
+  createdAt: string;
+}
+
+export interface RatingBucket {
+  stars: 1 | 2 | 3 | 4 | 5;
+  count: number;
+  /** Whole percent of all reviews, for the bar width. */
+  percent: number;
+}
+
+export interface ReviewPaging {
+  page: number;
+  pageCount: number;
+  /** Inclusive row range for `.range(from, to)`. */
+  from: number;
+  to: number;
+}
+
+/** `?reviewsPage=` as a page number ≥ 1; anything else (missing, junk, 0, negative) is page 1. */
+export function parseReviewsPage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value.trim())) return 1;
+  const page = Number(value.trim());
+  return page >= 1 ? page : 1;
+}
+
+/** The requested page clamped to the pages that exist (at least one page, even when empty). */
+export function reviewPaging(requested: number, total: number, perPage = REVIEWS_PER_PAGE): ReviewPaging {
+  const pageCount = Math.max(1, Math.ceil(Math.max(0, total) / perPage));
+  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
+  const from = (page - 1) * perPage;
+  return { page, pageCount, from, to: from + perPage - 1 };
+}
+
+/** Counts per star, 5 down to 1, from the ratings of one agent's reviews. */
+export function ratingDistribution(ratings: readonly number[]): RatingBucket[] {
+  const counts = [0, 0, 0, 0, 0];
+  let total = 0;
+  for (const rating of ratings) {
+    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) {
+      counts[rating - 1]! += 1;
+      total += 1;
+    }
+  }
+  return ([5, 4, 3, 2, 1] as const).map((stars) => {
+    const count = counts[stars - 1]!;
+    return { stars, count, percent: total ? Math.round((count / total) * 100) : 0 };
+  });
+}
+
+/** '5 stars: 12 reviews', the text equivalent of a distribution bar. */
+export function ratingBucketLabel(bucket: Pick<RatingBucket, 'stars' | 'count'>): string {
+  const stars = bucket.stars === 1 ? '1 star' : `${bucket.stars} stars`;
+  return `${stars}: ${bucket.count} ${bucket.count === 1 ? 'review' : 'reviews'}`;
+}
+
+export function purchaseCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
+}
+
+export function reviewCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
+}
+
+const REVIEW_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** 'Oct 16, 2026', in UTC so the server and the browser print the same day. */
+export function formatReviewDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : REVIEW_DATE.format(date);
+}
+
+/** The description cut to about 155 characters at a word boundary, for meta and link previews. */
+export function metaDescription(text: string, max = META_DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** The thumbnail first, then the other images, without duplicates or blanks. */
+export function galleryImages(thumbnailUrl: string | null, images: readonly (string | null)[] | null): string[] {
+  const all = [thumbnailUrl, ...(images ?? [])].filter((url): url is string => typeof url === 'string' && !!url);
+  return [...new Set(all)];
+}
+
+/** The link to another page of reviews, keeping the other search parameters. */
+export function reviewsPageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete(REVIEWS_PAGE_PARAM);
+  else params.set(REVIEWS_PAGE_PARAM, String(page));
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}#reviews`;
+}
