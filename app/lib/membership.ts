@@ -57,3 +57,118 @@ export function spendMoreToNextTier(progressPercent: number): number {
   const clamped = Math.min(100, Math.max(0, progressPercent));
   return Math.round((100 - clamped) * 10);
 }
+
+/**
+ * Tiers follow lifetime spending on completed purchases: every TIER_SPEND_STEP dollars moves a
+ * member one tier up (basic from $0, premium from $1,000, enterprise from $2,000). The progress
+ * bar is the share of the current step already spent, so §9's 'Spend $X more' with
+ * X = (100 − progress) × 10 is exactly what is left to reach the next tier.
+ */
+export const TIER_SPEND_STEP = 1000;
+
+/** Dollars to cents and back, so sums of prices stay exact. */
+export const toCents = (dollars: number) => Math.round(dollars * 100);
+export const fromCents = (cents: number) => cents / 100;
+
+export function totalOf(amounts: readonly number[]): number {
+  return fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0));
+}
+
+export function tierForSpend(totalSpent: number): Tier {
+  const step = Math.floor(Math.max(0, totalSpent) / TIER_SPEND_STEP);
+  return TIERS[Math.min(step, TIERS.length - 1)];
+}
+
+/** Percent (0–100, whole numbers rounded down) of the way to the next tier; 100 at the top tier. */
+export function progressToNextTier(totalSpent: number): number {
+  const tier = tierForSpend(totalSpent);
+  if (!nextTier(tier.id)) return 100;
+  const tierStart = TIERS.indexOf(tier) * TIER_SPEND_STEP;
+  return Math.floor(((Math.max(0, totalSpent) - tierStart) / TIER_SPEND_STEP) * 100);
+}
+
+/** One loyalty point per whole dollar spent on completed purchases. */
+export function loyaltyPoints(totalSpent: number): number {
+  return Math.floor(toCents(Math.max(0, totalSpent)) / 100);
+}
+
+export const REWARD_POINTS_STEP = 500;
+
+/** Points still needed for the next reward (a reward every 500 points). */
+export function pointsToNextReward(points: number): number {
+  return REWARD_POINTS_STEP - (Math.max(0, points) % REWARD_POINTS_STEP);
+}
+
+/**
+ * What a member saved on `amountPaid` bought at the tier discount: the list price minus what was
+ * paid. Checkout does not apply tier discounts yet, so purchases so far count at 0%.
+ */
+export function savingsOn(amountPaid: number, discountPercent: number): number {
+  if (discountPercent <= 0 || discountPercent >= 100) return 0;
+  return fromCents(Math.round((toCents(amountPaid) * discountPercent) / (100 - discountPercent)));
+}
+
+export interface MembershipSummary {
+  tier: Tier;
+  next: Tier | null;
+  totalSpent: number;
+  purchaseCount: number;
+  progressPercent: number;
+  spendMore: number;
+  loyaltyPoints: number;
+  savingsEarned: number;
+}
+
+/** Everything the membership page shows, from the amounts of the member's completed purchases. */
+export function summarizeMembership(
+  completedAmounts: readonly number[],
+  discountAppliedPercent = 0,
+): MembershipSummary {
+  const totalSpent = totalOf(completedAmounts);
+  const tier = tierForSpend(totalSpent);
+  const progressPercent = progressToNextTier(totalSpent);
+  return {
+    tier,
+    next: nextTier(tier.id),
+    totalSpent,
+    purchaseCount: completedAmounts.length,
+    progressPercent,
+    spendMore: spendMoreToNextTier(progressPercent),
+    loyaltyPoints: loyaltyPoints(totalSpent),
+    savingsEarned: totalOf(completedAmounts.map((amount) => savingsOn(amount, discountAppliedPercent))),
+  };
+}
+
+/** Purchase statuses and their colours (§4). */
+export const PURCHASE_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** Billing and subscription statuses (§4). */
+export const BILLING_STATUSES = ['paid', 'active', 'pending', 'past_due', 'failed', 'cancelled', 'refunded'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
+
+export type StatusTone = 'green' | 'yellow' | 'red' | 'blue';
+
+export const STATUS_TONE: Record<PurchaseStatus | BillingStatus, StatusTone> = {
+  completed: 'green',
+  paid: 'green',
+  active: 'green',
+  pending: 'yellow',
+  past_due: 'yellow',
+  failed: 'red',
+  cancelled: 'red',
+  refunded: 'blue',
+};
+
+/** Badge classes per tone, AA contrast in both themes. */
+export const TONE_CLASS: Record<StatusTone, string> = {
+  green: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+  yellow: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
+  red: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  blue: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
+};
+
+export function statusLabel(status: PurchaseStatus | BillingStatus): string {
+  const words = status.replace('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,27 @@
+/** Money and date formatting for the dashboard, with Intl only (no date library). */
+const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `$1,234.50`: always two decimals. */
+export function formatMoney(amount: number): string {
+  return MONEY.format(amount);
+}
+
+/** `Jan 5, 2025` on the user's calendar. */
+export function formatDate(iso: string, timeZone = 'UTC'): string {
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(
+    new Date(iso),
+  );
+}
+
+/** `2025-01` for the calendar month of `date` in `timeZone`, to compare months across zones. */
+export function monthKey(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', timeZone }).formatToParts(date);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}`;
+}
+
+/** Percent change from `previous` to `current`, one decimal; `null` when there is no base. */
+export function percentChange(previous: number, current: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}

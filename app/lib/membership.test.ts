@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  STATUS_TONE,
+  TIERS,
+  loyaltyPoints,
+  nextTier,
+  pointsToNextReward,
+  progressToNextTier,
+  savingsOn,
+  spendMoreToNextTier,
+  summarizeMembership,
+  tierForSpend,
+  totalOf,
+} from './membership';
+
+describe('tiers', () => {
+  it('matches the specification prices and discounts', () => {
+    expect(TIERS.map((tier) => [tier.name, tier.monthlyPrice, tier.discountPercent, tier.isPopular])).toEqual([
+      ['Basic', 0, 0, false],
+      ['Premium', 19, 10, true],
+      ['Enterprise', 99, 20, false],
+    ]);
+    expect(nextTier('basic')?.id).toBe('premium');
+    expect(nextTier('premium')?.id).toBe('enterprise');
+    expect(nextTier('enterprise')).toBeNull();
+  });
+
+  it.each([
+    [0, 'basic', 0],
+    [999.99, 'basic', 99],
+    [1000, 'premium', 0],
+    [1500, 'premium', 50],
+    [1999.99, 'premium', 99],
+    [2000, 'enterprise', 100],
+    [10_000, 'enterprise', 100],
+    [-5, 'basic', 0],
+  ])('$%d spent → %s, %d%% to the next tier', (spent, tier, progress) => {
+    expect(tierForSpend(spent).id).toBe(tier);
+    expect(progressToNextTier(spent)).toBe(progress);
+  });
+
+  it("says 'Spend $X more' with X = (100 − progress) × 10", () => {
+    expect(spendMoreToNextTier(0)).toBe(1000);
+    expect(spendMoreToNextTier(37)).toBe(630);
+    expect(spendMoreToNextTier(100)).toBe(0);
+    expect(spendMoreToNextTier(140)).toBe(0);
+  });
+});
+
+describe('points and savings', () => {
+  it('gives one point per whole dollar', () => {
+    expect(loyaltyPoints(0)).toBe(0);
+    expect(loyaltyPoints(99.99)).toBe(99);
+    expect(loyaltyPoints(0.1 + 0.2 + 99.7)).toBe(100);
+    expect(pointsToNextReward(0)).toBe(500);
+    expect(pointsToNextReward(120)).toBe(380);
+    expect(pointsToNextReward(500)).toBe(500);
+  });
+
+  it('sums money in cents', () => {
+    expect(totalOf([0.1, 0.2])).toBe(0.3);
+    expect(totalOf([])).toBe(0);
+  });
+
+  it('saves the list price minus the paid amount', () => {
+    expect(savingsOn(90, 10)).toBe(10);
+    expect(savingsOn(80, 20)).toBe(20);
+    expect(savingsOn(100, 0)).toBe(0);
+  });
+
+  it('summarises a member from completed amounts', () => {
+    expect(summarizeMembership([149, 79.5, 1000])).toMatchObject({
+      tier: { id: 'premium' },
+      next: { id: 'enterprise' },
+      totalSpent: 1228.5,
+      purchaseCount: 3,
+      progressPercent: 22,
+      spendMore: 780,
+      loyaltyPoints: 1228,
+      savingsEarned: 0,
+    });
+  });
+});
+
+describe('status colours', () => {
+  it('follows §4', () => {
+    expect(STATUS_TONE).toMatchObject({
+      completed: 'green',
+      paid: 'green',
+      active: 'green',
+      pending: 'yellow',
+      past_due: 'yellow',
+      failed: 'red',
+      cancelled: 'red',
+      refunded: 'blue',
+    });
+  });
+});
