@@ -22,7 +22,7 @@ describe('CLIENT_HINT_SCRIPT', () => {
         return cookie;
       },
       set cookie(value: string) {
-        const [pair] = value.split(';');
+        const pair = value.split(';')[0] ?? '';
         const name = pair.split('=')[0];
         const rest = cookie.split('; ').filter((part) => part && !part.startsWith(`${name}=`));
         cookie = [...rest, pair].join('; ');

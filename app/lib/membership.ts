@@ -76,7 +76,7 @@ export function totalOf(amounts: readonly number[]): number {
 
 export function tierForSpend(totalSpent: number): Tier {
   const step = Math.floor(Math.max(0, totalSpent) / TIER_SPEND_STEP);
-  return TIERS[Math.min(step, TIERS.length - 1)];
+  return TIERS[Math.min(step, TIERS.length - 1)] ?? TIERS[0];
 }
 
 /** Percent (0–100, whole numbers rounded down) of the way to the next tier; 100 at the top tier. */
