@@ -6,6 +6,7 @@ import { errors as joseErrors } from 'jose';
 import type { Claims } from '../database';
 import type { Keys } from '../keys';
 import { RestError } from './errors';
+import { jwtCacheFor } from './jwt-cache';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
@@ -25,7 +26,7 @@ export async function claimsFor(request: Request, keys: Keys): Promise<Claims> {
   if (parts.length !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts.length}`);
   let payload: Record<string, unknown>;
   try {
-    payload = (await keys.verify(token)) as Record<string, unknown>;
+    payload = (await jwtCacheFor(keys).verify(token)) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw jwtError('PGRST303', 'JWT expired');
     if (error instanceof joseErrors.JWTClaimValidationFailed) {

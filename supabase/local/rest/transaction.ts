@@ -1,6 +1,7 @@
 /**
- * One transaction per request (§3.11 step 3): `withClaims` sets the role and claims; this adds
- * `request.method`, `request.path`, `request.headers`, `request.cookies` and, for reads, READ ONLY.
+ * One transaction per request (§3.11 step 3): `withClaims` sets the role and claims, plus
+ * `request.method`, `request.path`, `request.headers`, `request.cookies` and, for reads,
+ * READ ONLY — all in the statement that opens the transaction.
  */
 import { withClaims, type Claims, type Database, type Transaction } from '../database';
 
@@ -23,20 +24,12 @@ export function runAsRequest<T>(
     if (name === 'cookie') cookies = parseCookies(value);
     else headers[name] = value;
   });
-  return withClaims(db, claims, async (tx) => {
-    await tx.query(
-      `select set_config('request.method', $1, true), set_config('request.path', $2, true),
-              set_config('request.headers', $3, true), set_config('request.cookies', $4, true),
-              set_config('transaction_read_only', $5, true)`,
-      [
-        settings.method,
-        settings.path,
-        JSON.stringify(headers),
-        JSON.stringify(cookies),
-        settings.readOnly ? 'on' : 'off',
-      ],
-    );
-    return work(tx);
+  return withClaims(db, claims, work, {
+    'request.method': settings.method,
+    'request.path': settings.path,
+    'request.headers': JSON.stringify(headers),
+    'request.cookies': JSON.stringify(cookies),
+    transaction_read_only: settings.readOnly ? 'on' : 'off',
   });
 }
 

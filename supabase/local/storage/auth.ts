@@ -1,6 +1,7 @@
 /** The caller of a Storage request: claims from the bearer JWT, or a storage-api style 400. */
 import type { Claims } from '../database';
 import type { Keys } from '../keys';
+import { jwtCacheFor } from '../rest/jwt-cache';
 import { invalidJwt } from './errors';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -13,7 +14,7 @@ export async function storageClaims(request: Request, keys: Keys): Promise<Claim
   if (token.split('.').length !== 3) throw invalidJwt('jwt malformed');
   let payload: Record<string, unknown>;
   try {
-    payload = (await keys.verify(token)) as Record<string, unknown>;
+    payload = (await jwtCacheFor(keys).verify(token)) as Record<string, unknown>;
   } catch (error) {
     const name = (error as { code?: string }).code;
     throw invalidJwt(name === 'ERR_JWT_EXPIRED' ? 'jwt expired' : 'invalid signature');
