@@ -1,11 +1,144 @@
+import { AlertTriangle, Search } from 'lucide-react';
+import { data, redirect, useNavigation } from 'react-router';
+import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
+import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
+import { buttonClass } from '~/components/ui/button';
+import { supabaseContext } from '~/context';
 import { pageMeta } from '~/lib/meta';
+import { SORT_OPTIONS, marketplaceSearch, parseMarketplaceParams } from '~/lib/marketplace-params';
+import { CatalogueError } from '~/server/agents.server';
+import { injectedFault } from '~/server/faults.server';
+import { searchMarketplace } from '~/server/marketplace.server';
+import type { Route } from './+types/marketplace';
 
-export const meta = () => pageMeta('Marketplace', 'Browse professional AI agents.');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const params = parseMarketplaceParams(url.searchParams);
+  // One URL per view: invalid values and defaults are dropped from the address.
+  const canonical = marketplaceSearch(params);
+  if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
 
-export default function MarketplacePage() {
+  try {
+    const fault = injectedFault(request, 'catalogue');
+    if (fault) throw new CatalogueError(fault);
+    const result = await searchMarketplace(context.get(supabaseContext), params);
+    if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
+    return { params, result, error: null };
+  } catch (error) {
+    if (!(error instanceof CatalogueError)) throw error;
+    console.error('Error loading the marketplace:', error.message);
+    return data({ params, result: null, error: error.message }, { status: 503 });
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const total = loaderData?.result?.publishedTotal;
+  return pageMeta(
+    'Marketplace',
+    `Discover ${total ?? 'hundreds of'} professional AI agents for marketing, sales, support, finance and more.`,
+  );
+}
+
+export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
+  const { params, result, error } = loaderData;
+  const navigation = useNavigation();
+  const isLoading = navigation.state === 'loading' && navigation.location.pathname === '/marketplace';
+  const categoryTotal = result ? Object.values(result.categoryCounts).reduce((sum, count) => sum + count, 0) : 0;
+
   return (
-    <div className="container-page py-12">
-      <h1 className="text-4xl font-bold">Marketplace</h1>
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">AI Agent Marketplace</h1>
+      <p className="mt-2 text-lg text-slate-700 dark:text-slate-300">
+        Discover {result?.publishedTotal ?? 0} professional AI agents ready to transform your business
+      </p>
+
+      <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div role="search" className="relative flex-1">
+          <label htmlFor="marketplace-search" className="sr-only">
+            Search agents
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id="marketplace-search"
+            type="search"
+            name="q"
+            form={FILTER_FORM_ID}
+            defaultValue={params.q}
+            key={params.q}
+            placeholder="Search for AI agents, categories, or creators..."
+            className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:placeholder:text-slate-400"
+          />
+        </div>
+        <div className="flex items-center gap-3">
+          <label htmlFor="marketplace-sort" className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id="marketplace-sort"
+            name="sort"
+            form={FILTER_FORM_ID}
+            defaultValue={params.sort}
+            key={params.sort}
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900"
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <ViewToggle params={params} />
+        </div>
+      </div>
+
+      <div className="mt-8 flex flex-col gap-8 lg:flex-row">
+        <FilterSidebar
+          key={`${params.category}-${params.maxPrice}-${params.minRating}`}
+          params={params}
+          categoryCounts={result?.categoryCounts ?? ({} as never)}
+          categoryTotal={categoryTotal}
+        />
+        <section aria-label="Results" className="min-w-0 flex-1">
+          {error !== null ? (
+            <LoadError message={error} retryHref={`/marketplace${marketplaceSearch(params)}`} />
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" role="status">
+                Showing {result.agents.length} of {result.total} agents
+              </p>
+              {isLoading ? (
+                <SkeletonList view={params.view} />
+              ) : result.agents.length === 0 ? (
+                <EmptyState />
+              ) : (
+                <ResultList agents={result.agents} view={params.view} />
+              )}
+              <Pagination params={params} total={result.total} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function LoadError({ message, retryHref }: { message: string; retryHref: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-2xl border border-red-300 px-6 py-16 text-center dark:border-red-800"
+    >
+      <AlertTriangle aria-hidden="true" className="size-10 text-red-700 dark:text-red-300" />
+      <h2 className="mt-4 text-xl font-semibold">Error Loading Marketplace</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">{message}</p>
+      {/* A plain link reloads the page, with or without JavaScript. */}
+      <a href={retryHref} className={`${buttonClass('primary')} mt-6`}>
+        Try Again
+      </a>
     </div>
   );
 }

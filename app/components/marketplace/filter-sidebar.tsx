@@ -1,0 +1,176 @@
+import { SlidersHorizontal, Star } from 'lucide-react';
+import { useRef, type FormEvent } from 'react';
+import { Form, useNavigate } from 'react-router';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { buttonClass } from '~/components/ui/button';
+import { CATEGORIES, categorySlug, type CategoryName } from '~/lib/categories';
+import {
+  MAX_PRICE,
+  MIN_RATING_OPTIONS,
+  marketplaceHref,
+  parseMarketplaceParams,
+  type MarketplaceParams,
+} from '~/lib/marketplace-params';
+
+export const FILTER_FORM_ID = 'marketplace-filters';
+
+/**
+ * The filter sidebar: one GET form (search box and sort select join it through the `form`
+ * attribute). Without JavaScript an Apply button submits it; with JavaScript every change
+ * submits at once and the button hides. On small screens a checkbox toggles it, no script needed.
+ */
+export function FilterSidebar({
+  params,
+  categoryCounts,
+  categoryTotal,
+}: {
+  params: MarketplaceParams;
+  categoryCounts: Record<CategoryName, number>;
+  categoryTotal: number;
+}) {
+  const isHydrated = useHydrated();
+  const navigate = useNavigate();
+  const priceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  /** Goes straight to the canonical URL of the form's state (no redirect round trip). */
+  function submitForm(form: HTMLFormElement) {
+    const query = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === 'string') query.append(key, value);
+    navigate(marketplaceHref(parseMarketplaceParams(query)), { preventScrollReset: true });
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const target = event.target as HTMLInputElement;
+    clearTimeout(priceTimer.current);
+    if (target.type === 'range') {
+      priceTimer.current = setTimeout(() => submitForm(form), 300);
+    } else if (target.type !== 'search') {
+      submitForm(form);
+    }
+  }
+
+  return (
+    <div className="lg:w-64 lg:shrink-0">
+      <input type="checkbox" id="filters-toggle" className="peer sr-only" />
+      <label
+        htmlFor="filters-toggle"
+        className={`${buttonClass('secondary', 'md')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 lg:hidden`}
+      >
+        <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters
+      </label>
+      <Form
+        id={FILTER_FORM_ID}
+        method="get"
+        action="/marketplace"
+        onChange={onChange}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitForm(event.currentTarget);
+        }}
+        aria-label="Filters"
+        className="mt-4 hidden space-y-8 peer-checked:block lg:mt-0 lg:block"
+      >
+        <input type="hidden" name="view" value={params.view} disabled={params.view === 'grid'} />
+        <fieldset>
+          <legend className="text-sm font-semibold">Categories</legend>
+          <div className="mt-3 space-y-1">
+            <ChoiceRow name="category" value="" checked={!params.category} label="All" count={categoryTotal} />
+            {CATEGORIES.map((category) => (
+              <ChoiceRow
+                key={category.name}
+                name="category"
+                value={categorySlug(category.name)}
+                checked={params.category === category.name}
+                label={category.name}
+                count={categoryCounts[category.name]}
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-sm font-semibold">Price Range</legend>
+          <label htmlFor="max-price" className="mt-3 flex justify-between text-sm text-slate-700 dark:text-slate-300">
+            <span>Up to</span>
+            <output htmlFor="max-price">${params.maxPrice}</output>
+          </label>
+          <input
+            id="max-price"
+            type="range"
+            name="maxPrice"
+            min={0}
+            max={MAX_PRICE}
+            step={1}
+            defaultValue={params.maxPrice}
+            onInput={(event) => {
+              const output = event.currentTarget.form?.querySelector('output[for="max-price"]');
+              if (output) output.textContent = `$${event.currentTarget.value}`;
+            }}
+            className="mt-2 w-full accent-brand-600"
+            aria-valuetext={`Up to $${params.maxPrice}`}
+          />
+          <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
+            <span>$0</span>
+            <span>${MAX_PRICE}</span>
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-sm font-semibold">Minimum Rating</legend>
+          <div className="mt-3 space-y-1">
+            {MIN_RATING_OPTIONS.map((rating) => (
+              <ChoiceRow
+                key={rating}
+                name="minRating"
+                value={rating === 0 ? '' : String(rating)}
+                checked={params.minRating === rating}
+                label={rating === 0 ? 'All Ratings' : `${rating}+ Stars`}
+                icon={
+                  rating === 0 ? undefined : (
+                    <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+                  )
+                }
+              />
+            ))}
+          </div>
+        </fieldset>
+
+        <button type="submit" className={`${buttonClass('primary', 'md', 'w-full')} ${isHydrated ? 'hidden' : ''}`}>
+          Apply
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function ChoiceRow({
+  name,
+  value,
+  checked,
+  label,
+  count,
+  icon,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  count?: number;
+  icon?: React.ReactNode;
+}) {
+  return (
+    <label className="flex min-h-9 cursor-pointer items-center justify-between gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-slate-100 has-checked:bg-brand-50 has-checked:font-semibold has-checked:text-brand-800 has-focus-visible:outline-2 has-focus-visible:outline-brand-500 dark:hover:bg-slate-800 dark:has-checked:bg-slate-800 dark:has-checked:text-brand-200">
+      <span className="flex items-center gap-2">
+        <input type="radio" name={name} value={value} defaultChecked={checked} className="sr-only" />
+        {icon}
+        {label}
+      </span>
+      {count === undefined ? null : (
+        <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {count}
+        </span>
+      )}
+    </label>
+  );
+}

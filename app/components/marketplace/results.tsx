@@ -1,0 +1,127 @@
+import { ChevronLeft, ChevronRight, LayoutGrid, List, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { AgentCard } from '~/components/agents/agent-card';
+import type { AgentSummary } from '~/lib/agents';
+import { marketplaceHref, pageCount, pageWindow, type MarketplaceParams } from '~/lib/marketplace-params';
+
+export const SKELETON_COUNT = 10;
+
+export function ResultList({ agents, view }: { agents: AgentSummary[]; view: MarketplaceParams['view'] }) {
+  return (
+    <ul className={view === 'grid' ? 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-4'}>
+      {agents.map((agent) => (
+        <li key={agent.id} className="flex">
+          <AgentCard agent={agent} view={view} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Ten placeholder cards while a client-side navigation loads the next results. */
+export function SkeletonList({ view }: { view: MarketplaceParams['view'] }) {
+  return (
+    <ul
+      aria-busy="true"
+      aria-label="Loading agents"
+      className={view === 'grid' ? 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-4'}
+    >
+      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+        <li
+          key={index}
+          data-testid="skeleton-card"
+          className="animate-pulse rounded-2xl border border-slate-200 p-4 dark:border-slate-700"
+          style={{ animationDelay: `${(index % 6) * 100}ms` }}
+        >
+          <div className="aspect-video rounded-lg bg-slate-200 dark:bg-slate-800" />
+          <div className="mt-4 h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="mt-2 h-3 w-full rounded bg-slate-200 dark:bg-slate-800" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EmptyState() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+      <SearchX aria-hidden="true" className="size-10 text-slate-500" />
+      <h2 className="mt-4 text-xl font-semibold">No agents found</h2>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Try adjusting your filters or search terms to see more results.
+      </p>
+      <Link to="/marketplace" className="mt-4 font-medium text-brand-700 hover:underline dark:text-brand-300">
+        Clear all filters
+      </Link>
+    </div>
+  );
+}
+
+export function ViewToggle({ params }: { params: MarketplaceParams }) {
+  const options = [
+    { view: 'grid' as const, label: 'Grid view', Icon: LayoutGrid },
+    { view: 'list' as const, label: 'List view', Icon: List },
+  ];
+  return (
+    <div className="flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-600">
+      {options.map(({ view, label, Icon }) => (
+        <Link
+          key={view}
+          to={marketplaceHref({ ...params, view })}
+          preventScrollReset
+          aria-label={label}
+          aria-current={params.view === view ? 'true' : undefined}
+          className={`flex size-9 items-center justify-center rounded-md ${
+            params.view === view
+              ? 'bg-brand-600 text-white'
+              : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+          }`}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export function Pagination({ params, total }: { params: MarketplaceParams; total: number }) {
+  const pages = pageCount(total);
+  if (pages <= 1) return null;
+  const linkClass =
+    'flex min-w-10 h-10 items-center justify-center rounded-lg px-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800';
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-1">
+      {params.page > 1 ? (
+        <Link
+          to={marketplaceHref({ ...params, page: params.page - 1 })}
+          className={linkClass}
+          aria-label="Previous page"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </Link>
+      ) : null}
+      {pageWindow(params.page, pages).map((page, index) =>
+        page === null ? (
+          <span key={`gap-${index}`} className="px-2 text-slate-600 dark:text-slate-400">
+            …
+          </span>
+        ) : (
+          <Link
+            key={page}
+            to={marketplaceHref({ ...params, page })}
+            aria-label={`Page ${page}`}
+            aria-current={page === params.page ? 'page' : undefined}
+            className={`${linkClass} ${page === params.page ? 'bg-brand-600 text-white hover:bg-brand-700' : ''}`}
+          >
+            {page}
+          </Link>
+        ),
+      )}
+      {params.page < pages ? (
+        <Link to={marketplaceHref({ ...params, page: params.page + 1 })} className={linkClass} aria-label="Next page">
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

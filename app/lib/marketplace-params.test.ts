@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PARAMS,
+  marketplaceSearch,
+  pageCount,
+  pageWindow,
+  parseMarketplaceParams,
+  searchTerm,
+} from './marketplace-params';
+
+const parse = (query: string) => parseMarketplaceParams(new URLSearchParams(query));
+
+describe('marketplace URL parameters', () => {
+  it('gives the defaults for an empty query', () => {
+    expect(parse('')).toEqual(DEFAULT_PARAMS);
+  });
+
+  it('parses every valid parameter', () => {
+    expect(
+      parse('q=%20seo%20&category=data%20analysis&maxPrice=150&minRating=4.5&sort=price-low&view=list&page=3'),
+    ).toEqual({
+      q: 'seo',
+      category: 'Data Analysis',
+      maxPrice: 150,
+      minRating: 4.5,
+      sort: 'price-low',
+      view: 'list',
+      page: 3,
+    });
+  });
+
+  it.each([
+    ['category=robots', 'category', null],
+    ['maxPrice=abc', 'maxPrice', 300],
+    ['maxPrice=1e309', 'maxPrice', 300],
+    ['maxPrice=-5', 'maxPrice', 0],
+    ['maxPrice=999', 'maxPrice', 300],
+    ['minRating=2', 'minRating', 0],
+    ['minRating=x', 'minRating', 0],
+    ['sort=price;drop table agents', 'sort', 'newest'],
+    ['view=table', 'view', 'grid'],
+    ['page=-1', 'page', 1],
+    ['page=1.5', 'page', 1],
+    ['page=99999999', 'page', 1],
+  ])('falls back to the default for %s', (query, key, expected) => {
+    expect(parse(query)[key as keyof typeof DEFAULT_PARAMS]).toBe(expected);
+  });
+
+  it('caps the search text', () => {
+    expect(parse(`q=${'a'.repeat(500)}`).q).toHaveLength(100);
+  });
+
+  it('builds canonical URLs that drop defaults and round-trip', () => {
+    expect(marketplaceSearch(DEFAULT_PARAMS)).toBe('');
+    const params = { ...DEFAULT_PARAMS, category: 'Customer Support' as const, sort: 'rating' as const, page: 2 };
+    const search = marketplaceSearch(params);
+    expect(search).toBe('?category=customer+support&sort=rating&page=2');
+    expect(parse(search.slice(1))).toEqual(params);
+  });
+
+  it('neutralises wildcard and filter syntax in the search term', () => {
+    expect(searchTerm('50% off_(sale), a*b \\ "x"')).toBe('50 off sale a b x');
+  });
+
+  it('computes page counts and windows', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(24)).toBe(1);
+    expect(pageCount(25)).toBe(2);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+  });
+});

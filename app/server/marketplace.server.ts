@@ -1,0 +1,81 @@
+/**
+ * The marketplace query: filters, sort, count and one page, all done by the database through
+ * the Data API; plus the per-category counts under the other active filters (an RPC).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
+import { CATEGORIES, type CategoryName } from '~/lib/categories';
+import { MAX_PRICE, PAGE_SIZE, searchTerm, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
+import { CatalogueError } from '~/server/agents.server';
+
+const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
+  newest: { column: 'created_at', ascending: false },
+  popular: { column: 'purchase_count', ascending: false },
+  'price-low': { column: 'price', ascending: true },
+  'price-high': { column: 'price', ascending: false },
+  rating: { column: 'avg_rating', ascending: false },
+};
+
+export interface MarketplaceResult {
+  agents: AgentSummary[];
+  /** Agents matching the current filters. */
+  total: number;
+  /** Every published agent, for the heading. */
+  publishedTotal: number;
+  /** Per category, under the other active filters (search, price, rating). */
+  categoryCounts: Record<CategoryName, number>;
+  /** The page was past the end of the results. */
+  isPastEnd: boolean;
+}
+
+export async function searchMarketplace(
+  supabase: SupabaseClient,
+  params: MarketplaceParams,
+): Promise<MarketplaceResult> {
+  const term = searchTerm(params.q);
+  const [page, published, counts] = await Promise.all([
+    queryPage(supabase, params, term),
+    supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published'),
+    supabase.rpc('category_counts', {
+      search: term || null,
+      max_price: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
+      min_rating: params.minRating > 0 ? params.minRating : null,
+    }),
+  ]);
+  if (published.error) throw new CatalogueError(published.error.message);
+  if (counts.error) throw new CatalogueError(counts.error.message);
+
+  const categoryCounts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<
+    CategoryName,
+    number
+  >;
+  for (const row of counts.data as { category: CategoryName; agent_count: number | string }[]) {
+    categoryCounts[row.category] = Number(row.agent_count);
+  }
+  return { ...page, publishedTotal: published.count ?? 0, categoryCounts };
+}
+
+async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string) {
+  let query = supabase
+    .from('agents_with_stats')
+    .select(AGENT_SUMMARY_COLUMNS, { count: 'exact' })
+    .eq('status', 'published');
+  if (term) {
+    const pattern = `*${term}*`;
+    query = query.or(`name.ilike.${pattern},description.ilike.${pattern},category.ilike.${pattern}`);
+  }
+  if (params.category) query = query.eq('category', params.category);
+  if (params.maxPrice < MAX_PRICE) query = query.lte('price', params.maxPrice);
+  if (params.minRating > 0) query = query.gte('avg_rating', params.minRating);
+  const sort = SORT_COLUMNS[params.sort];
+  const from = (params.page - 1) * PAGE_SIZE;
+  const { data, count, error } = await query
+    .order(sort.column, { ascending: sort.ascending })
+    .order('id', { ascending: true })
+    .range(from, from + PAGE_SIZE - 1)
+    .overrideTypes<AgentSummaryRow[], { merge: false }>();
+  // Past the last page the Data API answers 416 (PGRST103): an empty page, not an error.
+  if (error?.code === 'PGRST103') return { agents: [], total: count ?? 0, isPastEnd: true };
+  if (error) throw new CatalogueError(error.message);
+  return { agents: data.map(toAgentSummary), total: count ?? 0, isPastEnd: false };
+}
