@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { RestError } from './errors';
+import { parseSelect } from './parse-select';
+
+const code = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof RestError ? error.code : 'other';
+  }
+  return 'none';
+};
+
+describe('parseSelect', () => {
+  it('reads stars, columns, aliases, casts and JSON paths', () => {
+    expect(parseSelect('*')).toEqual([{ type: 'star' }]);
+    expect(parseSelect('')).toEqual([{ type: 'star' }]);
+    expect(parseSelect('id,name:title,due::text,k:data->>key,data->arr->0')).toEqual([
+      { type: 'field', field: { column: 'id', path: [] }, alias: undefined, cast: undefined },
+      { type: 'field', field: { column: 'title', path: [] }, alias: 'name', cast: undefined },
+      { type: 'field', field: { column: 'due', path: [] }, alias: undefined, cast: 'text' },
+      {
+        type: 'field',
+        field: { column: 'data', path: [{ op: '->>', key: 'key', isIndex: false }] },
+        alias: 'k',
+        cast: undefined,
+      },
+      {
+        type: 'field',
+        field: {
+          column: 'data',
+          path: [
+            { op: '->', key: 'arr', isIndex: false },
+            { op: '->', key: '0', isIndex: true },
+          ],
+        },
+        alias: undefined,
+        cast: undefined,
+      },
+    ]);
+  });
+
+  it('reads quoted names and dashes', () => {
+    expect(parseSelect('"a,b":"weird col",my-col')).toMatchObject([
+      { field: { column: 'weird col' }, alias: 'a,b' },
+      { field: { column: 'my-col' } },
+    ]);
+  });
+
+  it('reads embeds with aliases, hints, join types and spreads', () => {
+    expect(parseSelect('*,owner:users!seller_id!inner(username,id),...projects(name),todos()')).toEqual([
+      { type: 'star' },
+      {
+        type: 'embed',
+        relation: 'users',
+        alias: 'owner',
+        hint: 'seller_id',
+        joinType: 'inner',
+        spread: false,
+        items: [
+          { type: 'field', field: { column: 'username', path: [] }, alias: undefined, cast: undefined },
+          { type: 'field', field: { column: 'id', path: [] }, alias: undefined, cast: undefined },
+        ],
+      },
+      {
+        type: 'embed',
+        relation: 'projects',
+        alias: undefined,
+        hint: undefined,
+        joinType: undefined,
+        spread: true,
+        items: [{ type: 'field', field: { column: 'name', path: [] }, alias: undefined, cast: undefined }],
+      },
+      {
+        type: 'embed',
+        relation: 'todos',
+        alias: undefined,
+        hint: undefined,
+        joinType: undefined,
+        spread: false,
+        items: [],
+      },
+    ]);
+  });
+
+  it.each([['a,'], ['a,(b)'], ['a(b'], ['a::'], ['a::text;drop'], [',a'], ['a b)'], ['"open']])(
+    'rejects %s with PGRST100',
+    (text) => expect(code(() => parseSelect(text))).toBe('PGRST100'),
+  );
+
+  it('refuses aggregates (disabled as on hosted)', () => {
+    expect(code(() => parseSelect('count()'))).toBe('PGRST123');
+    expect(code(() => parseSelect('price.sum()'))).toBe('PGRST123');
+  });
+});
