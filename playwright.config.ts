@@ -55,6 +55,9 @@ export default defineConfig({
       EMBEDDED_DATA_DIR: 'memory',
       APP_URL: baseURL,
       SESSION_SECRET: 'e2e-session-secret-not-for-production',
+      ENABLE_FAULT_INJECTION: 'true',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '25',
     },
   },
 });

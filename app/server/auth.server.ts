@@ -11,7 +11,7 @@ import { EmailOnlySchema, NewPasswordSchema, SignInSchema, SignUpSchema, firstMe
 import { setFlash } from '~/server/cookies.server';
 import { env } from '~/server/env.server';
 import { formValues } from '~/server/forms.server';
-import { RATE_LIMIT_MESSAGE, authRateLimit } from '~/server/rate-limit.server';
+import { RATE_LIMIT_MESSAGE, authRateLimitByAddress, authRateLimitByEmail } from '~/server/rate-limit.server';
 
 interface ActionArgs {
   request: Request;
@@ -33,12 +33,12 @@ function formError(message: string, status: number, values?: Record<string, stri
 }
 
 function rateLimited(context: ActionArgs['context'], email: string | undefined, values: Record<string, string>) {
-  const keys = [`ip:${context.get(clientAddressContext)}`];
-  if (email) keys.push(`email:${email.trim().toLowerCase()}`);
-  const verdict = authRateLimit.consume(keys);
-  if (verdict.allowed) return null;
+  const byAddress = authRateLimitByAddress.consume([context.get(clientAddressContext)]);
+  const byEmail = email ? authRateLimitByEmail.consume([email.trim().toLowerCase()]) : byAddress;
+  if (byAddress.allowed && byEmail.allowed) return null;
+  const retryAfterSeconds = Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds);
   const result: AuthActionResult = { status: 'error', message: RATE_LIMIT_MESSAGE, values };
-  return data(result, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
+  return data(result, { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
 async function signedInRedirect(request: Request, to: string | undefined, message: string) {

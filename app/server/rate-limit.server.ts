@@ -30,7 +30,19 @@ export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: 
   };
 }
 
-/** Sign-in and sign-up: 10 attempts a minute per client address and per email address. */
-export const authRateLimit = createRateLimit({ limit: 10, windowMs: 60_000 });
+/**
+ * Sign-in, sign-up and password reset: 10 attempts a minute per client address and per email
+ * address (AUTH_RATE_LIMIT_PER_IP / AUTH_RATE_LIMIT_PER_EMAIL override them, e.g. for tests
+ * that sign in many times from one address).
+ */
+const perMinute = (value: string | undefined) => (value && Number(value) > 0 ? Number(value) : 10);
+export const authRateLimitByAddress = createRateLimit({
+  limit: perMinute(process.env.AUTH_RATE_LIMIT_PER_IP),
+  windowMs: 60_000,
+});
+export const authRateLimitByEmail = createRateLimit({
+  limit: perMinute(process.env.AUTH_RATE_LIMIT_PER_EMAIL),
+  windowMs: 60_000,
+});
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';

@@ -31,7 +31,9 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
               {agent.name}
             </Link>
           </h3>
-          <p className="shrink-0 font-bold text-brand-700 dark:text-brand-300">{formatPrice(agent.price)}</p>
+          <p className="shrink-0 font-bold text-brand-700 dark:text-brand-300" data-testid="agent-price">
+            {formatPrice(agent.price)}
+          </p>
         </div>
         <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{agent.description}</p>
         <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2 text-sm">

@@ -1,0 +1,35 @@
+/**
+ * The agent's images: the first large, the others below it. Plain images with their size set,
+ * so nothing shifts while they load; all visible without JavaScript.
+ */
+export function AgentGallery({ name, images }: { name: string; images: readonly string[] }) {
+  const [first, ...rest] = images.length ? images : ['/thumbnails/placeholder.svg'];
+  return (
+    <div className="flex flex-col gap-3">
+      <img
+        src={first}
+        alt={`${name} screenshot 1`}
+        width={800}
+        height={600}
+        fetchPriority="high"
+        className="aspect-[4/3] w-full rounded-2xl border border-slate-200 object-cover dark:border-slate-700"
+      />
+      {rest.length ? (
+        <ul className="grid grid-cols-3 gap-3" aria-label="More screenshots">
+          {rest.map((src, index) => (
+            <li key={src}>
+              <img
+                src={src}
+                alt={`${name} screenshot ${index + 2}`}
+                width={400}
+                height={300}
+                loading="lazy"
+                className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

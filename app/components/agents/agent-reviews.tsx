@@ -1,0 +1,72 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { formatReviewDate, reviewsPageHref, type AgentReview, type ReviewPaging } from '~/lib/agent-detail';
+import { AgentStars } from './agent-stars';
+
+/** One page of reviews, newest first, with links to the other pages (plain links: no JS needed). */
+export function AgentReviews({
+  reviews,
+  paging,
+}: {
+  reviews: readonly AgentReview[];
+  paging: Pick<ReviewPaging, 'page' | 'pageCount'>;
+}) {
+  const { pathname, search } = useLocation();
+  if (reviews.length === 0) {
+    return (
+      <p className="text-slate-700 dark:text-slate-300">
+        No reviews yet. Buyers who purchase this agent can leave the first review.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ol className="flex flex-col divide-y divide-slate-200 dark:divide-slate-700">
+        {reviews.map((review) => (
+          <li key={review.id} className="py-4">
+            <article aria-label={`Review by ${review.username}`} className="flex flex-col gap-1.5">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-semibold">{review.username}</span>
+                <AgentStars rating={review.rating} />
+                <time dateTime={review.createdAt} className="text-sm text-slate-700 dark:text-slate-300">
+                  {formatReviewDate(review.createdAt)}
+                </time>
+              </div>
+              {review.text ? <p className="text-slate-800 dark:text-slate-200">{review.text}</p> : null}
+            </article>
+          </li>
+        ))}
+      </ol>
+      {paging.pageCount > 1 ? (
+        <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3">
+          {paging.page > 1 ? (
+            <Link
+              to={reviewsPageHref(pathname, search, paging.page - 1)}
+              className={buttonClass('secondary', 'sm')}
+              rel="prev"
+            >
+              <ChevronLeft aria-hidden="true" className="size-4" /> Newer reviews
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Page {paging.page} of {paging.pageCount}
+          </p>
+          {paging.page < paging.pageCount ? (
+            <Link
+              to={reviewsPageHref(pathname, search, paging.page + 1)}
+              className={buttonClass('secondary', 'sm')}
+              rel="next"
+            >
+              Older reviews <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}

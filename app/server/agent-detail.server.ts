@@ -1,0 +1,169 @@
+/**
+ * Reads of the agent page, through the request's Supabase client so row-level security decides
+ * what the viewer may see: anon only published agents, a seller also their own drafts, an admin
+ * everything, a buyer also agents they bought. A few indexed queries, run in parallel.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  galleryImages,
+  reviewPaging,
+  REVIEWS_PER_PAGE,
+  type AgentDetail,
+  type AgentReview,
+  type AgentStatus,
+  type ReviewPaging,
+} from '~/lib/agent-detail';
+
+export class AgentDetailError extends Error {
+  override name = 'AgentDetailError';
+}
+
+const AGENT_COLUMNS =
+  'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
+
+interface AgentRow {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number | string;
+  category: string;
+  status: AgentStatus;
+  thumbnail_url: string | null;
+  images: string[] | null;
+  features: string[] | null;
+  seller_id: string;
+  seller_username: string | null;
+  avg_rating: number | string | null;
+  review_count: number | string | null;
+  purchase_count: number | string | null;
+}
+
+interface ReviewRow {
+  id: string;
+  buyer_id: string;
+  rating: number;
+  review_text: string | null;
+  created_at: string;
+}
+
+const REVIEW_COLUMNS = 'id, buyer_id, rating, review_text, created_at';
+
+function toAgentDetail(row: AgentRow): AgentDetail {
+  const reviewCount = Number(row.review_count ?? 0);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description ?? '',
+    price: Number(row.price),
+    category: row.category,
+    status: row.status,
+    images: galleryImages(row.thumbnail_url, row.images),
+    features: (row.features ?? []).filter((feature) => feature.trim() !== ''),
+    sellerId: row.seller_id,
+    sellerUsername: row.seller_username,
+    avgRating: reviewCount && row.avg_rating !== null ? Number(row.avg_rating) : null,
+    reviewCount,
+    purchaseCount: Number(row.purchase_count ?? 0),
+  };
+}
+
+/** The agent as the viewer may see it, or null when it does not exist or is hidden by RLS. */
+export async function getVisibleAgent(supabase: SupabaseClient, agentId: string): Promise<AgentDetail | null> {
+  const { data, error } = await supabase
+    .from('agents_with_stats')
+    .select(AGENT_COLUMNS)
+    .eq('id', agentId)
+    .maybeSingle()
+    .overrideTypes<AgentRow, { merge: false }>();
+  if (error) throw new AgentDetailError(error.message);
+  return data ? toAgentDetail(data) : null;
+}
+
+/** Every rating of the agent's reviews (one small column; the distribution and the total). */
+export async function listRatings(supabase: SupabaseClient, agentId: string): Promise<number[]> {
+  const { data, error } = await supabase
+    .from('reviews')
+    .select('rating')
+    .eq('agent_id', agentId)
+    .overrideTypes<{ rating: number }[], { merge: false }>();
+  if (error) throw new AgentDetailError(error.message);
+  return data.map((row) => Number(row.rating));
+}
+
+/** One page of reviews, newest first, with the reviewers' usernames from public_profiles. */
+export async function listReviewPage(
+  supabase: SupabaseClient,
+  agentId: string,
+  paging: Pick<ReviewPaging, 'from' | 'to'>,
+): Promise<AgentReview[]> {
+  const { data, error } = await supabase
+    .from('reviews')
+    .select(REVIEW_COLUMNS)
+    .eq('agent_id', agentId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(paging.from, paging.to)
+    .overrideTypes<ReviewRow[], { merge: false }>();
+  if (error) throw new AgentDetailError(error.message);
+  if (data.length === 0) return [];
+
+  const reviewerIds = [...new Set(data.map((row) => row.buyer_id))];
+  const profiles = await supabase
+    .from('public_profiles')
+    .select('id, username')
+    .in('id', reviewerIds)
+    .overrideTypes<{ id: string; username: string }[], { merge: false }>();
+  if (profiles.error) throw new AgentDetailError(profiles.error.message);
+  const usernames = new Map(profiles.data.map((profile) => [profile.id, profile.username]));
+
+  return data.map((row) => ({
+    id: row.id,
+    username: usernames.get(row.buyer_id) ?? 'Former customer',
+    rating: Number(row.rating),
+    text: row.review_text ?? '',
+    createdAt: row.created_at,
+  }));
+}
+
+/** Whether the buyer holds a completed purchase of the agent (RLS: buyers read their own). */
+export async function ownsAgent(supabase: SupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
+  const { count, error } = await supabase
+    .from('purchases')
+    .select('id', { count: 'exact', head: true })
+    .eq('buyer_id', buyerId)
+    .eq('agent_id', agentId)
+    .eq('status', 'completed');
+  if (error) throw new AgentDetailError(error.message);
+  return (count ?? 0) > 0;
+}
+
+export interface AgentPageData {
+  agent: AgentDetail;
+  ratings: number[];
+  reviews: AgentReview[];
+  paging: ReviewPaging;
+  owned: boolean;
+}
+
+/**
+ * The whole page in one round of parallel queries: the agent, its ratings, the requested page
+ * of reviews and (signed in) ownership. A page past the end costs one more query for the last
+ * page. Returns null when the agent is not visible to this viewer.
+ */
+export async function loadAgentPage(
+  supabase: SupabaseClient,
+  { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
+): Promise<AgentPageData | null> {
+  const requested = reviewPaging(requestedPage, Number.MAX_SAFE_INTEGER, REVIEWS_PER_PAGE);
+  const [agent, ratings, firstTry, owned] = await Promise.all([
+    getVisibleAgent(supabase, agentId),
+    listRatings(supabase, agentId),
+    listReviewPage(supabase, agentId, requested),
+    viewerId ? ownsAgent(supabase, viewerId, agentId) : Promise.resolve(false),
+  ]);
+  if (!agent) return null;
+
+  const paging = reviewPaging(requestedPage, ratings.length, REVIEWS_PER_PAGE);
+  const reviews = paging.page === requested.page ? firstTry : await listReviewPage(supabase, agentId, paging);
+  return { agent, ratings, reviews, paging, owned };
+}

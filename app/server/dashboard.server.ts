@@ -1,0 +1,257 @@
+/**
+ * The overview's figures, computed from real rows with the request's client (row-level
+ * security decides what each account may read). Call only after a dashboard guard.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { monthKey, percentChange } from '~/lib/dashboard-format';
+import { totalOf } from '~/lib/membership';
+import { hasPermission } from '~/lib/permissions';
+import type { Viewer } from '~/lib/viewer';
+import { backendUnavailable } from '~/server/viewer.server';
+
+export interface StatCard {
+  label: string;
+  value: number | null;
+  format: 'count' | 'money' | 'rating';
+}
+
+export interface ActivityEvent {
+  id: string;
+  kind: 'purchase' | 'review' | 'sale' | 'signup';
+  title: string;
+  detail: string;
+  at: string;
+}
+
+export interface PlatformInsights {
+  dailyActiveUsers: number;
+  revenueGrowthPercent: number | null;
+  newAgents: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Result<T> = { data: T | null; error: { message: string } | null; count?: number | null };
+
+/** Unwraps a query result; a failed read is a 503, never a made-up number. */
+function must<T>(result: Result<T>, what: string): T {
+  if (result.error) {
+    console.error(`Dashboard read failed (${what}):`, result.error.message);
+    throw backendUnavailable();
+  }
+  return result.data as T;
+}
+
+function countOf(result: Result<unknown>, what: string): number {
+  must(result, what);
+  return result.count ?? 0;
+}
+
+const isoDaysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+
+export async function getBuyerStats(client: SupabaseClient, viewerId: string, now: Date, timeZone: string) {
+  const [purchasesResult, reviewsResult] = await Promise.all([
+    client.from('purchases').select('agent_id, amount, created_at').eq('buyer_id', viewerId).eq('status', 'completed'),
+    client.from('reviews').select('id', { count: 'exact', head: true }).eq('buyer_id', viewerId),
+  ]);
+  const purchases = must(purchasesResult, 'buyer purchases') as {
+    agent_id: string;
+    amount: number;
+    created_at: string;
+  }[];
+  const thisMonth = monthKey(now, timeZone);
+  return [
+    { label: 'Agents Owned', value: new Set(purchases.map((p) => p.agent_id)).size, format: 'count' },
+    { label: 'Total Spent', value: totalOf(purchases.map((p) => p.amount)), format: 'money' },
+    { label: 'Reviews Written', value: countOf(reviewsResult, 'buyer reviews'), format: 'count' },
+    {
+      label: 'Purchases This Month',
+      value: purchases.filter((p) => monthKey(new Date(p.created_at), timeZone) === thisMonth).length,
+      format: 'count',
+    },
+  ] satisfies StatCard[];
+}
+
+export async function getSellerStats(client: SupabaseClient, viewerId: string) {
+  const [agentsResult, salesResult] = await Promise.all([
+    client.from('agents').select('id, status').eq('seller_id', viewerId),
+    client.from('purchases').select('amount').eq('seller_id', viewerId).eq('status', 'completed'),
+  ]);
+  const agents = must(agentsResult, 'seller agents') as { id: string; status: string }[];
+  const sales = must(salesResult, 'seller sales') as { amount: number }[];
+  const ratings =
+    agents.length === 0
+      ? []
+      : (must(
+          await client
+            .from('reviews')
+            .select('rating')
+            .in(
+              'agent_id',
+              agents.map((agent) => agent.id),
+            ),
+          'seller ratings',
+        ) as { rating: number }[]);
+  const average =
+    ratings.length === 0
+      ? null
+      : Math.round((ratings.reduce((sum, review) => sum + review.rating, 0) / ratings.length) * 10) / 10;
+  return [
+    {
+      label: 'Published Agents',
+      value: agents.filter((agent) => agent.status === 'published').length,
+      format: 'count',
+    },
+    { label: 'Total Sales', value: sales.length, format: 'count' },
+    { label: 'Revenue', value: totalOf(sales.map((sale) => sale.amount)), format: 'money' },
+    { label: 'Average Rating', value: average, format: 'rating' },
+  ] satisfies StatCard[];
+}
+
+async function completedSales(client: SupabaseClient) {
+  return must(
+    await client.from('purchases').select('amount, created_at').eq('status', 'completed'),
+    'platform sales',
+  ) as { amount: number; created_at: string }[];
+}
+
+const since = <T extends { created_at: string }>(rows: T[], from: Date, to?: Date): T[] =>
+  rows.filter((row) => {
+    const at = new Date(row.created_at).getTime();
+    return at >= from.getTime() && (to === undefined || at < to.getTime());
+  });
+
+export async function getAdminStats(client: SupabaseClient, now: Date) {
+  const [usersResult, agentsResult, sales] = await Promise.all([
+    client.from('users').select('id', { count: 'exact', head: true }),
+    client.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published'),
+    completedSales(client),
+  ]);
+  return [
+    { label: 'Total Users', value: countOf(usersResult, 'users'), format: 'count' },
+    { label: 'Published Agents', value: countOf(agentsResult, 'agents'), format: 'count' },
+    { label: 'Platform Revenue', value: totalOf(sales.map((sale) => sale.amount)), format: 'money' },
+    {
+      label: 'Purchases This Week',
+      value: since(sales, new Date(now.getTime() - 7 * DAY_MS)).length,
+      format: 'count',
+    },
+  ] satisfies StatCard[];
+}
+
+/**
+ * Daily active users: distinct accounts that bought, reviewed or downloaded in the last 24 hours.
+ * Revenue growth: completed sales of the last 30 days against the 30 days before.
+ * New agents: agents published in the last 30 days.
+ */
+export async function getPlatformInsights(client: SupabaseClient, now: Date): Promise<PlatformInsights> {
+  const dayAgo = isoDaysAgo(now, 1);
+  const [purchasers, reviewers, downloaders, newAgents, sales] = await Promise.all([
+    client.from('purchases').select('buyer_id').gte('created_at', dayAgo),
+    client.from('reviews').select('buyer_id').gte('created_at', dayAgo),
+    client.from('downloads').select('buyer_id').gte('created_at', dayAgo),
+    client
+      .from('agents')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'published')
+      .gte('created_at', isoDaysAgo(now, 30)),
+    completedSales(client),
+  ]);
+  const active = new Set(
+    [purchasers, reviewers, downloaders].flatMap(
+      (result) => must(result as Result<{ buyer_id: string }[]>, 'activity') ?? [],
+    ),
+  );
+  const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
+  const twoMonthsAgo = new Date(now.getTime() - 60 * DAY_MS);
+  const revenue = (rows: { amount: number }[]) => totalOf(rows.map((row) => row.amount));
+  return {
+    dailyActiveUsers: new Set([...active].map((row) => row.buyer_id)).size,
+    revenueGrowthPercent: percentChange(revenue(since(sales, twoMonthsAgo, monthAgo)), revenue(since(sales, monthAgo))),
+    newAgents: countOf(newAgents, 'new agents'),
+  };
+}
+
+export const RECENT_ACTIVITY_LIMIT = 6;
+
+/** The viewer's latest real events: purchases, reviews, sales (sellers) and sign-ups (admins). */
+export async function getRecentActivity(client: SupabaseClient, viewer: Viewer): Promise<ActivityEvent[]> {
+  const limit = RECENT_ACTIVITY_LIMIT;
+  const history = 'id, agent_name, amount, status, created_at';
+  const [purchases, reviews, sales, signups] = await Promise.all([
+    client
+      .from('user_purchase_history')
+      .select(history)
+      .eq('buyer_id', viewer.id)
+      .order('created_at', { ascending: false })
+      .limit(limit),
+    client
+      .from('reviews')
+      .select('id, rating, created_at, agents(name)')
+      .eq('buyer_id', viewer.id)
+      .order('created_at', { ascending: false })
+      .limit(limit),
+    hasPermission(viewer.role, 'view_sales_analytics')
+      ? client
+          .from('user_purchase_history')
+          .select(history)
+          .eq('seller_id', viewer.id)
+          .eq('status', 'completed')
+          .neq('buyer_id', viewer.id)
+          .order('created_at', { ascending: false })
+          .limit(limit)
+      : { data: [], error: null },
+    hasPermission(viewer.role, 'manage_users')
+      ? client.from('users').select('id, username, created_at').order('created_at', { ascending: false }).limit(limit)
+      : { data: [], error: null },
+  ]);
+  type HistoryRow = { id: string; agent_name: string; amount: number; status: string; created_at: string };
+  const money = (amount: number) => `$${amount.toFixed(2)}`;
+  const events: ActivityEvent[] = [
+    ...(must(purchases, 'recent purchases') as HistoryRow[]).map((row) => ({
+      id: `purchase-${row.id}`,
+      kind: 'purchase' as const,
+      title: `Purchased ${row.agent_name}`,
+      detail: `${money(row.amount)} · ${row.status}`,
+      at: row.created_at,
+    })),
+    ...(
+      must(reviews, 'recent reviews') as unknown as {
+        id: string;
+        rating: number;
+        created_at: string;
+        agents: { name: string } | { name: string }[] | null;
+      }[]
+    ).map((row) => ({
+      id: `review-${row.id}`,
+      kind: 'review' as const,
+      title: `Reviewed ${(Array.isArray(row.agents) ? row.agents[0] : row.agents)?.name ?? 'an agent'}`,
+      detail: `${row.rating} out of 5 stars`,
+      at: row.created_at,
+    })),
+    ...(must(sales, 'recent sales') as HistoryRow[]).map((row) => ({
+      id: `sale-${row.id}`,
+      kind: 'sale' as const,
+      title: `Sold ${row.agent_name}`,
+      detail: money(row.amount),
+      at: row.created_at,
+    })),
+    ...(must(signups, 'recent sign-ups') as { id: string; username: string; created_at: string }[]).map((row) => ({
+      id: `signup-${row.id}`,
+      kind: 'signup' as const,
+      title: `${row.username} joined`,
+      detail: 'New account',
+      at: row.created_at,
+    })),
+  ];
+  return events.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+}
+
+/** The membership page's real figures: the amounts of the member's completed purchases. */
+export async function getCompletedPurchaseAmounts(client: SupabaseClient, viewerId: string): Promise<number[]> {
+  const rows = must(
+    await client.from('purchases').select('amount').eq('buyer_id', viewerId).eq('status', 'completed'),
+    'membership purchases',
+  ) as { amount: number }[];
+  return rows.map((row) => row.amount);
+}

@@ -1,0 +1,227 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, type DemoRole } from './support/accounts';
+import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+
+function unique(prefix: string) {
+  return `${prefix}${test.info().project.name}${Date.now().toString(36)}`;
+}
+
+/** The form of the dialog or, after a no-JS post, of the full page: both carry the same action. */
+function authForm(page: Page, mode: 'sign-in' | 'sign-up' | 'forgot-password') {
+  return page.locator(`form[action="/auth/${mode}"]`);
+}
+
+async function fillSignUp(page: Page, values: { username: string; email: string; password: string; seller?: boolean }) {
+  const form = authForm(page, 'sign-up');
+  await form.getByLabel('Username').fill(values.username);
+  await form.getByLabel('Email').fill(values.email);
+  await form.getByLabel('Password').fill(values.password);
+  if (values.seller) await form.getByText('Seller', { exact: true }).click();
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+test.describe('sign-in dialog', () => {
+  test('opens from the header, toggles modes and closes', async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/pricing\?auth=sign-in$/);
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('link', { name: 'Create an account' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create your account' });
+    await expect(signUp.getByText('Password must be at least 6 characters long')).toBeVisible();
+    await expect(signUp.getByRole('radio', { name: /Buyer/ })).toBeChecked();
+    await signUp.getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('shows every validation message and keeps what was typed', async ({ page }) => {
+    await page.goto('/?auth=sign-up');
+    await fillSignUp(page, { username: '', email: '', password: '' });
+    await expect(page.getByRole('alert')).toHaveText('All fields are required');
+    await fillSignUp(page, { username: 'validname', email: 'someone@example.com', password: 'abc' });
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+    await expect(authForm(page, 'sign-up').getByLabel('Email')).toHaveValue('someone@example.com');
+    await expect(authForm(page, 'sign-up').getByLabel('Password')).toHaveValue('');
+    await fillSignUp(page, { username: 'ab', email: 'someone@example.com', password: 'abcdef' });
+    await expect(page.getByRole('alert')).toHaveText('Username must be at least 3 characters long');
+    await expect(authForm(page, 'sign-up').getByLabel('Username')).toHaveValue('ab');
+  });
+
+  test('refuses a wrong password with the catalogue message and hints', async ({ page }) => {
+    await page.goto('/?auth=sign-in');
+    const form = authForm(page, 'sign-in');
+    await form.getByLabel('Email').fill('  BUYER@demo.test ');
+    await form.getByLabel('Password').fill('wrong-password');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      'The email or password you entered is incorrect. Please check your credentials and try again.',
+    );
+    await expect(alert).toContainText('Try resetting your password if you forgot it');
+    await expect(authForm(page, 'sign-in').getByLabel('Email')).toHaveValue(/buyer@demo\.test/i);
+  });
+
+  for (const role of ['buyer', 'seller', 'admin'] as DemoRole[]) {
+    test(`signs in as the demo ${role} and out again`, async ({ page }) => {
+      await signIn(page, role, '/help');
+      await expect(page).toHaveURL(/\/help$/);
+      await expect(page.getByRole('status').filter({ hasText: 'Signed in successfully!' })).toBeVisible();
+      const menu = page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS[role].username}`);
+      await menu.click();
+      await expect(page.getByRole('link', { name: 'Profile & Settings' })).toBeVisible();
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+      const cookies = await page.context().cookies();
+      expect(cookies.filter((cookie) => cookie.name.startsWith('sb-'))).toEqual([]);
+    });
+  }
+
+  test('signs up a buyer and a seller', async ({ page }) => {
+    for (const seller of [false, true]) {
+      const username = unique(seller ? 'seller' : 'buyer');
+      await page.goto('/categories?auth=sign-up');
+      await fillSignUp(page, { username, email: `${username}@example.com`, password: 'secret-123', seller });
+      await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
+      await expect(page).toHaveURL(/\/categories$/);
+      // The account type is stored: the dashboard shows the role badge.
+      await page.goto('/dashboard');
+      await expect(page.getByText(seller ? 'Seller' : 'Buyer', { exact: true }).first()).toBeVisible();
+      await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    }
+  });
+
+  test('refuses a taken username and an existing email', async ({ page }) => {
+    await page.goto('/?auth=sign-up');
+    await fillSignUp(page, { username: 'Demo_Buyer', email: `${unique('x')}@example.com`, password: 'secret-123' });
+    await expect(page.getByRole('alert')).toHaveText('This username is already taken. Please choose another one.');
+    await page.goto('/?auth=sign-up');
+    await fillSignUp(page, { username: unique('fresh'), email: 'buyer@demo.test', password: 'secret-123' });
+    await expect(page.getByRole('alert')).toHaveText(
+      'An account with this email already exists. Please sign in instead or use a different email address.',
+    );
+  });
+});
+
+test.describe('other sign-in flows', () => {
+  test('Continue with Google through the local Google page', async ({ page }) => {
+    await page.goto('/?auth=sign-in');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+    const email = `${unique('google')}@gmail.example`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Display name').fill('Grace Google');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('banner').getByLabel(/Account menu for/)).toBeVisible();
+  });
+
+  test('resets a forgotten password through the emailed link', async ({ page, request }) => {
+    const username = unique('forgetful');
+    const email = `${username}@example.com`;
+    await page.goto('/?auth=sign-up');
+    await fillSignUp(page, { username, email, password: 'old-password' });
+    await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await page.goto('/?auth=sign-in');
+    await authForm(page, 'sign-in').getByRole('link', { name: 'Forgot your password?' }).click();
+    await authForm(page, 'forgot-password').getByLabel('Email').fill(email);
+    await authForm(page, 'forgot-password').getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+
+    const outbox = await request.get(`/auth/v1/_local/outbox.json?to=${encodeURIComponent(email)}`);
+    const { emails } = (await outbox.json()) as { emails: { type: string; link: string }[] };
+    const recovery = emails.find((message) => message.type === 'recovery');
+    expect(recovery?.link).toBeTruthy();
+    await page.goto(recovery!.link);
+    await expect(page).toHaveURL(/\/auth\/reset-password$/);
+    await page.getByLabel('New password').fill('new-password-1');
+    await page.getByLabel('Confirm new password').fill('new-password-1');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your password has been updated.' })).toBeVisible();
+
+    await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/auth/sign-in');
+    await authForm(page, 'sign-in').getByLabel('Email').fill(email);
+    await authForm(page, 'sign-in').getByLabel('Password').fill('new-password-1');
+    await authForm(page, 'sign-in').getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
+  });
+
+  test('a guarded page sends to sign-in and back', async ({ page }) => {
+    await page.goto('/dashboard/membership');
+    await expect(page).toHaveURL(/\/\?auth=sign-in&redirectTo=%2Fdashboard%2Fmembership$/);
+    const form = authForm(page, 'sign-in');
+    await form.getByLabel('Email').fill(DEMO_ACCOUNTS.buyer.email);
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/membership$/);
+  });
+
+  test('a buyer gets Access Denied on an admin page', async ({ page }) => {
+    await signIn(page, 'buyer');
+    const response = await page.goto('/dashboard/users');
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have the required permission: manage_users")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard' }).last()).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('session and request safety', () => {
+  test('session cookies are HttpOnly and SameSite=Lax', async ({ page }) => {
+    test.skip(!isJavaScriptProject(), 'cookie flags do not depend on JavaScript');
+    await signIn(page, 'buyer');
+    const session = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('sb-'));
+    expect(session.length).toBeGreaterThan(0);
+    for (const cookie of session) {
+      expect(cookie.httpOnly).toBe(true);
+      expect(cookie.sameSite).toBe('Lax');
+    }
+  });
+
+  test('a cross-origin sign-in POST is refused', async ({ request }) => {
+    const response = await request.post('/auth/sign-in', {
+      form: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD },
+      headers: { Origin: 'http://evil.example' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test('redirectTo never leaves the site', async ({ request }) => {
+    for (const target of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example']) {
+      const response = await request.post('/auth/sign-in', {
+        form: { email: DEMO_ACCOUNTS.seller.email, password: DEMO_PASSWORD, redirectTo: target },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(302);
+      const location = new URL(response.headers().location!, 'http://127.0.0.1');
+      expect(location.hostname).toBe('127.0.0.1');
+    }
+  });
+});
+
+test('too many sign-in attempts for one email answer 429 with a clear message', async ({ request }) => {
+  const email = `${unique('hammer')}@example.com`;
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 26; attempt++) {
+    const response = await request.post('/auth/sign-in', { form: { email, password: 'wrong-password' } });
+    statuses.push(response.status());
+    if (response.status() === 429) {
+      expect(await response.text()).toContain('Too many attempts. Please wait a minute and try again.');
+      expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+    }
+  }
+  expect(statuses.slice(0, 25).every((status) => status === 400)).toBe(true);
+  expect(statuses[25]).toBe(429);
+});

@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+
+const cards = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('article');
+
+async function prices(page: Page): Promise<number[]> {
+  const texts = await cards(page).getByTestId('agent-price').allTextContents();
+  return texts.map((text) => Number(text.replace('$', '')));
+}
+
+async function ratings(page: Page): Promise<number[]> {
+  const labels = await cards(page)
+    .getByLabel(/^Rated /)
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => Number(/Rated ([\d.]+)/.exec(label)?.[1]));
+}
+
+async function resultLine(page: Page) {
+  const text =
+    (await page
+      .getByRole('status')
+      .filter({ hasText: /^Showing/ })
+      .textContent()) ?? '';
+  const [, shown, total] = /Showing (\d+) of (\d+) agents/.exec(text) ?? [];
+  return { shown: Number(shown), total: Number(total) };
+}
+
+function isSorted(values: number[], direction: 'asc' | 'desc') {
+  return values.every(
+    (value, index) => index === 0 || (direction === 'asc' ? values[index - 1]! <= value : values[index - 1]! >= value),
+  );
+}
+
+async function choose(page: Page, group: string, option: string | RegExp) {
+  const fieldset = page.getByRole('group', { name: group });
+  await fieldset.getByText(option).click();
+  if (!isJavaScriptProject()) await page.getByRole('button', { name: 'Apply' }).click();
+}
+
+test.describe('marketplace', () => {
+  test('lists published agents with the heading, result line and paging', async ({ page }) => {
+    await page.goto('/marketplace');
+    await expect(
+      page.getByText(/^Discover \d+ professional AI agents ready to transform your business$/),
+    ).toBeVisible();
+    await expect(page.getByPlaceholder('Search for AI agents, categories, or creators...')).toBeVisible();
+    const { shown, total } = await resultLine(page);
+    expect(shown).toBe(24);
+    expect(total).toBeGreaterThanOrEqual(60);
+    await expect(cards(page)).toHaveCount(24);
+    await expectAccessible(page);
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\/marketplace\?page=2$/);
+    await expect(cards(page)).toHaveCount(24);
+    const lastPage = Math.ceil(total / 24);
+    await page.goto(`/marketplace?page=${lastPage}`);
+    expect((await resultLine(page)).shown).toBe(total - (lastPage - 1) * 24);
+  });
+
+  test('filters by category with counts under the other filters', async ({ page }) => {
+    await page.goto('/marketplace');
+    const categories = page.getByRole('group', { name: 'Categories' });
+    const salesLabel = categories.locator('label', { hasText: 'Sales' });
+    const salesCount = Number(await salesLabel.locator('span').last().textContent());
+    await choose(page, 'Categories', 'Sales');
+    await expect(page).toHaveURL(/\/marketplace\?category=sales$/);
+    expect((await resultLine(page)).total).toBe(salesCount);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain('Sales');
+  });
+
+  test('filters by maximum price and minimum rating, bounds inclusive', async ({ page }) => {
+    await page.goto('/marketplace?maxPrice=99&minRating=4');
+    const { total } = await resultLine(page);
+    expect(total).toBeGreaterThan(0);
+    for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(99);
+    for (const rating of await ratings(page)) expect(rating).toBeGreaterThanOrEqual(4);
+    await choose(page, 'Minimum Rating', '4.5+ Stars');
+    await expect(page).toHaveURL(/minRating=4.5/);
+    for (const rating of await ratings(page)) expect(rating).toBeGreaterThanOrEqual(4.5);
+  });
+
+  for (const [sort, read, direction] of [
+    ['price-low', prices, 'asc'],
+    ['price-high', prices, 'desc'],
+    ['rating', ratings, 'desc'],
+  ] as const) {
+    test(`sorts by ${sort}`, async ({ page }) => {
+      await page.goto('/marketplace');
+      await page.getByLabel('Sort by').selectOption(sort);
+      if (!isJavaScriptProject()) await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page).toHaveURL(new RegExp(`sort=${sort}`));
+      const values = await read(page);
+      expect(values).toHaveLength(24);
+      expect(isSorted(values, direction)).toBe(true);
+    });
+  }
+
+  test('searches case-insensitively and combines every filter', async ({ page }) => {
+    await page.goto('/marketplace');
+    const search = page.getByPlaceholder('Search for AI agents, categories, or creators...');
+    await search.fill('EMAIL');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/marketplace\?q=EMAIL$/);
+    const { total } = await resultLine(page);
+    expect(total).toBeGreaterThan(0);
+    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain('email');
+
+    const combined = '/marketplace?q=a&category=marketing&maxPrice=200&minRating=3&sort=price-high&view=list&page=1';
+    await page.goto(combined);
+    await expect(page).toHaveURL(/q=a&category=marketing&maxPrice=200&minRating=3&sort=price-high&view=list$/);
+    const first = await cards(page).allTextContents();
+    expect(isSorted(await prices(page), 'desc')).toBe(true);
+    for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(200);
+    await page.reload();
+    expect(await cards(page).allTextContents()).toEqual(first);
+  });
+
+  test('shows the empty state and drops invalid parameters', async ({ page }) => {
+    await page.goto('/marketplace?q=zzzz-no-such-agent');
+    await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your filters or search terms to see more results.')).toBeVisible();
+    const response = await page.goto(
+      '/marketplace?sort=price;drop%20table%20agents&maxPrice=1e309&page=-1&category=robots',
+    );
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/marketplace$/);
+  });
+
+  test('shows the error screen when the catalogue fails', async ({ page, context }) => {
+    const baseURL = test.info().project.use.baseURL!;
+    await context.addCookies([{ name: 'am_fault', value: 'catalogue', url: baseURL }]);
+    const response = await page.goto('/marketplace');
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole('heading', { name: 'Error Loading Marketplace' })).toBeVisible();
+    await expect(page.getByText('Injected fault: the catalogue service did not answer.')).toBeVisible();
+    await context.clearCookies();
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('switches between grid and list views', async ({ page }) => {
+    await page.goto('/marketplace');
+    await page.getByRole('link', { name: 'List view' }).click();
+    await expect(page).toHaveURL(/view=list/);
+    await expect(cards(page).first()).not.toContainText('Updated recently');
+    await page.getByRole('link', { name: 'Grid view' }).click();
+    await expect(cards(page).first()).toContainText('Updated recently');
+  });
+});
+
+test('the home page features the best-rated agents and live category counts', async ({ page }) => {
+  await page.goto('/');
+  const featured = page.getByRole('region', { name: 'Featured Agents' }).getByRole('article');
+  await expect(featured).toHaveCount(5);
+  const featuredRatings = await featured
+    .getByLabel(/^Rated /)
+    .evaluateAll((nodes) =>
+      nodes.map((node) => Number(/Rated ([\d.]+)/.exec(node.getAttribute('aria-label') ?? '')?.[1])),
+    );
+  expect(isSorted(featuredRatings, 'desc')).toBe(true);
+  const categories = page.getByRole('region', { name: 'Popular Categories' }).getByRole('link');
+  await expect(categories).toHaveCount(6);
+  const finance = categories.filter({ hasText: 'Finance' });
+  await expect(finance).toHaveAttribute('href', '/marketplace?category=finance');
+  const count = Number(/(\d+) agents/.exec((await finance.textContent()) ?? '')?.[1]);
+  await finance.click();
+  expect((await resultLine(page)).total).toBe(count);
+  await expectAccessible(page);
+});
