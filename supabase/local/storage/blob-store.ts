@@ -50,7 +50,8 @@ class DiskBlobStore implements BlobStore {
   private file(bucket: string, key: string): string {
     const resolved = path.resolve(this.root, bucket, key);
     const bucketRoot = path.resolve(this.root, bucket);
-    if (!resolved.startsWith(`${bucketRoot}${path.sep}`)) throw invalidKey(key);
+    const insideRoot = path.dirname(bucketRoot) === path.resolve(this.root);
+    if (!insideRoot || !resolved.startsWith(`${bucketRoot}${path.sep}`)) throw invalidKey(key);
     return resolved;
   }
 
