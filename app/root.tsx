@@ -36,15 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       theme,
       flash,
-      viewer: viewer && {
-        id: viewer.id,
-        email: viewer.email,
-        username: viewer.username,
-        avatarUrl: viewer.avatarUrl,
-        role: viewer.role,
-        permissions: viewer.permissions,
-        createdAt: viewer.createdAt,
-      },
+      viewer,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );

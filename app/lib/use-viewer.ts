@@ -1,16 +1,8 @@
 import { useRouteLoaderData } from 'react-router';
-import type { Permission, Role } from '~/lib/permissions';
+import type { Viewer } from '~/lib/viewer';
 
-/** The viewer's public shape, as the root loader returns it. */
-export interface PublicViewer {
-  id: string;
-  email: string;
-  username: string;
-  avatarUrl: string | null;
-  role: Role;
-  permissions: Permission[];
-  createdAt: string;
-}
+/** The viewer as the root loader hands it to the browser. */
+export type PublicViewer = Viewer;
 
 export function useOptionalViewer(): PublicViewer | null {
   const data = useRouteLoaderData('root') as { viewer: PublicViewer | null } | undefined;
