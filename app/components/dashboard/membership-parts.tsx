@@ -1,0 +1,155 @@
+import { Check, Gift, Headphones, Percent, Rocket, Sparkles } from 'lucide-react';
+import { Badge } from '~/components/dashboard/status-badge';
+import { buttonClass } from '~/components/ui/button';
+import { formatMoney } from '~/lib/dashboard-format';
+import { TIERS, type TierId } from '~/lib/membership';
+
+const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
+const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
+
+export function TierProgress({
+  nextName,
+  progressPercent,
+  spendMore,
+}: {
+  nextName: string | null;
+  progressPercent: number;
+  spendMore: number;
+}) {
+  if (!nextName) {
+    return (
+      <section aria-labelledby="tier-progress" className={PANEL}>
+        <h2 id="tier-progress" className="text-lg font-semibold">
+          Tier progress
+        </h2>
+        <p className={`mt-2 ${SECONDARY}`}>You have reached the highest tier. Thank you for being a member!</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="tier-progress" className={PANEL}>
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="tier-progress" className="text-lg font-semibold">
+          Progress to {nextName}
+        </h2>
+        <span className="font-semibold">{progressPercent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="tier-progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progressPercent}
+        className="mt-3 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${progressPercent}%` }} />
+      </div>
+      <p className={`mt-2 ${SECONDARY}`}>
+        Spend {formatMoney(spendMore)} more to reach {nextName}.
+      </p>
+    </section>
+  );
+}
+
+export function TierComparison({ currentTier, noteId }: { currentTier: TierId; noteId: string }) {
+  return (
+    <section aria-labelledby="tier-comparison">
+      <h2 id="tier-comparison" className="text-xl font-semibold">
+        Membership Tiers
+      </h2>
+      <ul className="mt-4 grid gap-4 lg:grid-cols-3">
+        {TIERS.map((tier) => {
+          const isCurrent = tier.id === currentTier;
+          return (
+            <li
+              key={tier.id}
+              className={`flex flex-col rounded-xl border p-5 ${
+                tier.isPopular ? 'border-brand-600 shadow-md' : 'border-slate-200 dark:border-slate-800'
+              }`}
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="text-lg font-semibold">{tier.name}</h3>
+                {tier.isPopular ? <Badge>Most Popular</Badge> : null}
+                {isCurrent ? <Badge tone="slate">Current</Badge> : null}
+              </div>
+              <p className="mt-3">
+                <span className="text-3xl font-bold">${tier.monthlyPrice}</span>
+                <span className={SECONDARY}> per month</span>
+              </p>
+              <p className={SECONDARY}>
+                {tier.discountPercent > 0 ? `${tier.discountPercent}% discount on purchases` : 'No purchase discount'}
+              </p>
+              <ul className="mt-4 flex-1 space-y-2 text-sm">
+                {tier.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <Check aria-hidden="true" className="size-4 shrink-0 text-green-700 dark:text-green-400" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              {isCurrent ? (
+                <button type="button" disabled className={`${buttonClass('secondary')} mt-5`}>
+                  Current Plan
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby={noteId}
+                  className={`${buttonClass(tier.isPopular ? 'primary' : 'secondary')} mt-5`}
+                >
+                  Upgrade Now
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const BENEFITS = [
+  { icon: Percent, title: 'Member Discounts', text: 'Save up to 20% on every AI agent you buy.' },
+  { icon: Headphones, title: 'Priority Support', text: 'Jump the queue when you need help with an agent.' },
+  { icon: Rocket, title: 'Early Access', text: 'Try new agents before everyone else.' },
+  { icon: Sparkles, title: 'Exclusive Deals', text: 'Member-only offers from top sellers.' },
+];
+
+export function BenefitTiles() {
+  return (
+    <section aria-labelledby="member-benefits">
+      <h2 id="member-benefits" className="text-xl font-semibold">
+        Member Benefits
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {BENEFITS.map(({ icon: Icon, title, text }) => (
+          <li key={title} className={PANEL}>
+            <Icon aria-hidden="true" className="size-6 text-brand-700 dark:text-brand-300" />
+            <h3 className="mt-3 font-semibold">{title}</h3>
+            <p className={`mt-1 ${SECONDARY}`}>{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function LoyaltyRewards({ points, pointsAway, noteId }: { points: number; pointsAway: number; noteId: string }) {
+  return (
+    <section aria-labelledby="loyalty-rewards" className={`${PANEL} flex flex-col gap-4 sm:flex-row sm:items-center`}>
+      <Gift aria-hidden="true" className="size-10 shrink-0 text-brand-700 dark:text-brand-300" />
+      <div className="flex-1">
+        <h2 id="loyalty-rewards" className="text-lg font-semibold">
+          Loyalty Rewards
+        </h2>
+        <p className={SECONDARY}>
+          You have {points.toLocaleString('en-US')} points. You&apos;re {pointsAway} points away from your next reward.
+        </p>
+      </div>
+      <button type="button" disabled aria-describedby={noteId} className={buttonClass('secondary')}>
+        View Rewards Catalog
+      </button>
+    </section>
+  );
+}

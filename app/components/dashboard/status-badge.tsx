@@ -1,0 +1,38 @@
+import { STATUS_TONE, TONE_CLASS, statusLabel, type BillingStatus, type PurchaseStatus } from '~/lib/membership';
+
+export function StatusBadge({ status }: { status: PurchaseStatus | BillingStatus }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE_CLASS[STATUS_TONE[status]]}`}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+/** A small rounded label (role badge, 'Full Access', 'Current'). */
+export function Badge({ children, tone = 'brand' }: { children: React.ReactNode; tone?: 'brand' | 'amber' | 'slate' }) {
+  const tones = {
+    brand: 'bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100',
+    amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+    slate: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  };
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** The line that marks demo content: shown wherever data is not real. */
+export function SampleDataNotice({ id, children }: { id?: string; children: React.ReactNode }) {
+  return (
+    <p
+      id={id}
+      role="note"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,46 @@
+import { Outlet, useNavigation } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { NavDrawer, SideNav } from '~/components/dashboard/side-nav';
+import { useOptionalViewer } from '~/lib/use-viewer';
+import { requireUser } from '~/server/guards.server';
+import type { Route } from './+types/layout';
+
+export function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  return null;
+}
+
+export default function DashboardLayout() {
+  const navigation = useNavigation();
+  const isLoading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/dashboard');
+  return (
+    <DashboardShell>
+      <div aria-busy={isLoading || undefined} className={isLoading ? 'opacity-60 transition-opacity' : undefined}>
+        <Outlet />
+      </div>
+    </DashboardShell>
+  );
+}
+
+/** Side navigation and content area; the error boundary keeps it around an Access Denied page. */
+function DashboardShell({ children }: { children: React.ReactNode }) {
+  const viewer = useOptionalViewer();
+  if (!viewer) return <>{children}</>;
+  return (
+    <div className="container-page flex flex-col gap-6 py-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 md:py-10">
+      <NavDrawer viewer={viewer} />
+      <aside className="hidden md:block">
+        <SideNav viewer={viewer} />
+      </aside>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <DashboardShell>
+      <GeneralErrorBoundary />
+    </DashboardShell>
+  );
+}
