@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  agentCallToAction,
   formatReviewDate,
   galleryImages,
   metaDescription,
@@ -144,5 +145,39 @@ describe('reviewsPageHref', () => {
 
   it('drops the parameter for page 1', () => {
     expect(reviewsPageHref('/agent/x', '?reviewsPage=3', 1)).toBe('/agent/x#reviews');
+  });
+});
+
+describe('agentCallToAction', () => {
+  const base = {
+    viewerId: 'buyer',
+    canPlaceOrders: true,
+    sellerId: 'seller',
+    status: 'published' as const,
+    owned: false,
+  };
+
+  it('offers Buy to a signed-in buyer who does not own it', () => {
+    expect(agentCallToAction(base)).toBe('buy');
+  });
+
+  it('asks an anonymous visitor to sign in first', () => {
+    expect(agentCallToAction({ ...base, viewerId: null })).toBe('sign-in');
+  });
+
+  it('shows an owner their collection', () => {
+    expect(agentCallToAction({ ...base, owned: true })).toBe('owned');
+    expect(agentCallToAction({ ...base, owned: true, status: 'archived' })).toBe('owned');
+  });
+
+  it('offers Edit to the seller, whatever the status', () => {
+    expect(agentCallToAction({ ...base, viewerId: 'seller' })).toBe('edit');
+    expect(agentCallToAction({ ...base, viewerId: 'seller', status: 'draft' })).toBe('edit');
+  });
+
+  it('sells nothing off sale or without the permission', () => {
+    expect(agentCallToAction({ ...base, status: 'draft' })).toBe('unavailable');
+    expect(agentCallToAction({ ...base, viewerId: null, status: 'archived' })).toBe('unavailable');
+    expect(agentCallToAction({ ...base, canPlaceOrders: false })).toBe('unavailable');
   });
 });

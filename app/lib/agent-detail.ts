@@ -125,3 +125,23 @@ export function reviewsPageHref(pathname: string, search: string, page: number):
   const query = params.toString();
   return `${pathname}${query ? `?${query}` : ''}#reviews`;
 }
+
+/**
+ * What the agent page offers the viewer: Edit to its seller, Download to an owner, Buy to a
+ * signed-in buyer (sign-in first when anonymous); nothing to buy once it is off sale.
+ */
+export type AgentCallToAction = 'edit' | 'owned' | 'buy' | 'sign-in' | 'unavailable';
+
+export function agentCallToAction(input: {
+  viewerId: string | null;
+  canPlaceOrders: boolean;
+  sellerId: string;
+  status: AgentStatus;
+  owned: boolean;
+}): AgentCallToAction {
+  if (input.viewerId && input.viewerId === input.sellerId) return 'edit';
+  if (input.owned) return 'owned';
+  if (input.status !== 'published') return 'unavailable';
+  if (!input.viewerId) return 'sign-in';
+  return input.canPlaceOrders ? 'buy' : 'unavailable';
+}

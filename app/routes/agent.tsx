@@ -1,14 +1,245 @@
-import { data } from 'react-router';
+import { CheckCircle2, ShieldAlert } from 'lucide-react';
+import { data, href, Link } from 'react-router';
+import { z } from 'zod';
+import { AgentGallery } from '~/components/agents/agent-gallery';
+import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
+import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
+import { AgentReviews } from '~/components/agents/agent-reviews';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import type { NotFoundError } from '~/lib/route-errors';
+import { supabaseContext, viewerContext } from '~/context';
+import {
+  agentCallToAction,
+  metaDescription,
+  parseReviewsPage,
+  ratingDistribution,
+  REVIEWS_PAGE_PARAM,
+} from '~/lib/agent-detail';
+import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
+import { pageMeta } from '~/lib/meta';
+import { hasPermission } from '~/lib/permissions';
+import type { BackendUnavailableError, NotFoundError } from '~/lib/route-errors';
+import { AgentDetailError, getVisibleAgent, loadAgentPage, ownsAgent } from '~/server/agent-detail.server';
+import { appOrigin } from '~/server/auth.server';
+import { parseForm } from '~/server/forms.server';
+import { requirePermission } from '~/server/guards.server';
+import type { Route } from './+types/agent';
 
-export function loader() {
-  const payload: NotFoundError = { type: 'not-found', title: 'Agent not found' };
-  throw data(payload, { status: 404 });
+/** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
+const AgentIdSchema = z.guid();
+const BuySchema = z.object({ intent: z.literal('buy') });
+
+const CHECKOUT_COMING_SOON = 'Checkout is coming soon: purchases are not yet available.';
+const NOT_FOUND_MESSAGE =
+  "This agent doesn't exist, isn't published, or the link is incomplete. Browse the marketplace to find another agent.";
+
+function agentNotFound() {
+  return data({ type: 'not-found', title: 'Agent not found', message: NOT_FOUND_MESSAGE } satisfies NotFoundError, {
+    status: 404,
+  });
 }
 
-export default function AgentPage() {
-  return null;
+function backendUnavailable() {
+  return data(
+    {
+      type: 'backend-unavailable',
+      message: 'We could not load this agent right now. Please try again in a moment.',
+    } satisfies BackendUnavailableError,
+    { status: 503 },
+  );
+}
+
+function parseAgentId(value: string | undefined): string {
+  const result = AgentIdSchema.safeParse(value);
+  if (!result.success) throw agentNotFound();
+  return result.data.toLowerCase();
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const agentId = parseAgentId(params.agentId);
+  const viewer = context.get(viewerContext);
+  const url = new URL(request.url);
+  let page;
+  try {
+    page = await loadAgentPage(context.get(supabaseContext), {
+      agentId,
+      viewerId: viewer?.id ?? null,
+      requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
+    });
+  } catch (error) {
+    if (error instanceof AgentDetailError) throw backendUnavailable();
+    throw error;
+  }
+  // RLS already hides what this viewer may not read; off-sale agents stay visible only to their
+  // seller, admins and the buyers who own them.
+  const { agent, owned } = page ?? {};
+  const isSeller = !!viewer && viewer.id === agent?.sellerId;
+  if (!page || !agent || (agent.status !== 'published' && !isSeller && viewer?.role !== 'admin' && !owned)) {
+    throw agentNotFound();
+  }
+
+  const origin = appOrigin(request);
+  const path = href('/agent/:agentId', { agentId });
+  return {
+    agent: {
+      id: agent.id,
+      name: agent.name,
+      description: agent.description,
+      price: agent.price,
+      category: agent.category,
+      status: agent.status,
+      images: agent.images,
+      features: agent.features,
+      sellerUsername: agent.sellerUsername,
+      avgRating: agent.avgRating,
+      reviewCount: agent.reviewCount,
+      purchaseCount: agent.purchaseCount,
+    },
+    distribution: ratingDistribution(page.ratings),
+    reviews: page.reviews,
+    paging: { page: page.paging.page, pageCount: page.paging.pageCount },
+    cta: agentCallToAction({
+      viewerId: viewer?.id ?? null,
+      canPlaceOrders: !!viewer && hasPermission(viewer.role, 'place_orders'),
+      sellerId: agent.sellerId,
+      status: agent.status,
+      owned: page.owned,
+    }),
+    signInHref: `${path}?${new URLSearchParams({ auth: 'sign-in', redirectTo: path })}`,
+    canonicalUrl: `${origin}${path}`,
+    imageUrl: agent.images[0] ? new URL(agent.images[0], origin).href : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = requirePermission(args, 'place_orders');
+  const agentId = parseAgentId(args.params.agentId);
+  const parsed = parseForm(await args.request.formData(), BuySchema);
+  if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 });
+
+  const supabase = args.context.get(supabaseContext);
+  let agent, owned;
+  try {
+    [agent, owned] = await Promise.all([getVisibleAgent(supabase, agentId), ownsAgent(supabase, viewer.id, agentId)]);
+  } catch (error) {
+    if (error instanceof AgentDetailError) throw backendUnavailable();
+    throw error;
+  }
+  if (!agent) throw agentNotFound();
+  if (agent.sellerId === viewer.id) return data({ message: 'You are the seller of this agent.' }, { status: 409 });
+  if (owned) return data({ message: 'This agent is already in your collection.' }, { status: 409 });
+  if (agent.status !== 'published') return data({ message: 'This agent is not on sale.' }, { status: 409 });
+  // The purchase flow arrives with the buying issue: say so honestly, never fake a purchase.
+  return data({ message: CHECKOUT_COMING_SOON }, { status: 409 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) {
+    return pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.');
+  }
+  const { agent, canonicalUrl, imageUrl } = loaderData;
+  return [
+    ...pageMeta(agent.name, metaDescription(agent.description || `${agent.name}, an AI agent on AgentMarket.`)),
+    { property: 'og:type', content: 'product' },
+    { property: 'og:url', content: canonicalUrl },
+    ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+    { name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
+    { tagName: 'link', rel: 'canonical', href: canonicalUrl },
+  ];
+}
+
+export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { agent, distribution, reviews, paging, cta, signInHref } = loaderData;
+  const category = categoryFromSlug(agent.category);
+  const seller = agent.sellerUsername ?? 'Seller';
+  return (
+    <div className="container-page flex flex-col gap-10 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-700 dark:text-slate-300">
+        <Link to="/marketplace" className="underline-offset-2 hover:underline">
+          Marketplace
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{agent.name}</span>
+      </nav>
+
+      {agent.status !== 'published' ? (
+        <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
+          {agent.status === 'draft'
+            ? 'Draft: only you and administrators can see this page until it is published.'
+            : 'Archived: this agent is no longer on sale.'}
+        </p>
+      ) : null}
+
+      <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <AgentGallery name={agent.name} images={agent.images} />
+
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-3">
+            {category ? (
+              <Link
+                to={marketplaceCategoryHref(category)}
+                className="w-fit rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+              >
+                {agent.category}
+              </Link>
+            ) : (
+              <span className="w-fit rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+                {agent.category}
+              </span>
+            )}
+            <h1 className="text-3xl font-bold sm:text-4xl">{agent.name}</h1>
+            <p className="flex items-center gap-2 text-sm">
+              <span
+                aria-hidden="true"
+                className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white uppercase"
+              >
+                {seller.charAt(0)}
+              </span>
+              <span className="text-slate-700 dark:text-slate-300">
+                Sold by <span className="font-medium text-slate-900 dark:text-slate-100">{seller}</span>
+              </span>
+            </p>
+          </div>
+          <p className="text-slate-800 dark:text-slate-200">{agent.description}</p>
+          <AgentPurchasePanel
+            agentId={agent.id}
+            price={agent.price}
+            purchaseCount={agent.purchaseCount}
+            cta={cta}
+            signInHref={signInHref}
+            message={actionData?.message ?? null}
+          />
+        </div>
+      </div>
+
+      {agent.features.length ? (
+        <section aria-labelledby="features-title" className="flex flex-col gap-4">
+          <h2 id="features-title" className="text-2xl font-bold">
+            Features
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {agent.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <CheckCircle2
+                  aria-hidden="true"
+                  className="mt-0.5 size-5 shrink-0 text-green-700 dark:text-green-400"
+                />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section id="reviews" aria-labelledby="reviews-title" className="flex scroll-mt-24 flex-col gap-6">
+        <h2 id="reviews-title" className="text-2xl font-bold">
+          Ratings and reviews
+        </h2>
+        <AgentRatingSummary avgRating={agent.avgRating} reviewCount={agent.reviewCount} distribution={distribution} />
+        <AgentReviews reviews={reviews} paging={paging} />
+      </section>
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

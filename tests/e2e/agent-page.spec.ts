@@ -27,7 +27,7 @@ test.describe('agent page', () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('CampaignPilot | AgentMarket');
     await expect(page.getByRole('heading', { level: 1, name: 'CampaignPilot' })).toBeVisible();
-    await expect(page.getByText('$149', { exact: true })).toBeVisible();
+    await expect(page.getByText('Price: $149', { exact: true })).toBeVisible();
     await expect(page.getByText('4 purchases', { exact: true })).toBeVisible();
     await expect(page.getByText('Sold by demo_seller')).toBeVisible();
     await expect(page.getByRole('img', { name: 'CampaignPilot screenshot 1' })).toBeVisible();
