@@ -34,6 +34,10 @@ alter table public.todos enable row level security;
 create policy "owner can do everything" on public.todos for all to authenticated
   using (user_id = auth.uid()) with check (user_id = auth.uid());
 
+create view public.todo_cards with (security_invoker = true) as
+  select t.id, t.title, t.project_id as project, p.name as project_name
+  from public.todos t left join public.projects p on p.id = t.project_id;
+
 create table public.guestbook (id serial primary key, message text not null);
 alter table public.guestbook enable row level security;
 create policy "anyone may sign" on public.guestbook for insert to anon, authenticated with check (true);

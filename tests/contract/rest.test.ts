@@ -278,6 +278,14 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       expect(embedded.data).toEqual({ name: 'P', todos: [{ title: 'b1' }] });
       const inner = await alice.from('todos').select('title, projects!inner(name)').eq('projects.name', 'P');
       expect(inner.data).toEqual([{ title: 'b1', projects: { name: 'P' } }]);
+      const throughView = await alice
+        .from('todo_cards')
+        .select('title, project_name, projects(name)')
+        .eq('title', 'b1');
+      expect(throughView.error).toBeNull();
+      expect(throughView.data).toEqual([{ title: 'b1', project_name: 'P', projects: { name: 'P' } }]);
+      const intoView = await alice.from('projects').select('name, todo_cards(title)').eq('id', project!.id).single();
+      expect(intoView.data).toEqual({ name: 'P', todo_cards: [{ title: 'b1' }] });
       const spread = await alice.from('todos').select('title, ...projects(project:name)').eq('title', 'b1').single();
       expect(spread.data).toEqual({ title: 'b1', project: 'P' });
     });

@@ -8,6 +8,8 @@ import type { Database } from '../database';
 
 export interface Column {
   name: string;
+  /** pg_attribute.attnum */
+  num: number;
   type: string;
   /** pg_type.typcategory: A array, S string, N numeric, B boolean, U user (json, uuid…) … */
   category: string;
@@ -55,9 +57,9 @@ export interface SchemaSnapshot {
 }
 
 const TABLES_SQL = `
-select c.relname as name, c.relkind as kind,
+select c.oid::int8::text as oid, c.relname as name, c.relkind as kind,
   coalesce(json_agg(json_build_object(
-    'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'category', t.typcategory,
+    'name', a.attname, 'num', a.attnum, 'type', format_type(a.atttypid, a.atttypmod), 'category', t.typcategory,
     'hasDefault', a.atthasdef or a.attidentity <> '', 'generated', a.attgenerated <> ''
   ) order by a.attnum) filter (where a.attnum is not null), '[]') as columns
 from pg_class c
@@ -96,7 +98,24 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f'`;
 
+/**
+ * Each view's defining query as a node tree: its top-level target entries carry `resorigtbl` /
+ * `resorigcol`, the table column a view column comes from (what PostgREST reads too).
+ */
+const VIEW_RULES_SQL = `
+select v.relname as view, r.ev_action::text as action
+from pg_class v
+join pg_namespace n on n.oid = v.relnamespace
+join pg_rewrite r on r.ev_class = v.oid and r.rulename = '_RETURN'
+where n.nspname = $1 and v.relkind in ('v', 'm')`;
+
+interface ViewRuleRow {
+  view: string;
+  action: string;
+}
+
 interface TableRow {
+  oid: string;
   name: string;
   kind: string;
   columns: Column[];
@@ -121,10 +140,11 @@ interface FunctionRow {
 }
 
 export async function loadSchema(db: Database, schema: string): Promise<SchemaSnapshot> {
-  const [tables, constraints, functions] = await Promise.all([
+  const [tables, constraints, functions, viewRules] = await Promise.all([
     db.query<TableRow>(TABLES_SQL, [schema]),
     db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
     db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
+    db.query<ViewRuleRow>(VIEW_RULES_SQL, [schema]),
   ]);
   const snapshot: SchemaSnapshot = { tables: new Map(), foreignKeys: [], functions: new Map() };
   for (const row of tables.rows) {
@@ -150,6 +170,7 @@ export async function loadSchema(db: Database, schema: string): Promise<SchemaSn
       });
     }
   }
+  addViewRelationships(snapshot, viewRules.rows, tables.rows);
   for (const row of functions.rows) {
     const inputs = row.args.filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v');
     const firstDefault = inputs.length - row.defaultCount;
@@ -166,6 +187,76 @@ export async function loadSchema(db: Database, schema: string): Promise<SchemaSn
     snapshot.functions.set(row.name, overloads);
   }
   return snapshot;
+}
+
+const TARGET_ENTRY = /:resno (\d+) :resname (\S+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+)/g;
+
+/** View column → `table.column` it passes through unchanged, from the rule's target list. */
+function viewColumnSources(
+  view: Table,
+  action: string,
+  columnsByOid: Map<string, Map<number, string>>,
+  tableByOid: Map<string, string>,
+) {
+  const sources = new Map<string, string>();
+  const byNumber = new Map([...view.columns.values()].map((column) => [column.num, column.name]));
+  for (const match of action.matchAll(TARGET_ENTRY)) {
+    const [, resno, resname, origTable, origColumn] = match;
+    const name = byNumber.get(Number(resno));
+    if (name === undefined || resname !== name.replace(/([\\ (){}:,"])/g, '\\$1')) continue;
+    const table = tableByOid.get(origTable!);
+    const column = columnsByOid.get(origTable!)?.get(Number(origColumn));
+    // The last entry wins: the top-level target list comes after range-table subqueries.
+    if (table && column) sources.set(name, `${table}.${column}`);
+    else sources.delete(name);
+  }
+  return sources;
+}
+
+/**
+ * Foreign keys seen through views, as PostgREST does: a view column that passes a foreign-key
+ * column (or a referenced column) through takes part in that relationship under the view's
+ * column name. Two passes reach views built on views.
+ */
+function addViewRelationships(snapshot: SchemaSnapshot, rules: ViewRuleRow[], tables: TableRow[]): void {
+  const tableByOid = new Map(tables.map((row) => [row.oid, row.name]));
+  const columnsByOid = new Map(
+    tables.map((row) => [row.oid, new Map(row.columns.map((column) => [column.num, column.name]))]),
+  );
+  const sourcesByView = new Map<string, Map<string, string>>();
+  for (const rule of rules) {
+    const view = snapshot.tables.get(rule.view);
+    if (view) sourcesByView.set(rule.view, viewColumnSources(view, rule.action, columnsByOid, tableByOid));
+  }
+  const seen = new Set(snapshot.foreignKeys.map(relationshipKey));
+  for (let pass = 0; pass < 2; pass++) {
+    for (const [viewName, sources] of sourcesByView) {
+      /** The view's names for `table`'s columns, if the view passes all of them through. */
+      const rename = (table: string, columns: string[]) => {
+        const names = columns.map((column) => [...sources].find(([, source]) => source === `${table}.${column}`)?.[0]);
+        return names.every((name) => name !== undefined) ? (names as string[]) : null;
+      };
+      for (const fk of [...snapshot.foreignKeys]) {
+        const derived: ForeignKey[] = [];
+        const own = fk.table === viewName ? null : rename(fk.table, fk.columns);
+        if (own) derived.push({ ...fk, table: viewName, columns: own });
+        const referenced = fk.foreignTable === viewName ? null : rename(fk.foreignTable, fk.foreignColumns);
+        if (referenced && fk.foreignSchema === snapshot.tables.get(viewName)?.schema) {
+          derived.push({ ...fk, foreignTable: viewName, foreignColumns: referenced });
+        }
+        for (const candidate of derived) {
+          const key = relationshipKey(candidate);
+          if (candidate.table === candidate.foreignTable || seen.has(key)) continue;
+          seen.add(key);
+          snapshot.foreignKeys.push(candidate);
+        }
+      }
+    }
+  }
+}
+
+function relationshipKey(fk: ForeignKey): string {
+  return `${fk.table}|${fk.columns.join(',')}|${fk.foreignSchema}.${fk.foreignTable}|${fk.foreignColumns.join(',')}`;
 }
 
 /** The cache: one snapshot per schema, reloaded (once, shared by concurrent callers) on a miss. */
