@@ -45,7 +45,8 @@ test.describe('sign-in dialog', () => {
     await fillSignUp(page, { username: 'validname', email: 'someone@example.com', password: 'abc' });
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
     await expect(authForm(page, 'sign-up').getByLabel('Email')).toHaveValue('someone@example.com');
-    await expect(authForm(page, 'sign-up').getByLabel('Password')).toHaveValue('');
+    // A round trip through the server never sends the password back.
+    if (!isJavaScriptProject()) await expect(authForm(page, 'sign-up').getByLabel('Password')).toHaveValue('');
     await fillSignUp(page, { username: 'ab', email: 'someone@example.com', password: 'abcdef' });
     await expect(page.getByRole('alert')).toHaveText('Username must be at least 3 characters long');
     await expect(authForm(page, 'sign-up').getByLabel('Username')).toHaveValue('ab');
@@ -142,7 +143,7 @@ test.describe('other sign-in flows', () => {
     expect(recovery?.link).toBeTruthy();
     await page.goto(recovery!.link);
     await expect(page).toHaveURL(/\/auth\/reset-password$/);
-    await page.getByLabel('New password').fill('new-password-1');
+    await page.getByLabel('New password', { exact: true }).fill('new-password-1');
     await page.getByLabel('Confirm new password').fill('new-password-1');
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been updated.' })).toBeVisible();

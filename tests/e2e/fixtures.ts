@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d /;
+const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of (4\d\d|503) /;
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -27,8 +27,8 @@ export const test = base.extend<{ consoleErrors: string[]; javaScriptEnabled: bo
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        // A 4xx answer the test provoked on purpose (404 page, 400 form error) is asserted by
-        // the test itself; anything else logged as an error fails it.
+        // A 4xx or 503 answer the test provoked on purpose (404 page, 400 form error, injected
+        // backend failure) is asserted by the test itself; anything else logged fails it.
         if (message.type() === 'error' && !EXPECTED_HTTP_ERROR.test(message.text())) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));

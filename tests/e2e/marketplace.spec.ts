@@ -3,12 +3,19 @@ import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures'
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('article');
 
+/** After a client-side navigation the skeletons give way to results. */
+async function settled(page: Page) {
+  await expect(page.getByRole('list', { name: 'Loading agents' })).toHaveCount(0);
+}
+
 async function prices(page: Page): Promise<number[]> {
+  await settled(page);
   const texts = await cards(page).getByTestId('agent-price').allTextContents();
   return texts.map((text) => Number(text.replace('$', '')));
 }
 
 async function ratings(page: Page): Promise<number[]> {
+  await settled(page);
   const labels = await cards(page)
     .getByLabel(/^Rated /)
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
@@ -16,6 +23,7 @@ async function ratings(page: Page): Promise<number[]> {
 }
 
 async function resultLine(page: Page) {
+  await settled(page);
   const text =
     (await page
       .getByRole('status')
@@ -66,6 +74,7 @@ test.describe('marketplace', () => {
     await choose(page, 'Categories', 'Sales');
     await expect(page).toHaveURL(/\/marketplace\?category=sales$/);
     expect((await resultLine(page)).total).toBe(salesCount);
+    await settled(page);
     for (const text of await cards(page).allTextContents()) expect(text).toContain('Sales');
   });
 

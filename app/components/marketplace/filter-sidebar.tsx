@@ -52,7 +52,7 @@ export function FilterSidebar({
 
   return (
     <div className="lg:w-64 lg:shrink-0">
-      <input type="checkbox" id="filters-toggle" className="peer sr-only" />
+      <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-label="Show filters" />
       <label
         htmlFor="filters-toggle"
         className={`${buttonClass('secondary', 'md')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 lg:hidden`}

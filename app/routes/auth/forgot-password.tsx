@@ -1,5 +1,6 @@
 import { AuthPage } from '~/components/auth/auth-page';
 import { pageMeta } from '~/lib/meta';
+import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { requestPasswordReset, redirectIfSignedIn } from '~/server/auth.server';
 import type { Route } from './+types/forgot-password';
 
@@ -9,6 +10,8 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => requestPasswordReset(args);
+
+export const headers = actionOrLoaderHeaders;
 
 export const meta = () =>
   pageMeta('Reset your password', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');

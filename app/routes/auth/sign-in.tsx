@@ -1,5 +1,6 @@
 import { AuthPage } from '~/components/auth/auth-page';
 import { pageMeta } from '~/lib/meta';
+import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { signIn, redirectIfSignedIn } from '~/server/auth.server';
 import type { Route } from './+types/sign-in';
 
@@ -9,6 +10,8 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => signIn(args);
+
+export const headers = actionOrLoaderHeaders;
 
 export const meta = () => pageMeta('Sign In', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
 

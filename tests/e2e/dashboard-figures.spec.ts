@@ -1,0 +1,212 @@
+/**
+ * The overview's and membership's figures against the seeded data. The expected numbers come
+ * from SQL on a twin of the e2e database (same migrations and seed, in memory in this process),
+ * written independently of the app's queries.
+ */
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { openDatabase, type Database } from '../../supabase/local/database';
+import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { signIn } from './support/accounts';
+
+const BUYER_ID = '00000000-0000-4000-8000-000000000001';
+const SELLER_ID = '00000000-0000-4000-8000-000000000002';
+const TIME_ZONE = 'Pacific/Kiritimati'; // UTC+14: far from the server's zone, so the hint shows
+const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+let db: Database;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  ({ db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase'), seed: true }));
+});
+
+test.afterAll(async () => {
+  await db?.close();
+});
+
+async function one(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ value: string | number | null }>(sql, params);
+  return Number(rows[0]?.value ?? 0);
+}
+
+const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+
+function expectedGreeting(timeZone: string): string {
+  const hour =
+    Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(new Date())) % 24;
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+async function expectStat(page: Page, label: string, value: string) {
+  const card = page
+    .getByRole('region', { name: 'Your figures' })
+    .locator('div')
+    .filter({ has: page.getByText(label, { exact: true }) });
+  await expect(card.locator('dd')).toHaveText(value);
+}
+
+test.describe('overview figures', () => {
+  test.use({ timezoneId: TIME_ZONE });
+
+  test('buyer: greeting in the local zone and figures from the seeded purchases', async ({ page }) => {
+    await signIn(page, 'buyer');
+    const zone = isJavaScriptProject() ? TIME_ZONE : SERVER_ZONE; // no JavaScript, no hint: the server's zone
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${expectedGreeting(zone)}, demo_buyer!`);
+    const completed = `from public.purchases where buyer_id = $1 and status = 'completed'`;
+    await expectStat(
+      page,
+      'Agents Owned',
+      String(await one(`select count(distinct agent_id) as value ${completed}`, [BUYER_ID])),
+    );
+    await expectStat(page, 'Total Spent', money(await one(`select sum(amount) as value ${completed}`, [BUYER_ID])));
+    await expectStat(
+      page,
+      'Reviews Written',
+      String(await one('select count(*) as value from public.reviews where buyer_id = $1', [BUYER_ID])),
+    );
+    const thisMonth = await one(
+      `select count(*) as value ${completed}
+         and date_trunc('month', created_at at time zone $2) = date_trunc('month', now() at time zone $2)`,
+      [BUYER_ID, zone],
+    );
+    await expectStat(page, 'Purchases This Month', String(thisMonth));
+
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    const latest = await db.query<{ name: string }>(
+      `select a.name from public.purchases p join public.agents a on a.id = p.agent_id
+        where p.buyer_id = $1 order by p.created_at desc limit 1`,
+      [BUYER_ID],
+    );
+    await expect(activity.getByText(`Purchased ${latest.rows[0]?.name}`)).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Quick Actions' }).getByRole('link');
+    await expect(actions).toHaveCount(2);
+    await expect(page.getByRole('region', { name: 'Platform Insights' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('seller: published agents, sales, revenue and average rating', async ({ page }) => {
+    await signIn(page, 'seller');
+    await expect(page.getByText('Seller Account', { exact: true })).toBeVisible();
+    const sales = `from public.purchases where seller_id = $1 and status = 'completed'`;
+    await expectStat(
+      page,
+      'Published Agents',
+      String(
+        await one(`select count(*) as value from public.agents where seller_id = $1 and status = 'published'`, [
+          SELLER_ID,
+        ]),
+      ),
+    );
+    await expectStat(page, 'Total Sales', String(await one(`select count(*) as value ${sales}`, [SELLER_ID])));
+    await expectStat(page, 'Revenue', money(await one(`select sum(amount) as value ${sales}`, [SELLER_ID])));
+    const rating = await one(
+      `select round(avg(r.rating), 1) as value from public.reviews r join public.agents a on a.id = r.agent_id where a.seller_id = $1`,
+      [SELLER_ID],
+    );
+    await expectStat(page, 'Average Rating', `${rating.toFixed(1)} / 5`);
+    await expect(page.getByRole('region', { name: 'Quick Actions' }).getByRole('link')).toHaveCount(5);
+    await expect(
+      page
+        .getByRole('region', { name: 'Recent Activity' })
+        .getByText(/^Sold /)
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('admin: platform figures and Platform Insights', async ({ page }) => {
+    await signIn(page, 'admin');
+    await expect(page.getByText('Administrator Account', { exact: true })).toBeVisible();
+    // Other suites sign up users on the shared server: at least the seeded accounts.
+    const users = Number(
+      (
+        await page
+          .getByRole('region', { name: 'Your figures' })
+          .locator('div')
+          .filter({ hasText: 'Total Users' })
+          .locator('dd')
+          .textContent()
+      )?.replace(/,/g, ''),
+    );
+    expect(users).toBeGreaterThanOrEqual(await one('select count(*) as value from public.users'));
+    await expectStat(
+      page,
+      'Published Agents',
+      String(await one(`select count(*) as value from public.agents where status = 'published'`)),
+    );
+    await expectStat(
+      page,
+      'Platform Revenue',
+      money(await one(`select sum(amount) as value from public.purchases where status = 'completed'`)),
+    );
+    await expectStat(
+      page,
+      'Purchases This Week',
+      String(
+        await one(
+          `select count(*) as value from public.purchases where status = 'completed' and created_at >= now() - interval '7 days'`,
+        ),
+      ),
+    );
+    const insights = page.getByRole('region', { name: 'Platform Insights' });
+    await expect(insights).toContainText('Daily Active Users');
+    await expect(insights).toContainText('Revenue Growth');
+    const newAgents = await one(
+      `select count(*) as value from public.agents where status = 'published' and created_at >= now() - interval '30 days'`,
+    );
+    await expect(insights.locator('div').filter({ hasText: 'New Agents' }).locator('dd')).toHaveText(String(newAgents));
+    await expect(page.getByRole('region', { name: 'Quick Actions' }).getByRole('link')).toHaveCount(6);
+    await expect(
+      page
+        .getByRole('region', { name: 'Recent Activity' })
+        .getByText(/ joined$/)
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test('membership: tier, spending, points and the tier comparison', async ({ page }) => {
+  await signIn(page, 'buyer', '/dashboard/membership');
+  const spent = await one(
+    `select sum(amount) as value from public.purchases where buyer_id = $1 and status = 'completed'`,
+    [BUYER_ID],
+  );
+  const count = await one(
+    `select count(*) as value from public.purchases where buyer_id = $1 and status = 'completed'`,
+    [BUYER_ID],
+  );
+  const figure = (label: string) =>
+    page
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
+  const progress = Math.floor((spent % 1000) / 10);
+  await expect(figure('Current Tier')).toHaveText(spent < 1000 ? 'Basic' : spent < 2000 ? 'Premium' : 'Enterprise');
+  await expect(figure('Total Spent')).toHaveText(money(spent));
+  await expect(figure('Purchases')).toHaveText(String(count));
+  await expect(figure('Loyalty Points')).toHaveText(Math.floor(spent).toLocaleString('en-US'));
+  await expect(figure('Savings Earned')).toHaveText('$0.00');
+  await expect(figure('Member Since')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(progress));
+  await expect(page.getByText(`Spend ${money((100 - progress) * 10)} more to reach Premium.`)).toBeVisible();
+
+  const tiers = page
+    .getByRole('region', { name: 'Membership Tiers' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(tiers.getByRole('heading', { level: 3 })).toHaveText(['Basic', 'Premium', 'Enterprise']);
+  await expect(tiers.nth(0)).toContainText('Current');
+  await expect(tiers.nth(0).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(tiers.nth(1)).toContainText('Most Popular');
+  await expect(tiers.nth(1)).toContainText('$19');
+  await expect(tiers.nth(1)).toContainText('10% discount');
+  await expect(tiers.nth(2)).toContainText('$99');
+  await expect(tiers.nth(2)).toContainText('20% discount');
+  await expect(page.getByRole('button', { name: 'Upgrade Now' })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Loyalty Rewards' })).toContainText(
+    `${500 - (Math.floor(spent) % 500)} points away`,
+  );
+  await expect(page.getByRole('button', { name: 'View Rewards Catalog' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { signIn, type DemoRole } from './support/accounts';
+
+/** The side navigation each account type sees (specification §2 and §6). */
+const BUYER_NAV = ['Overview', 'My Collection', 'Purchase History', 'Membership', 'Billing'];
+const SELLER_NAV = [
+  'Overview',
+  'My Collection',
+  'Purchase History',
+  'My AI Agents',
+  'Upload Agent',
+  'Sales Analytics',
+  'Earnings',
+  'Messages',
+  'Reviews',
+  'Membership',
+  'Billing',
+];
+const ADMIN_NAV = [
+  ...SELLER_NAV.slice(0, -2),
+  'User Management',
+  'Content Moderation',
+  'System Settings',
+  'Reports',
+  'Platform Analytics',
+  'Database',
+  'Disputes',
+  'Policies',
+  'Membership',
+  'Billing',
+];
+const NAV: Record<DemoRole, string[]> = { buyer: BUYER_NAV, seller: SELLER_NAV, admin: ADMIN_NAV };
+const BADGE: Record<DemoRole, string> = { buyer: 'Buyer', seller: 'Seller', admin: 'Administrator' };
+
+const dashboardNav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+
+test.describe('dashboard shell', () => {
+  for (const role of ['buyer', 'seller', 'admin'] as const) {
+    test(`${role}: the navigation lists only permitted entries`, async ({ page }) => {
+      await signIn(page, role);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const nav = dashboardNav(page);
+      await expect(nav.getByRole('link')).toHaveText(NAV[role]);
+      await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+
+      const aside = page.getByRole('complementary').filter({ has: nav });
+      await expect(aside.getByText(BADGE[role], { exact: true })).toBeVisible();
+      await expect(aside.getByText('Full Access', { exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
+      await expect(aside.getByRole('link', { name: 'Quick Upload' })).toHaveCount(role === 'buyer' ? 0 : 1);
+      await expect(aside.getByRole('link', { name: 'Admin Panel' })).toHaveCount(role === 'admin' ? 1 : 0);
+      await expect(page.getByText(`${BADGE[role]} Account`, { exact: true })).toBeVisible();
+
+      await nav.getByRole('link', { name: 'Billing' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/billing$/);
+      await expect(nav.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current', 'page');
+    });
+  }
+
+  test('signed out: a dashboard page sends to sign-in and back', async ({ page }) => {
+    await page.goto('/dashboard/billing');
+    await expect(page).toHaveURL(/\/\?auth=sign-in&redirectTo=%2Fdashboard%2Fbilling$/);
+  });
+
+  test('a buyer typing a seller or admin address gets 403 inside the shell', async ({ page }) => {
+    await signIn(page, 'buyer');
+    for (const [path, permission] of <const>[
+      ['/dashboard/agents', 'manage_products'],
+      ['/dashboard/users', 'manage_users'],
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expect(page.getByText(`You don't have the required permission: ${permission}`)).toBeVisible();
+      await expect(dashboardNav(page).getByRole('link')).toHaveText(BUYER_NAV);
+    }
+    await expectAccessible(page);
+  });
+
+  test('a seller is refused admin pages; an admin opens them', async ({ page }) => {
+    await signIn(page, 'seller');
+    expect((await page.goto('/dashboard/platform-analytics'))?.status()).toBe(403);
+    expect((await page.goto('/dashboard/agents'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Coming Soon - My AI Agents' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('every admin section exists and says Coming Soon', async ({ page }) => {
+    await signIn(page, 'admin');
+    const nav = dashboardNav(page);
+    const skip = new Set(['Overview', 'Membership', 'Billing']);
+    for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Coming Soon - ${label}`);
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    expect((await page.goto('/dashboard/does-not-exist'))?.status()).toBe(404);
+  });
+
+  test('the drawer opens and closes on a small screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'seller');
+    const nav = dashboardNav(page);
+    await expect(nav).toBeHidden();
+    const toggle = page.getByLabel('Dashboard menu');
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveText(SELLER_NAV);
+    await toggle.click();
+    await expect(nav).toBeHidden();
+    await toggle.click();
+    await nav.getByRole('link', { name: 'Membership' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/membership$/);
+    if (isJavaScriptProject()) await expect(nav).toBeHidden(); // closes after a client navigation
+    await expectAccessible(page);
+  });
+
+  test('Sign Out in the side navigation signs out', async ({ page }) => {
+    await signIn(page, 'buyer');
+    await page.getByRole('complementary').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test.describe('billing', () => {
+  test('shows the labelled sample subscription, payment methods and history', async ({ page }) => {
+    await signIn(page, 'buyer', '/dashboard/billing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('note').filter({ hasText: 'Sample data' })).toContainText('Nothing has been charged');
+    const subscription = page.getByRole('region', { name: 'Current Subscription' });
+    await expect(subscription).toContainText('Premium');
+    await expect(subscription).toContainText('$19.00 / month');
+    await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
+    await expect(subscription.getByRole('link', { name: 'Change Plan' })).toHaveAttribute(
+      'href',
+      '/dashboard/membership',
+    );
+
+    const methods = page.getByRole('region', { name: 'Payment Methods' });
+    await expect(methods.getByRole('listitem')).toHaveCount(3);
+    await expect(methods.getByText('Default', { exact: true })).toHaveCount(1);
+    await expect(methods.getByRole('button', { name: /^Edit / })).toHaveCount(3);
+    await expect(methods.getByRole('button', { name: /^Remove / })).toHaveCount(2);
+    await expect(methods.getByRole('button', { name: 'Remove Visa ending in 4242' })).toHaveCount(0);
+    await expect(methods).toContainText('Expires 12/2027');
+    await expect(methods.getByRole('button', { name: 'Add Payment Method' })).toBeDisabled();
+
+    const history = page.getByRole('region', { name: 'Billing History' });
+    const rows = history.getByRole('row');
+    await expect(rows).toHaveCount(6);
+    await expect(rows.nth(0).getByRole('columnheader')).toHaveText([
+      'Date',
+      'Description',
+      'Amount',
+      'Status',
+      'Payment Method',
+      'Invoice',
+    ]);
+    for (const cell of await history.locator('tbody td:nth-child(3)').allTextContents()) {
+      expect(cell).toMatch(/^\$\d+\.\d{2}$/);
+    }
+    await expect(history.getByText('Refunded', { exact: true })).toHaveClass(/bg-blue-100/);
+    await expect(history.getByRole('button', { name: 'Download All' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Payment security' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
