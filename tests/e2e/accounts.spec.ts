@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, type DemoRole } from './support/accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, signOut, type DemoRole } from './support/accounts';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 
 function unique(prefix: string) {
@@ -74,9 +74,9 @@ test.describe('sign-in dialog', () => {
       const menu = page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS[role].username}`);
       await menu.click();
       await expect(page.getByRole('link', { name: 'Profile & Settings' })).toBeVisible();
-      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await menu.click();
+      await signOut(page, DEMO_ACCOUNTS[role].username);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
       const cookies = await page.context().cookies();
       expect(cookies.filter((cookie) => cookie.name.startsWith('sb-'))).toEqual([]);
     });
@@ -91,10 +91,8 @@ test.describe('sign-in dialog', () => {
       await expect(page).toHaveURL(/\/categories$/);
       // The account type is stored: the dashboard shows the role badge.
       await page.goto('/dashboard');
-      await expect(page.getByText(seller ? 'Seller' : 'Buyer', { exact: true }).first()).toBeVisible();
-      await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
-      await page.getByRole('button', { name: 'Sign Out' }).click();
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+      await expect(page.getByText(`${seller ? 'Seller' : 'Buyer'} Account`)).toBeVisible();
+      await signOut(page, username);
     }
   });
 
@@ -128,8 +126,7 @@ test.describe('other sign-in flows', () => {
     const email = `${username}@example.com`;
     await page.goto('/?auth=sign-up');
     await fillSignUp(page, { username, email, password: 'old-password' });
-    await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page, username);
 
     await page.goto('/?auth=sign-in');
     await authForm(page, 'sign-in').getByRole('link', { name: 'Forgot your password?' }).click();
@@ -147,9 +144,7 @@ test.describe('other sign-in flows', () => {
     await page.getByLabel('Confirm new password').fill('new-password-1');
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your password has been updated.' })).toBeVisible();
-
-    await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page, username);
     await page.goto('/auth/sign-in');
     await authForm(page, 'sign-in').getByLabel('Email').fill(email);
     await authForm(page, 'sign-in').getByLabel('Password').fill('new-password-1');

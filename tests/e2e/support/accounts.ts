@@ -24,3 +24,11 @@ export async function signIn(page: Page, role: DemoRole, redirectTo = '/dashboar
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('banner').getByLabel(`Account menu for ${account.username}`)).toBeVisible();
 }
+
+/** Signs out through the header's account menu (a POST form). */
+export async function signOut(page: Page, username: string) {
+  const banner = page.getByRole('banner');
+  await banner.getByLabel(`Account menu for ${username}`).click();
+  await banner.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
+}
