@@ -1,5 +1,5 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, Link } from 'react-router';
+import { data, href, isRouteErrorResponse, Link } from 'react-router';
 import { z } from 'zod';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
@@ -132,9 +132,11 @@ export async function action(args: Route.ActionArgs) {
   return data({ message: CHECKOUT_COMING_SOON }, { status: 409 });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
   if (!loaderData) {
-    return pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.');
+    return isRouteErrorResponse(error) && error.status === 404
+      ? pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.')
+      : pageMeta('Something went wrong', 'This agent could not be loaded right now. Please try again.');
   }
   const { agent, canonicalUrl, imageUrl } = loaderData;
   return [
