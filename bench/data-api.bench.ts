@@ -114,15 +114,26 @@ const shapes = (): Shape[] => [
 
 let firstId = '';
 
-async function time(run: () => PromiseLike<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
+/** Interleaved samples (api, sql, api, sql …) so both see the same machine load. */
+async function timePair(
+  api: () => PromiseLike<unknown>,
+  sql: () => PromiseLike<unknown>,
+): Promise<[number[], number[]]> {
+  for (let i = 0; i < WARMUP; i++) {
+    await api();
+    await sql();
   }
-  return samples.sort((a, b) => a - b);
+  const apiSamples: number[] = [];
+  const sqlSamples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    let start = performance.now();
+    await api();
+    apiSamples.push(performance.now() - start);
+    start = performance.now();
+    await sql();
+    sqlSamples.push(performance.now() - start);
+  }
+  return [apiSamples.sort((a, b) => a - b), sqlSamples.sort((a, b) => a - b)];
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -134,8 +145,10 @@ it('Data API vs direct SQL on 10,000 agents', async () => {
     const params = shape.params.length > 0 ? shape.params : [firstId];
     const check = await shape.api();
     expect(check.error).toBeNull();
-    const api = await time(() => shape.api());
-    const sql = await time(() => backend.db.query(shape.sql, params));
+    const [api, sql] = await timePair(
+      () => shape.api(),
+      () => backend.db.query(shape.sql, params),
+    );
     const ratio = quantile(api, 0.5) / quantile(sql, 0.5);
     lines.push(
       `${shape.name.padEnd(44)} api median ${quantile(api, 0.5).toFixed(2)} ms p95 ${quantile(api, 0.95).toFixed(2)} ms | ` +

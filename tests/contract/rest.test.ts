@@ -438,6 +438,21 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       expect(owners.has(USER_A) && owners.has(USER_B)).toBe(true);
     });
 
+    it('a miss reloads the schema only when the catalog changed', async () => {
+      const cache = await import('../../supabase/local/rest/schema-cache');
+      const db = target.backend!.db;
+      const before = await cache.schemaFingerprint(db, 'public');
+      expect(await cache.schemaFingerprint(db, 'public')).toBe(before);
+      await db.exec('create table public.fingerprint_probe (id int)');
+      const afterCreate = await cache.schemaFingerprint(db, 'public');
+      expect(afterCreate).not.toBe(before);
+      await db.exec('alter table public.fingerprint_probe rename column id to key');
+      expect(await cache.schemaFingerprint(db, 'public')).not.toBe(afterCreate);
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) await alice.from('todos').select('missing_column');
+      expect(performance.now() - started).toBeLessThan(2000);
+    });
+
     it('tables created after start are found without a restart', async () => {
       await target.backend!.db.exec(
         'create table public.late (id int primary key); insert into public.late values (1);',

@@ -120,7 +120,9 @@ export function createHandler(context: ServiceContext, cache: SchemaCache) {
         statement = await prepare(snapshot);
       } catch (error) {
         if (!(error instanceof RestError) || !CACHE_MISS_CODES.has(error.code)) throw error;
-        snapshot = await cache.lookup(schema, () => false);
+        const fresh = await cache.refresh(schema);
+        if (fresh === snapshot) throw error;
+        snapshot = fresh;
         statement = await prepare(snapshot);
       }
       return await runAsRequest(

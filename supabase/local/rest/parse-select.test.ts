@@ -40,6 +40,11 @@ describe('parseSelect', () => {
     ]);
   });
 
+  it('ignores whitespace outside quotes', () => {
+    expect(parseSelect(' id ,\n name ')).toMatchObject([{ field: { column: 'id' } }, { field: { column: 'name' } }]);
+    expect(parseSelect('"a b"')).toMatchObject([{ field: { column: 'a b' } }]);
+  });
+
   it('reads quoted names and dashes', () => {
     expect(parseSelect('"a,b":"weird col",my-col')).toMatchObject([
       { field: { column: 'weird col' }, alias: 'a,b' },

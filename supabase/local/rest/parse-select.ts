@@ -28,8 +28,21 @@ export type SelectItem = StarItem | FieldItem | EmbedItem;
 const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max']);
 
+/** Whitespace outside double quotes is dropped, as postgrest-js does before sending. */
+function stripWhitespace(text: string): string {
+  let result = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (char === '"' && text[index - 1] !== '\\') quoted = !quoted;
+    if (quoted || !/\s/.test(char)) result += char;
+  }
+  return result;
+}
+
 export function parseSelect(text: string): SelectItem[] {
-  const source = text === '' ? '*' : text;
+  const stripped = stripWhitespace(text);
+  const source = stripped === '' ? '*' : stripped;
   const [items, end] = readList(source, 0, 0);
   if (end !== source.length) throw fail(source, end, 'end of input');
   return items;

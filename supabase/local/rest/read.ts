@@ -63,7 +63,7 @@ export function prepareRead(input: ReadInput): PreparedStatement {
   const paging = { ...input.range, ...plan.paging.get('') };
   const offset = paging.offset ?? 0;
   const limit = Math.min(paging.limit ?? MAX_ROWS, MAX_ROWS);
-  const inner = `select ${columnsSql(projection.columns)} from ${from}${where}${orderSql(root, plan.order.get(''), params)}${pagingSql(limit, offset, params)}`;
+  const inner = `select ${columnsSql(projection.columns)} from ${from}${where}${orderSql(root, plan.order.get(''), params)}${pagingSql(limit, offset)}`;
   const total = prefer.count ? `, (select count(*) from ${from}${where})::int as total` : '';
   const body = input.head ? '' : `, coalesce(json_agg(_pgrst_r), '[]')::text as body`;
   const sql = `select count(*)::int as n${body}${total} from (${inner}) _pgrst_r`;

@@ -130,7 +130,7 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
   const paging = { ...input.range, ...input.plan.paging.get('') };
   const offset = paging.offset ?? 0;
   const limit = Math.min(paging.limit ?? MAX_ROWS, MAX_ROWS);
-  const inner = `select ${columnsSql(projection.columns)}${from}${where}${orderSql(relation, input.plan.order.get(''), params)}${pagingSql(limit, offset, params)}`;
+  const inner = `select ${columnsSql(projection.columns)}${from}${where}${orderSql(relation, input.plan.order.get(''), params)}${pagingSql(limit, offset)}`;
   const total = input.prefer.count ? `, (select count(*)${from}${where})::int as total` : '';
   const aggregate = scalar ? `json_agg(_pgrst_r.${ident(input.name)})` : 'json_agg(_pgrst_r)';
   const sql = `select count(*)::int as n, coalesce(${aggregate}, '[]')::text as body${total} from (${inner}) _pgrst_r`;

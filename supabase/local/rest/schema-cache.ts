@@ -51,6 +51,8 @@ export interface RpcFunction {
 }
 
 export interface SchemaSnapshot {
+  /** Catalog fingerprint at load time: a miss reloads only when it has changed. */
+  fingerprint: string;
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   functions: Map<string, RpcFunction[]>;
@@ -109,6 +111,27 @@ join pg_namespace n on n.oid = v.relnamespace
 join pg_rewrite r on r.ev_class = v.oid and r.rulename = '_RETURN'
 where n.nspname = $1 and v.relkind in ('v', 'm')`;
 
+/**
+ * Changes whenever DDL touches the schema's relations, columns, functions or constraints
+ * (catalog rows get a new xmin; drops lower the counts). About a millisecond, no row data.
+ */
+const FINGERPRINT_SQL = `
+select concat_ws(':',
+  (select max(xmin::text::int8) || '/' || count(*) from pg_class where relnamespace = n.oid),
+  (select max(a.xmin::text::int8) || '/' || count(*) from pg_attribute a
+     join pg_class c on c.oid = a.attrelid where c.relnamespace = n.oid),
+  (select max(xmin::text::int8) || '/' || count(*) from pg_proc where pronamespace = n.oid),
+  (select max(xmin::text::int8) || '/' || count(*) from pg_constraint where connamespace = n.oid),
+  (select max(r.xmin::text::int8) || '/' || count(*) from pg_rewrite r
+     join pg_class c on c.oid = r.ev_class where c.relnamespace = n.oid)
+) as fingerprint
+from pg_namespace n where n.nspname = $1`;
+
+export async function schemaFingerprint(db: Database, schema: string): Promise<string> {
+  const result = await db.query<{ fingerprint: string | null }>(FINGERPRINT_SQL, [schema]);
+  return result.rows[0]?.fingerprint ?? '';
+}
+
 interface ViewRuleRow {
   view: string;
   action: string;
@@ -140,13 +163,14 @@ interface FunctionRow {
 }
 
 export async function loadSchema(db: Database, schema: string): Promise<SchemaSnapshot> {
+  const fingerprint = await schemaFingerprint(db, schema);
   const [tables, constraints, functions, viewRules] = await Promise.all([
     db.query<TableRow>(TABLES_SQL, [schema]),
     db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
     db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
     db.query<ViewRuleRow>(VIEW_RULES_SQL, [schema]),
   ]);
-  const snapshot: SchemaSnapshot = { tables: new Map(), foreignKeys: [], functions: new Map() };
+  const snapshot: SchemaSnapshot = { fingerprint, tables: new Map(), foreignKeys: [], functions: new Map() };
   for (const row of tables.rows) {
     snapshot.tables.set(row.name, {
       schema,
@@ -259,9 +283,14 @@ function relationshipKey(fk: ForeignKey): string {
   return `${fk.table}|${fk.columns.join(',')}|${fk.foreignSchema}.${fk.foreignTable}|${fk.foreignColumns.join(',')}`;
 }
 
-/** The cache: one snapshot per schema, reloaded (once, shared by concurrent callers) on a miss. */
+/**
+ * The cache: one snapshot per schema. A lookup that misses checks the catalog fingerprint and
+ * reloads only if the schema changed, so requests naming unknown things cannot force a catalog
+ * reload each; concurrent misses share one check.
+ */
 export class SchemaCache {
-  private snapshots = new Map<string, Promise<SchemaSnapshot>>();
+  private readonly snapshots = new Map<string, Promise<SchemaSnapshot>>();
+  private readonly refreshing = new Map<string, Promise<SchemaSnapshot>>();
 
   constructor(private readonly db: Database) {}
 
@@ -281,19 +310,25 @@ export class SchemaCache {
     else this.snapshots.clear();
   }
 
-  /** Returns a snapshot satisfying `has`, reloading once if the cached one does not. */
+  /** Returns a snapshot satisfying `has` if the current catalog has what it asks for. */
   async lookup(schema: string, has: (snapshot: SchemaSnapshot) => boolean): Promise<SchemaSnapshot> {
     const current = await this.snapshot(schema);
-    if (has(current)) return current;
-    const running = this.reloading.get(schema);
-    if (running) return running;
-    this.invalidate(schema);
-    const fresh = this.snapshot(schema);
-    this.reloading.set(schema, fresh);
-    const settle = () => this.reloading.delete(schema);
-    fresh.then(settle, settle);
-    return fresh;
+    return has(current) ? current : this.refresh(schema);
   }
 
-  private reloading = new Map<string, Promise<SchemaSnapshot>>();
+  /** The snapshot, reloaded first if the catalog changed since it was read. */
+  refresh(schema: string): Promise<SchemaSnapshot> {
+    const running = this.refreshing.get(schema);
+    if (running) return running;
+    const work = (async () => {
+      const current = await this.snapshot(schema);
+      if ((await schemaFingerprint(this.db, schema)) === current.fingerprint) return current;
+      if (this.snapshots.get(schema) !== undefined) this.invalidate(schema);
+      return this.snapshot(schema);
+    })();
+    this.refreshing.set(schema, work);
+    const settle = () => this.refreshing.delete(schema);
+    work.then(settle, settle);
+    return work;
+  }
 }
