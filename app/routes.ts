@@ -33,6 +33,7 @@ export default [
   route('auth/callback', 'routes/auth/callback.ts'),
   route('auth/sign-out', 'routes/auth/sign-out.ts'),
 
+  route('__perf/fixture', 'routes/perf-fixture.tsx'), // bench baseline F; 404 unless ENABLE_PERF_FIXTURE=true
   // Unknown URLs: "Page not found" inside the shared layout, status 404.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;
