@@ -9,7 +9,8 @@ import type { Route } from './+types/coming-soon';
 /** The dashboard sections a later issue builds: guarded now, 'Coming Soon - …' until then. */
 export function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const section = findSection(new URL(args.request.url).pathname);
+  // `args.url`, not `request.url`: data requests carry a `.data` suffix (v8_passThroughRequests).
+  const section = findSection(args.url.pathname);
   if (!section?.permission || !section.comingSoon) {
     throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
   }

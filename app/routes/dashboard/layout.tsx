@@ -1,6 +1,7 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, isRouteErrorResponse, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { NavDrawer, SideNav } from '~/components/dashboard/side-nav';
+import { pageMeta } from '~/lib/meta';
 import { useOptionalViewer } from '~/lib/use-viewer';
 import { requireUser } from '~/server/guards.server';
 import type { Route } from './+types/layout';
@@ -9,6 +10,17 @@ export function loader(args: Route.LoaderArgs) {
   requireUser(args);
   return null;
 }
+
+/** Pages set their own title; this one serves the error screens the layout's boundary renders. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return pageMeta('Access Denied', 'You do not have permission to open this dashboard page.');
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return pageMeta('Page not found', 'This dashboard page does not exist.');
+  }
+  return pageMeta('Dashboard', 'Your AgentMarket dashboard.');
+};
 
 export default function DashboardLayout() {
   const navigation = useNavigation();
