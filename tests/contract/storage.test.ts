@@ -172,6 +172,26 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
       expect(await expired.json()).toMatchObject({ statusCode: '403', message: 'jwt expired' });
     });
 
+    it('signed upload URLs: signed under RLS, uploaded with the token, owner recorded', async () => {
+      const path = `${USER_A}/signed.txt`;
+      const signed = await alice.storage.from('avatars').createSignedUploadUrl(path);
+      expect(signed.error).toBeNull();
+      expect(signed.data?.signedUrl).toContain('/object/upload/sign/avatars/');
+      const uploaded = await anon.storage
+        .from('avatars')
+        .uploadToSignedUrl(path, signed.data!.token, new Blob(['via token'], { type: 'text/plain' }));
+      expect(uploaded.error).toBeNull();
+      expect(uploaded.data?.fullPath).toBe(`avatars/${path}`);
+      expect(await (await alice.storage.from('avatars').download(path)).data?.text()).toBe('via token');
+      const denied = await bob.storage.from('avatars').createSignedUploadUrl(`${USER_A}/bob.txt`);
+      expect(denied.error).toMatchObject({ status: 403 });
+      const forged = await anon.storage
+        .from('avatars')
+        .uploadToSignedUrl(`${USER_A}/other.txt`, signed.data!.token, new Blob(['x'], { type: 'text/plain' }));
+      expect(forged.error).not.toBeNull();
+      await alice.storage.from('avatars').remove([path]);
+    });
+
     it('lists files and folders under a prefix', async () => {
       await alice.storage.from('avatars').upload(`${USER_A}/sub/deep.txt`, new Blob(['d'], { type: 'text/plain' }));
       const { data, error } = await alice.storage

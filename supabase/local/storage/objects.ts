@@ -53,6 +53,7 @@ export async function uploadObject(
   bucketId: string,
   rawKey: string,
   mode: 'create' | 'update',
+  forceUpsert = false,
 ): Promise<Response> {
   const key = checkObjectKey(rawKey);
   const bucket = await findBucket(services.db, bucketId);
@@ -76,7 +77,7 @@ export async function uploadObject(
   const owner = ownerOf(claims);
   const ownerId = typeof claims.sub === 'string' ? claims.sub : null;
   const version = randomUUID();
-  const upsert = mode === 'create' && request.headers.get('x-upsert') === 'true';
+  const upsert = mode === 'create' && (forceUpsert || request.headers.get('x-upsert') === 'true');
   const id = await withClaims(services.db, claims, async (tx) => {
     let objectId: string | undefined;
     const values = [

@@ -4,6 +4,7 @@ import type { Keys } from '../keys';
 import { MAX_BODY_BYTES } from '../gateway';
 import { BodyTooLargeError, readBodyBytes } from '../rest/body';
 import { storageClaims } from './auth';
+import { signUpload, uploadWithToken } from './signed-upload';
 import { handleBuckets } from './buckets';
 import { invalidRequest, StorageError, tooLarge } from './errors';
 import { listObjects } from './list';
@@ -79,7 +80,16 @@ export function createRouter(services: ObjectServices & { keys: Keys }) {
       return downloadSigned(services, bucket, key, url.searchParams.get('token'), head);
     }
 
+    if (area === 'object' && second === 'upload' && third === 'sign' && method === 'PUT') {
+      const { bucket, key } = target(3);
+      return uploadWithToken(services, request, bucket, key, url.searchParams.get('token'));
+    }
+
     const claims: Claims = await storageClaims(request, keys);
+    if (area === 'object' && second === 'upload' && third === 'sign' && method === 'POST') {
+      const { bucket, key } = target(3);
+      return signUpload(services, claims, request, bucket, key);
+    }
     if (area === 'bucket') {
       const body = method === 'POST' || method === 'PUT' ? await jsonBody(request) : {};
       return handleBuckets(db, blobs, claims, method, segments.slice(1), body);
