@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { quickActionsFor } from '~/lib/dashboard-nav';
 import type { Role } from '~/lib/permissions';
-import type { ActivityEvent, PlatformInsights, StatCard } from '~/server/dashboard.server';
+import type { ActivityEvent } from '~/server/dashboard-activity.server';
+import type { PlatformInsights, StatCard } from '~/server/dashboard.server';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';

@@ -5,13 +5,8 @@ import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { GREETING_SUBTITLE, greetingAt } from '~/lib/greeting';
 import { pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, hasPermission } from '~/lib/permissions';
-import {
-  getAdminStats,
-  getBuyerStats,
-  getPlatformInsights,
-  getRecentActivity,
-  getSellerStats,
-} from '~/server/dashboard.server';
+import { getRecentActivity } from '~/server/dashboard-activity.server';
+import { getAdminStats, getBuyerStats, getPlatformInsights, getSellerStats } from '~/server/dashboard.server';
 import { requireUser } from '~/server/guards.server';
 import type { Route } from './+types/overview';
 
