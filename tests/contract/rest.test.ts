@@ -167,6 +167,10 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       expect(json.data).toEqual([{ title: 'b,c', kind: 'fun', level: 2 }]);
       const cast = await bob.from('todos').select('title,due::text').eq('title', 'a').single();
       expect(cast.data).toEqual({ title: 'a', due: '2030-01-01' });
+      const stripped = await bob.from('todos').select('title,due').eq('title', 'Apple').stripNulls();
+      expect(stripped.data).toEqual([{ title: 'Apple' }]);
+      const strippedOne = await bob.from('todos').select('title,due').eq('title', 'Apple').single().stripNulls();
+      expect(strippedOne.data).toEqual({ title: 'Apple' });
       const renamed = await bob.from('todos').select('name:title').eq('title', 'd');
       expect(renamed.data).toEqual([{ name: 'd' }]);
       const anded = await rest('todos?select=title&and=(due.gte.2030-01-02,due.lte.2030-01-03)', {
@@ -189,6 +193,26 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       expect((await past.json()).code).toBe('PGRST103');
       const empty = await rest('todos?select=title&title=eq.none', { token, headers: { prefer: 'count=exact' } });
       expect(empty.headers.get('content-range')).toBe('*/0');
+      const inserted = await rest('todos', {
+        token,
+        method: 'POST',
+        body: JSON.stringify([{ title: 'w1' }, { title: 'w2' }]),
+        headers: { prefer: 'count=exact' },
+      });
+      expect([inserted.status, inserted.headers.get('content-range')]).toEqual([201, '*/2']);
+      const patched = await rest('todos?title=in.(w1,w2)', {
+        token,
+        method: 'PATCH',
+        body: JSON.stringify({ done: true }),
+        headers: { prefer: 'count=exact' },
+      });
+      expect([patched.status, patched.headers.get('content-range')]).toEqual([204, '0-1/2']);
+      const deleted = await rest('todos?title=in.(w1,w2)', {
+        token,
+        method: 'DELETE',
+        headers: { prefer: 'count=exact' },
+      });
+      expect([deleted.status, deleted.headers.get('content-range')]).toEqual([204, '*/2']);
       const head = await rest('todos?select=title', { token, method: 'HEAD', headers: { prefer: 'count=exact' } });
       expect(head.headers.get('content-range')).toBe('0-3/4');
     });

@@ -12,7 +12,7 @@ import { errorResponse, jsonBodyError, RestError, toRestError } from './errors';
 import { rangeHeader, readPlan } from './plan';
 import { parsePrefer } from './prefer';
 import { prepareRead, type PreparedStatement } from './read';
-import { wantsObject } from './respond';
+import { stripNullsFrom, wantsObject, wantsStrippedNulls } from './respond';
 import { prepareRpc } from './rpc';
 import type { SchemaCache, SchemaSnapshot } from './schema-cache';
 import { runAsRequest } from './transaction';
@@ -125,12 +125,13 @@ export function createHandler(context: ServiceContext, cache: SchemaCache) {
         snapshot = fresh;
         statement = await prepare(snapshot);
       }
-      return await runAsRequest(
+      const response = await runAsRequest(
         context.db,
         claims,
         { method, path, headers: request.headers, readOnly: statement.readOnly },
         (tx) => statement.run(tx),
       );
+      return wantsStrippedNulls(request.headers.get('accept')) ? await stripNullsFrom(response) : response;
     } catch (error) {
       return errorResponse(toRestError(error, role));
     }

@@ -10,11 +10,35 @@ export function wantsObject(accept: string | null): boolean {
   if (!accept) return false;
   const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
   if (types.some((type) => type === OBJECT_MEDIA || type === 'application/vnd.pgrst.object')) return true;
-  const acceptable = types.some((type) => ['*/*', 'application/*', 'application/json', ''].includes(type));
+  const acceptable = types.some((type) =>
+    ['*/*', 'application/*', 'application/json', 'application/vnd.pgrst.array+json', ''].includes(type),
+  );
   if (!acceptable) {
     throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
   }
   return false;
+}
+
+/** `…;nulls=stripped` (postgrest-js `.stripNulls()`): null-valued keys are dropped. */
+export function wantsStrippedNulls(accept: string | null): boolean {
+  return accept !== null && /;\s*nulls=stripped/i.test(accept);
+}
+
+function stripNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, item]) => item !== null)
+      .map(([key, item]) => [key, stripNulls(item)]),
+  );
+}
+
+/** Re-serialises a JSON response without null-valued keys. */
+export async function stripNullsFrom(response: Response): Promise<Response> {
+  const text = await response.text();
+  const body = text === '' ? null : JSON.stringify(stripNulls(JSON.parse(text)));
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 export function singularError(rows: number): RestError {
