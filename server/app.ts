@@ -83,5 +83,10 @@ export async function createApp(): Promise<AppInstance> {
 
 async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
   const dataDir = env.EMBEDDED_DATA_DIR === 'memory' ? null : env.EMBEDDED_DATA_DIR;
-  return createEmbeddedBackend({ dataDir, siteUrl: env.APP_URL });
+  const confirmations = env.EMBEDDED_EMAIL_CONFIRMATIONS;
+  return createEmbeddedBackend({
+    dataDir,
+    siteUrl: env.APP_URL,
+    auth: confirmations ? { enableConfirmations: confirmations === 'true' } : undefined,
+  });
 }

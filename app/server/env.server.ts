@@ -12,6 +12,8 @@ const EnvSchema = z
     EMBEDDED_DATA_DIR: z.string().min(1).default('.data'),
     SESSION_SECRET: z.string().min(16).optional(),
     APP_URL: z.url().optional(),
+    /** Embedded backend only: overrides `[auth.email] enable_confirmations` of config.toml. */
+    EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(['true', 'false']).optional(),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',

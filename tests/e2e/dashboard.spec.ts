@@ -167,3 +167,21 @@ test.describe('billing', () => {
     await expectAccessible(page);
   });
 });
+
+test('a new account sees zero figures and the empty Recent Activity', async ({ page }) => {
+  const username = `fresh${test.info().project.name}${Date.now().toString(36)}`;
+  await page.goto('/auth/sign-up?redirectTo=/dashboard');
+  const form = page.locator('form[action^="/auth/sign-up"]');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password').fill('secret-123');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
+  await page.goto('/dashboard');
+  const figures = page.getByRole('region', { name: 'Your figures' }).locator('dd');
+  await expect(figures).toHaveText(['0', '$0.00', '0', '0']);
+  await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText('No activity yet');
+  await page.goto('/dashboard/membership');
+  await expect(page.getByText('Spend $1,000.00 more to reach Premium.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loyalty Rewards' })).toContainText('500 points away');
+});

@@ -98,7 +98,8 @@ test.describe('marketplace', () => {
       await page.goto('/marketplace');
       await page.getByLabel('Sort by').selectOption(sort);
       if (!isJavaScriptProject()) await page.getByRole('button', { name: 'Apply' }).click();
-      await expect(page).toHaveURL(new RegExp(`sort=${sort}`));
+      await expect(page).toHaveURL(new RegExp(`/marketplace\\?sort=${sort}$`));
+      await expect(cards(page)).toHaveCount(24);
       const values = await read(page);
       expect(values).toHaveLength(24);
       expect(isSorted(values, direction)).toBe(true);

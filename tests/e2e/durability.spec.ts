@@ -1,0 +1,183 @@
+/**
+ * Durability: start the production server on a data directory, write through the HTTP APIs,
+ * SIGKILL it right after the last acknowledged write, restart it on the same directory and find
+ * every acknowledged write. Also: a second server on a directory in use refuses to start.
+ * Runs its own servers (not the shared webServer), in the `js` project only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { SignJWT } from 'jose';
+
+const WRITES = 30;
+const PASSWORD = 'durable-password-1';
+const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
+
+interface Server {
+  child: ChildProcess;
+  origin: string;
+  anonKey: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const children = new Set<ChildProcess>();
+let dataDir = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function spawnServer(dir: string): Promise<Server & { port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.js'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      EMBEDDED_DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, port, origin: `http://127.0.0.1:${port}`, anonKey: '', output: () => output, exited };
+}
+
+/** Spawns the server and waits for /healthz and the `Anon key:` line. */
+async function startServer(dir: string): Promise<Server> {
+  const server = await spawnServer(dir);
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${server.output()}`);
+    const anonKey = /Anon key: (\S+)/.exec(server.output())?.[1];
+    if (anonKey) {
+      const healthy = await fetch(`${server.origin}/healthz`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (healthy) return { ...server, anonKey };
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function serviceKey(dir: string): Promise<string> {
+  const secret = readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim();
+  return new SignJWT({ iss: 'supabase-demo', ref: 'local', role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(KEY_ISSUED_AT)
+    .setExpirationTime(KEY_ISSUED_AT + 10 * 365 * 24 * 3600)
+    .sign(new TextEncoder().encode(secret));
+}
+
+const apiHeaders = (key: string) => ({
+  apikey: key,
+  authorization: `Bearer ${key}`,
+  'content-type': 'application/json',
+});
+
+test.afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('every acknowledged write survives SIGKILL; a second server on the same data directory refuses to start', async () => {
+  test.skip(test.info().project.name !== 'js', 'runs its own servers once, in the js project');
+  test.setTimeout(300_000);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'durability-'));
+
+  const first = await startServer(dataDir);
+
+  // A second process on the same directory must refuse (the backend's lock file), not corrupt it.
+  const second = await spawnServer(dataDir);
+  const secondCode = await Promise.race([
+    second.exited,
+    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 60_000)),
+  ]);
+  expect(secondCode, second.output()).not.toBe('still running');
+  expect(secondCode).not.toBe(0);
+  expect(second.output()).toContain(`is in use by process ${first.child.pid}`);
+  expect((await fetch(`${first.origin}/healthz`)).status).toBe(200);
+
+  // Acknowledged writes: sign-ups through Auth, newsletter rows through the Data API.
+  const users: string[] = [];
+  const subscribers: string[] = [];
+  for (let i = 0; i < WRITES; i++) {
+    const email = `durable-${i}@demo.test`;
+    const signup = await fetch(`${first.origin}/auth/v1/signup`, {
+      method: 'POST',
+      headers: apiHeaders(first.anonKey),
+      body: JSON.stringify({ email, password: PASSWORD, data: { username: `durable_${i}` } }),
+    });
+    if (signup.ok) users.push(email);
+    else throw new Error(`sign-up ${i}: ${signup.status} ${await signup.text()}`);
+
+    const subscriber = `durable-news-${i}@demo.test`;
+    const insert = await fetch(`${first.origin}/rest/v1/newsletter_subscribers`, {
+      method: 'POST',
+      headers: { ...apiHeaders(first.anonKey), prefer: 'return=minimal' },
+      body: JSON.stringify({ email: subscriber }),
+    });
+    if (insert.status === 201) subscribers.push(subscriber);
+    else throw new Error(`newsletter ${i}: ${insert.status} ${await insert.text()}`);
+  }
+  first.child.kill('SIGKILL'); // right after the last acknowledgement: no graceful close
+  await first.exited;
+  expect(users).toHaveLength(WRITES);
+  expect(subscribers).toHaveLength(WRITES);
+
+  // Same directory, new process: the stale lock is taken over and every write is there.
+  const restarted = await startServer(dataDir);
+  const lostUsers: string[] = [];
+  for (const email of users) {
+    const response = await fetch(`${restarted.origin}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: apiHeaders(restarted.anonKey),
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const body = (await response.json()) as { access_token?: string };
+    if (response.status !== 200 || !body.access_token) lostUsers.push(email);
+  }
+  expect(lostUsers, 'acknowledged sign-ups that cannot sign in after the restart').toEqual([]);
+
+  const key = await serviceKey(dataDir);
+  const rows = await fetch(`${restarted.origin}/rest/v1/newsletter_subscribers?select=email`, {
+    headers: { ...apiHeaders(key), prefer: 'count=exact' },
+  });
+  expect(rows.status).toBe(200);
+  const emails = new Set(((await rows.json()) as { email: string }[]).map((row) => row.email));
+  const total = Number(rows.headers.get('content-range')?.split('/')[1]);
+  expect(total).toBe(emails.size);
+  expect(
+    subscribers.filter((email) => !emails.has(email)),
+    'acknowledged newsletter rows missing after the restart',
+  ).toEqual([]);
+  expect(total).toBeGreaterThanOrEqual(WRITES);
+
+  restarted.child.kill('SIGTERM');
+  expect(await restarted.exited).toBe(0);
+});

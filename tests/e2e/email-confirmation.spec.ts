@@ -1,0 +1,81 @@
+/**
+ * Sign-up with email confirmation on: the form shows the specification's success message, and
+ * the link in the email (the embedded backend's outbox) confirms the account and signs in.
+ * Runs its own server with EMBEDDED_EMAIL_CONFIRMATIONS=true.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { expect, test } from './fixtures';
+
+let server: ChildProcess;
+let origin: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn('node', ['server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: origin,
+      EMBEDDED_DATA_DIR: 'memory',
+      EMBEDDED_EMAIL_CONFIRMATIONS: 'true',
+    },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 240; attempt++) {
+    const ready = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The confirmation-enabled server did not start');
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('sign-up asks to confirm the email, and the emailed link signs in', async ({ page, request }) => {
+  const username = `confirm${test.info().project.name}${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
+  await page.goto(`${origin}/?auth=sign-up`);
+  const form = page.locator('form[action="/auth/sign-up"]');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('confirm-me-1');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Account created successfully!' })).toHaveText(
+    'Account created successfully! Please check your email for a confirmation link.',
+  );
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  // Signing in before confirming gives the catalogue message.
+  await page.goto(`${origin}/auth/sign-in`);
+  const signIn = page.locator('form[action="/auth/sign-in"]');
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password').fill('confirm-me-1');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please check your email and click the confirmation link');
+
+  const outbox = await request.get(`${origin}/auth/v1/_local/outbox.json?to=${encodeURIComponent(email)}`);
+  const { emails } = (await outbox.json()) as { emails: { type: string; link: string }[] };
+  const confirmation = emails.find((message) => message.type === 'signup');
+  expect(confirmation?.link).toBeTruthy();
+  await page.goto(confirmation!.link);
+  await expect(page).toHaveURL(`${origin}/dashboard`);
+  await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
+});
