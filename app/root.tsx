@@ -100,17 +100,30 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-/** A thin bar at the top while a client-side navigation loads (JavaScript only). */
+/**
+ * A thin bar at the top while a client-side navigation loads (JavaScript only). Guarded
+ * destinations say what the server is doing: checking access, or loading the profile.
+ */
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
+  const path = navigation.location.pathname;
+  const label =
+    path === '/profile' || path.startsWith('/profile/')
+      ? 'Loading your profile...'
+      : path === '/dashboard' || path.startsWith('/dashboard/')
+        ? 'Verifying access...'
+        : 'Loading...';
   return (
-    <div
-      role="progressbar"
-      aria-label="Loading"
-      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
-    >
-      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+    <div className="fixed inset-x-0 top-0 z-50">
+      <div role="progressbar" aria-label={label} className="h-1 overflow-hidden bg-brand-100">
+        <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+      </div>
+      {label === 'Loading...' ? null : (
+        <p role="status" className="mx-auto mt-2 w-fit rounded-full bg-slate-900 px-3 py-1 text-xs text-white shadow">
+          {label}
+        </p>
+      )}
     </div>
   );
 }
