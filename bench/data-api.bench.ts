@@ -1,12 +1,15 @@
 /**
  * Data API overhead: 10,000 published agents in an in-memory backend; each marketplace query
  * shape through supabase-js → gateway → Data API (in process, no HTTP) against the same SQL
- * on PGlite directly. Prints median and p95 of both and the ratio of medians (target ≤ 1.5).
+ * on PGlite directly, both as the superuser (no RLS) and as `anon` in a `withClaims` transaction
+ * (same RLS as the API, so that ratio is the Data API layer's own cost). Prints medians, p95s
+ * and the ratios of medians (target ≤ 1.5).
  *
  *   npx vitest run -c bench/vitest.config.ts
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withClaims } from '../supabase/local/database';
 import { createEmbeddedBackend, type EmbeddedBackend } from '../supabase/local/index';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
@@ -114,26 +117,18 @@ const shapes = (): Shape[] => [
 
 let firstId = '';
 
-/** Interleaved samples (api, sql, api, sql …) so both see the same machine load. */
-async function timePair(
-  api: () => PromiseLike<unknown>,
-  sql: () => PromiseLike<unknown>,
-): Promise<[number[], number[]]> {
-  for (let i = 0; i < WARMUP; i++) {
-    await api();
-    await sql();
-  }
-  const apiSamples: number[] = [];
-  const sqlSamples: number[] = [];
+/** Interleaved samples (api, sql, sql as anon, api …) so all see the same machine load. */
+async function timeAll(runs: (() => PromiseLike<unknown>)[]): Promise<number[][]> {
+  for (let i = 0; i < WARMUP; i++) for (const run of runs) await run();
+  const samples = runs.map(() => [] as number[]);
   for (let i = 0; i < ITERATIONS; i++) {
-    let start = performance.now();
-    await api();
-    apiSamples.push(performance.now() - start);
-    start = performance.now();
-    await sql();
-    sqlSamples.push(performance.now() - start);
+    for (const [index, run] of runs.entries()) {
+      const start = performance.now();
+      await run();
+      samples[index]!.push(performance.now() - start);
+    }
   }
-  return [apiSamples.sort((a, b) => a - b), sqlSamples.sort((a, b) => a - b)];
+  return samples.map((list) => list.sort((a, b) => a - b));
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -145,14 +140,18 @@ it('Data API vs direct SQL on 10,000 agents', async () => {
     const params = shape.params.length > 0 ? shape.params : [firstId];
     const check = await shape.api();
     expect(check.error).toBeNull();
-    const [api, sql] = await timePair(
+    const [api, sql, anon] = await timeAll([
       () => shape.api(),
       () => backend.db.query(shape.sql, params),
-    );
-    const ratio = quantile(api, 0.5) / quantile(sql, 0.5);
+      () => withClaims(backend.db, { role: 'anon' }, (tx) => tx.query(shape.sql, params)),
+    ]);
+    const median = (list: number[]) => quantile(list, 0.5);
+    const p95 = (list: number[]) => quantile(list, 0.95);
     lines.push(
-      `${shape.name.padEnd(44)} api median ${quantile(api, 0.5).toFixed(2)} ms p95 ${quantile(api, 0.95).toFixed(2)} ms | ` +
-        `sql median ${quantile(sql, 0.5).toFixed(2)} ms p95 ${quantile(sql, 0.95).toFixed(2)} ms | ratio ${ratio.toFixed(2)}`,
+      `${shape.name.padEnd(44)} api ${median(api!).toFixed(2)} ms (p95 ${p95(api!).toFixed(2)}) | ` +
+        `sql ${median(sql!).toFixed(2)} ms (p95 ${p95(sql!).toFixed(2)}) | ` +
+        `sql as anon ${median(anon!).toFixed(2)} ms (p95 ${p95(anon!).toFixed(2)}) | ` +
+        `api/sql ${(median(api!) / median(sql!)).toFixed(2)} | api/anon-sql ${(median(api!) / median(anon!)).toFixed(2)}`,
     );
   }
   console.log(`\n${lines.join('\n')}\n`);
