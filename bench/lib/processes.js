@@ -1,0 +1,116 @@
+/**
+ * Child processes of the benchmark: the production server on a data directory, started with
+ * its output in a log file, waited for on /healthz, stopped with SIGTERM (the backend closes
+ * PGlite and releases its lock) and, whatever happens, killed when the benchmark exits.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const children = new Set();
+
+function killAll() {
+  for (const child of children) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  children.clear();
+}
+
+/** Kills every child on exit, on errors and on SIGINT/SIGTERM. Call once at start. */
+export function installCleanup(onSignal = () => {}) {
+  process.on('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      console.error(`\n${signal}: stopping the benchmark`);
+      onSignal();
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `NODE_ENV=production node server.js` from `cwd` on `dataDir`, bound to 127.0.0.1.
+ * Resolves once /healthz answers 200, with `{ origin, child, stop(), log() }`.
+ */
+export async function startServer({ cwd, dataDir, env = {}, timeoutMs = 90_000 }) {
+  const port = await freePort();
+  const logFile = path.join(dataDir, `server-${port}.log`);
+  const out = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      EMBEDDED_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ENABLE_PERF_FIXTURE: 'true',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+      ...env,
+    },
+  });
+  closeSync(out);
+  children.add(child);
+  let exited = null;
+  const exitPromise = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      children.delete(child);
+      resolve(exited);
+    }),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const log = () => {
+    try {
+      return readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`The server exited (${JSON.stringify(exited)}) before it was ready:\n${log()}`);
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server was not ready within ${timeoutMs} ms:\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    origin,
+    child,
+    log,
+    /** SIGTERM, then SIGKILL after `graceMs`. Resolves when the process is gone. */
+    async stop(graceMs = 15_000) {
+      if (exited) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const result = await exitPromise;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+/** The stdout report: machine, every figure, every ratio with its goal and PASS/MISS. */
+
+const GOALS = {
+  ssr: { marketplace: 0.7, marketplaceFiltered: 0.7, marketplaceSignedIn: 0.5, agent: 0.7 },
+  jsRatio: 1.2,
+  htmlGzipBytes: 30 * 1024,
+  dataApiRatio: 1.5,
+};
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${value.toFixed(2)} ms`;
+
+function table(headers, rows) {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => String(row[column]).length)),
+  );
+  const line = (cells) => cells.map((cell, column) => String(cell).padEnd(widths[column])).join('  ');
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function printReport(results) {
+  const checks = [];
+  const check = (name, value, display, goal, pass) => {
+    checks.push({ name, value, goal, pass });
+    return [display, goal, pass ? 'PASS' : 'MISS'];
+  };
+  const { machine, config } = results;
+  const out = [];
+  out.push('', '=== Benchmark ===');
+  out.push(
+    `Machine: ${machine.cpu}; ${machine.memoryGiB} GiB RAM (${machine.freeMemoryGiB} free); Node ${machine.node}; ` +
+      `${machine.platform}; load average at start ${machine.loadAverage.join(' ')}`,
+  );
+  out.push(
+    `Data: ${results.seed.agents} seeded + demo agents (published), ${results.seed.purchases} purchases, ` +
+      `${results.seed.reviews} reviews. Ratios are within this run; absolute figures vary ±40% between runs.`,
+  );
+
+  const fixture = results.ssr.fixture;
+  out.push(
+    '',
+    `--- SSR under load (autocannon -c ${config.connections}, ${config.rounds} interleaved rounds of ${config.duration} s after ${config.warmup} s warm-up; medians; p95 from every response time) ---`,
+  );
+  const ssrRows = Object.entries(results.ssr).map(([key, run]) => {
+    const ratio = run.rps / fixture.rps;
+    const goal = GOALS.ssr[key];
+    const verdict =
+      goal === undefined
+        ? ['(baseline F)', '', '']
+        : check(
+            `ssr.${key}.rpsRatio`,
+            ratio,
+            `${ratio.toFixed(2)}×F`,
+            `≥ ${goal}×F`,
+            ratio >= goal && run.non2xx === 0,
+          );
+    return [
+      run.name + (run.signedIn ? ' (cookie)' : ''),
+      run.rps.toFixed(0),
+      run.p50.toFixed(0),
+      run.p95.toFixed(0),
+      run.p99.toFixed(0),
+      `${run.non2xx}/${run.errors}`,
+      ...verdict,
+    ];
+  });
+  out.push(table(['page', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx/err', 'ratio', 'goal', 'result'], ssrRows));
+
+  out.push('', '--- Sizes (gzip -9; JS = every <script src>, modulepreload and inline import of the page) ---');
+  const { fixture: fixtureSize, home, marketplace } = results.sizes;
+  const sizeRows = [
+    ['F /__perf/fixture JS', kb(fixtureSize.jsGzip), `${fixtureSize.scripts.length} files`, '(baseline F)', '', ''],
+  ];
+  for (const [key, page] of [
+    ['home', home],
+    ['marketplace', marketplace],
+  ]) {
+    const ratio = page.jsGzip / fixtureSize.jsGzip;
+    sizeRows.push([
+      `${page.path} JS`,
+      kb(page.jsGzip),
+      `${page.scripts.length} files`,
+      ...check(`size.${key}.jsRatio`, ratio, `${ratio.toFixed(2)}×F`, `≤ ${GOALS.jsRatio}×F`, ratio <= GOALS.jsRatio),
+    ]);
+  }
+  sizeRows.push([
+    '/marketplace HTML',
+    kb(marketplace.htmlGzip),
+    `raw ${kb(marketplace.htmlRaw)}`,
+    ...check(
+      'size.marketplace.htmlGzip',
+      marketplace.htmlGzip,
+      kb(marketplace.htmlGzip),
+      `≤ ${kb(GOALS.htmlGzipBytes)}`,
+      marketplace.htmlGzip <= GOALS.htmlGzipBytes,
+    ),
+  ]);
+  out.push(table(['what', 'gzip', 'detail', 'value', 'goal', 'result'], sizeRows));
+
+  out.push(
+    '',
+    `--- Data API (HTTP, anon key, count=exact, 24 rows) vs the same SQL on PGlite (role anon), ${config.queryIterations} samples each ---`,
+  );
+  const apiRows = results.dataApi.shapes.map((shape) => {
+    const ratio = shape.api.median / shape.sql.median;
+    return [
+      shape.name,
+      shape.apiContentRange ?? '',
+      ms(shape.api.median),
+      ms(shape.api.p95),
+      ms(shape.sql.median),
+      ms(shape.sql.p95),
+      (shape.api.p95 / shape.sql.p95).toFixed(2),
+      ...check(
+        `dataApi.${shape.name}`,
+        ratio,
+        ratio.toFixed(2),
+        `≤ ${GOALS.dataApiRatio}`,
+        ratio <= GOALS.dataApiRatio,
+      ),
+    ];
+  });
+  out.push(
+    table(
+      [
+        'shape',
+        'content-range',
+        'api p50',
+        'api p95',
+        'sql p50',
+        'sql p95',
+        'p95 ratio',
+        'p50 ratio',
+        'goal',
+        'result',
+      ],
+      apiRows,
+    ),
+  );
+
+  const missed = checks.filter((item) => !item.pass);
+  out.push(
+    '',
+    `${checks.length - missed.length}/${checks.length} goals met${missed.length ? `; missed: ${missed.map((item) => item.name).join(', ')}` : ''}`,
+  );
+  console.log(out.join('\n'));
+  return checks;
+}

@@ -1,0 +1,73 @@
+/**
+ * Server-rendered pages under load with autocannon (in process; the server is another
+ * process): every response time is recorded, so p95 is exact rather than read off autocannon's
+ * fixed percentiles. Targets are warmed up once, then measured in interleaved rounds.
+ */
+import autocannon from 'autocannon';
+import { median, quantile } from './stats.js';
+
+export function load(url, { connections = 50, duration = 10, headers = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon({ url, connections, duration, headers }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: result.requests.average,
+        requests: result.requests.total,
+        p50: quantile(latencies, 0.5),
+        p95: quantile(latencies, 0.95),
+        p99: quantile(latencies, 0.99),
+        non2xx: result.non2xx,
+        errors: result.errors,
+        timeouts: result.timeouts,
+      });
+    });
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/** Lets the server finish the requests autocannon left in flight before the next run starts. */
+async function drain(origin) {
+  await fetch(`${origin}/healthz`).then((response) => response.arrayBuffer());
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** Warm-up of `warmup` s per target, then `rounds` rounds of `duration` s, targets interleaved. */
+export async function measureTargets(origin, targets, { warmup, duration, rounds, connections, log = () => {} }) {
+  for (const target of targets) {
+    log(`  warm-up ${target.name} (${warmup} s)`);
+    await load(origin + target.path, { connections, duration: warmup, headers: target.headers });
+    await drain(origin);
+  }
+  const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) {
+      const result = await load(origin + target.path, { connections, duration, headers: target.headers });
+      await drain(origin);
+      log(
+        `  round ${round}/${rounds} ${target.name.padEnd(26)} ${result.rps.toFixed(0).padStart(5)} req/s  ` +
+          `p95 ${result.p95.toFixed(0)} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+      );
+      runs[target.name].push(result);
+    }
+  }
+  return Object.fromEntries(
+    targets.map((target) => {
+      const list = runs[target.name];
+      return [
+        target.name,
+        {
+          path: target.path,
+          signedIn: Boolean(target.headers?.cookie),
+          rps: median(list.map((run) => run.rps)),
+          p50: median(list.map((run) => run.p50)),
+          p95: median(list.map((run) => run.p95)),
+          p99: median(list.map((run) => run.p99)),
+          non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
+          errors: list.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
+          rounds: list,
+        },
+      ];
+    }),
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * `npm run bench` (ADR 004): seeds 10,000 published agents into a fresh embedded backend on the
+ * production build, then measures, in one run on this machine,
+ *   1. the JavaScript and HTML the pages ship (gzip -9) against the bare fixture F,
+ *   2. server-rendered pages under load (autocannon -c 50) against F = /__perf/fixture,
+ *   3. the marketplace's queries through the Data API over HTTP against the same SQL on PGlite.
+ * Prints a table with goals and PASS/MISS, writes bench/results/latest.json.
+ *
+ *   npm run bench                # 3 s warm-up, 3 rounds of 10 s
+ *   npm run bench -- --quick     # 3 rounds of 3 s, fewer query iterations
+ *   options: --agents N  --rounds N  --duration S  --build (force a build)  --keep (keep the data dir)
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensureBuild } from './lib/build.js';
+import { measureApi, measureSql, SHAPES, summarize } from './lib/data-api.js';
+import { apiKey } from './lib/keys.js';
+import { installCleanup, startServer } from './lib/processes.js';
+import { printReport } from './lib/report.js';
+import { agentId, seed } from './lib/seed.js';
+import { pageSizes } from './lib/sizes.js';
+import { measureTargets } from './lib/ssr.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: options } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    agents: { type: 'string', default: '10000' },
+    rounds: { type: 'string' },
+    duration: { type: 'string' },
+    build: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const config = {
+  agents: Number(options.agents),
+  connections: 50,
+  warmup: 3,
+  rounds: Number(options.rounds ?? 3),
+  duration: Number(options.duration ?? (options.quick ? 3 : 10)),
+  queryIterations: options.quick ? 60 : 120,
+  queryWarmup: options.quick ? 10 : 20,
+};
+
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+const log = (message) => console.log(`[${elapsed()}] ${message}`);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agent-bench-'));
+const removeDataDir = () => {
+  if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+};
+installCleanup(removeDataDir);
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
+    cores: cpus.length,
+    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+    freeMemoryGiB: Number((os.freemem() / 2 ** 30).toFixed(1)),
+    loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+async function signIn(origin) {
+  const response = await fetch(`${origin}/auth/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'buyer@demo.test', password: 'demo-password', redirectTo: '/marketplace' }),
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .filter((pair) => pair.startsWith('sb-') && !pair.endsWith('='));
+  if (response.status < 300 || response.status >= 400 || cookies.length === 0) {
+    throw new Error(`Sign-in failed: HTTP ${response.status}, ${cookies.length} sb- cookies`);
+  }
+  return cookies.join('; ');
+}
+
+/** Each load target answers 200 with its cards before it is measured. */
+async function checkTarget(origin, target) {
+  const response = await fetch(origin + target.path, { headers: target.headers, redirect: 'manual' });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`${target.name}: GET ${target.path} → ${response.status}`);
+  if (target.expect && !target.expect(html)) throw new Error(`${target.name}: unexpected page content`);
+}
+
+async function main() {
+  const results = { date: new Date().toISOString(), machine: machine(), config };
+  log(`Machine: ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}`);
+  ensureBuild(root, { force: options.build, log });
+
+  log(`Starting the server on ${dataDir}`);
+  let server = await startServer({ cwd: root, dataDir });
+  log(`Server ready at ${server.origin}; seeding ${config.agents} agents`);
+  const serviceKey = await apiKey(dataDir, 'service_role');
+  const anonKey = await apiKey(dataDir, 'anon');
+  results.seed = await seed(server.origin, serviceKey, config.agents);
+  log(
+    `Seeded ${results.seed.agents} agents, ${results.seed.purchases} purchases, ${results.seed.reviews} reviews ` +
+      `in ${results.seed.seconds.toFixed(1)} s`,
+  );
+
+  const cookie = await signIn(server.origin);
+  const cards = (count) => (html) => (html.match(/<article\b/g) ?? []).length === count;
+  const targets = [
+    { name: 'F /__perf/fixture', key: 'fixture', path: '/__perf/fixture', expect: cards(24) },
+    { name: 'marketplace', key: 'marketplace', path: '/marketplace', expect: cards(24) },
+    {
+      name: 'marketplace filtered',
+      key: 'marketplaceFiltered',
+      path: '/marketplace?category=sales&maxPrice=200&minRating=3&sort=price-low',
+      expect: cards(24),
+    },
+    {
+      name: 'marketplace signed in',
+      key: 'marketplaceSignedIn',
+      path: '/marketplace',
+      headers: { cookie },
+      expect: (html) => cards(24)(html) && html.includes('demo_buyer'),
+    },
+    { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
+  ];
+  for (const target of targets) await checkTarget(server.origin, target);
+
+  log('Sizes: gzip -9 of the JavaScript each page loads, and of the HTML');
+  results.sizes = {
+    fixture: await pageSizes(server.origin, '/__perf/fixture'),
+    home: await pageSizes(server.origin, '/'),
+    marketplace: await pageSizes(server.origin, '/marketplace'),
+  };
+
+  log(
+    `SSR under load: autocannon -c ${config.connections}, warm-up ${config.warmup} s, ` +
+      `${config.rounds} interleaved rounds of ${config.duration} s`,
+  );
+  const ssr = await measureTargets(server.origin, targets, { ...config, log });
+  results.ssr = Object.fromEntries(targets.map((target) => [target.key, { name: target.name, ...ssr[target.name] }]));
+
+  log(`Data API over HTTP: ${SHAPES.length} shapes × ${config.queryIterations} (after ${config.queryWarmup} warm-up)`);
+  const api = await measureApi(server.origin, anonKey, {
+    iterations: config.queryIterations,
+    warmup: config.queryWarmup,
+  });
+  log('Stopping the server; the same SQL directly on PGlite on the same data directory');
+  await server.stop();
+  server = null;
+  const sql = await measureSql(dataDir, { iterations: config.queryIterations, warmup: config.queryWarmup });
+  results.dataApi = {
+    pgliteOpenMs: sql.openMs,
+    shapes: SHAPES.map((shape, index) => ({
+      name: shape.name,
+      request: api.requests[index].url.replace(/^https?:\/\/[^/]+/, ''),
+      statement: sql.statements[index].sql,
+      apiContentRange: api.totals[index],
+      sqlRowsTotal: sql.totals[index],
+      api: summarize(api.samples[index]),
+      sql: summarize(sql.samples[index]),
+    })),
+  };
+
+  results.durationSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
+  results.checks = printReport(results);
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(`Wrote bench/results/latest.json (${results.durationSeconds} s in all)`);
+}
+
+try {
+  await main();
+  removeDataDir();
+} catch (error) {
+  console.error(error);
+  removeDataDir();
+  process.exitCode = 1;
+}
+process.exit();
