@@ -7,6 +7,7 @@ export default [
   route('agent/:agentId', 'routes/agent.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
+  route('profile', 'routes/profile.tsx'),
 
   // Footer and information pages.
   route('pricing', 'routes/pages/pricing.tsx'),

@@ -1,0 +1,133 @@
+/**
+ * The Profile tab: picture area and the details form. Values come from the last failed POST
+ * when there is one (nothing typed is lost), else from the stored profile.
+ */
+import { Form } from 'react-router';
+import { Avatar } from '~/components/layout/header';
+import { buttonClass } from '~/components/ui/button';
+import { Field, FormMessage } from '~/components/ui/field';
+import {
+  MAX_BIO_LENGTH,
+  MAX_LOCATION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_WEBSITE_LENGTH,
+  type ProfileActionError,
+} from '~/schemas/profile';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/schemas/auth';
+import type { Profile } from '~/server/profile.server';
+import { LaterReleaseNote, SaveButton } from './profile-parts';
+
+type TextField = 'username' | 'first_name' | 'last_name' | 'phone' | 'location' | 'website' | 'bio';
+
+export function ProfileDetailsForm({ profile, error }: { profile: Profile; error: ProfileActionError | null }) {
+  const value = (name: TextField) => error?.values[name] ?? profile[name] ?? '';
+  const fieldError = (name: TextField) => error?.fieldErrors[name]?.[0];
+  const bioError = fieldError('bio');
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center gap-6">
+        <Avatar name={profile.username} url={profile.profile_image_url} size="lg" />
+        <div className="space-y-2">
+          <button
+            type="button"
+            disabled
+            aria-describedby="picture-hint picture-note"
+            className={buttonClass('secondary', 'sm')}
+          >
+            Upload new picture
+          </button>
+          <p id="picture-hint" className="text-sm text-slate-700 dark:text-slate-300">
+            JPG, PNG or GIF. Max size 2MB.
+          </p>
+          <LaterReleaseNote id="picture-note">Picture uploads arrive with a later release.</LaterReleaseNote>
+        </div>
+      </div>
+
+      <Form method="post" action="/profile?tab=profile" className="space-y-5">
+        {error ? <FormMessage kind="error" message={error.message} /> : null}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Username"
+            name="username"
+            required
+            minLength={MIN_USERNAME_LENGTH}
+            maxLength={MAX_USERNAME_LENGTH}
+            autoComplete="username"
+            defaultValue={value('username')}
+            error={fieldError('username')}
+          />
+          <Field label="Email" type="email" value={profile.email} disabled readOnly hint="Email cannot be changed" />
+          <Field
+            label="First name"
+            name="first_name"
+            maxLength={MAX_NAME_LENGTH}
+            autoComplete="given-name"
+            defaultValue={value('first_name')}
+            error={fieldError('first_name')}
+          />
+          <Field
+            label="Last name"
+            name="last_name"
+            maxLength={MAX_NAME_LENGTH}
+            autoComplete="family-name"
+            defaultValue={value('last_name')}
+            error={fieldError('last_name')}
+          />
+          <Field
+            label="Phone"
+            name="phone"
+            type="tel"
+            maxLength={MAX_PHONE_LENGTH}
+            autoComplete="tel"
+            defaultValue={value('phone')}
+            error={fieldError('phone')}
+          />
+          <Field
+            label="Location"
+            name="location"
+            maxLength={MAX_LOCATION_LENGTH}
+            autoComplete="address-level2"
+            defaultValue={value('location')}
+            error={fieldError('location')}
+          />
+          <Field
+            label="Website"
+            name="website"
+            type="url"
+            maxLength={MAX_WEBSITE_LENGTH}
+            placeholder="https://example.com"
+            autoComplete="url"
+            defaultValue={value('website')}
+            error={fieldError('website')}
+            className="sm:col-span-2"
+          />
+        </div>
+        <div>
+          <label htmlFor="profile-bio" className="block text-sm font-medium">
+            Bio
+          </label>
+          <textarea
+            id="profile-bio"
+            name="bio"
+            rows={5}
+            maxLength={MAX_BIO_LENGTH}
+            defaultValue={value('bio')}
+            aria-invalid={bioError ? true : undefined}
+            aria-describedby={bioError ? 'profile-bio-hint profile-bio-error' : 'profile-bio-hint'}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950"
+          />
+          <p id="profile-bio-hint" className="mt-1 text-xs text-slate-700 dark:text-slate-300">
+            Maximum 500 characters
+          </p>
+          {bioError ? (
+            <p id="profile-bio-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {bioError}
+            </p>
+          ) : null}
+        </div>
+        <SaveButton intent="profile" />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The viewer's own profile and settings, read and written with the request's client: row-level
+ * security lets a user read and update only their own `users` and `user_settings` rows. Call
+ * only after `requireUser`.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { NotificationsForm, PrivacyForm, ProfileForm } from '~/schemas/profile';
+import { PROFILE_MESSAGES } from '~/schemas/profile';
+import { backendUnavailable } from '~/server/viewer.server';
+
+export interface Profile {
+  username: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  phone: string | null;
+  profile_image_url: string | null;
+}
+
+export interface Settings {
+  email_notifications: boolean;
+  push_notifications: boolean;
+  marketing_emails: boolean;
+  weekly_digest: boolean;
+  profile_visibility: 'public' | 'members' | 'private';
+  show_email: boolean;
+  show_phone: boolean;
+  two_factor_auth: boolean;
+}
+
+const PROFILE_COLUMNS = 'username, email, first_name, last_name, bio, website, location, phone, profile_image_url';
+const SETTINGS_COLUMNS =
+  'email_notifications, push_notifications, marketing_emails, weekly_digest, profile_visibility, show_email, show_phone, two_factor_auth';
+
+/** The defaults of §3, used only if the row the sign-up trigger creates is somehow missing. */
+export const DEFAULT_SETTINGS: Settings = {
+  email_notifications: true,
+  push_notifications: false,
+  marketing_emails: false,
+  weekly_digest: true,
+  profile_visibility: 'public',
+  show_email: false,
+  show_phone: false,
+  two_factor_auth: false,
+};
+
+export async function getProfile(client: SupabaseClient, userId: string): Promise<Profile> {
+  const { data, error } = await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single();
+  if (error || !data) {
+    console.error('Profile read failed:', error?.message);
+    throw backendUnavailable();
+  }
+  return data as Profile;
+}
+
+export async function getSettings(client: SupabaseClient, userId: string): Promise<Settings> {
+  const { data, error } = await client
+    .from('user_settings')
+    .select(SETTINGS_COLUMNS)
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) {
+    console.error('Settings read failed:', error.message);
+    throw backendUnavailable();
+  }
+  return (data as Settings | null) ?? DEFAULT_SETTINGS;
+}
+
+/** When this browser's session last signed in, from the Auth service; null if unknown. */
+export async function getLastSignInAt(client: SupabaseClient): Promise<string | null> {
+  const { data, error } = await client.auth.getUser();
+  if (error) return null;
+  return data.user?.last_sign_in_at ?? null;
+}
+
+export type SaveResult = { ok: true } | { ok: false; status: 400 | 409 | 503; message: string };
+
+const taken = (): SaveResult => ({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
+
+/**
+ * Updates the viewer's profile. A username other than the viewer's own (case-insensitively) is
+ * checked with `is_username_available` first; the unique index (23505) is the final word.
+ */
+export async function updateProfile(
+  client: SupabaseClient,
+  userId: string,
+  currentUsername: string,
+  form: ProfileForm,
+): Promise<SaveResult> {
+  if (form.username.toLowerCase() !== currentUsername.toLowerCase()) {
+    const { data: available, error } = await client.rpc('is_username_available', { name: form.username });
+    if (error) console.error('Username check failed:', error.message);
+    else if (available === false) return taken();
+  }
+  const { error } = await client
+    .from('users')
+    .update({ ...form, updated_at: new Date().toISOString() })
+    .eq('id', userId);
+  if (!error) return { ok: true };
+  if (error.code === '23505') return taken();
+  console.error('Profile update failed:', error.code, error.message);
+  // A check constraint (23514) is the user's input; anything else is ours.
+  if (error.code === '23514') return { ok: false, status: 400, message: PROFILE_MESSAGES.failed };
+  return { ok: false, status: 503, message: PROFILE_MESSAGES.failed };
+}
+
+/** Saves privacy or notification settings on the viewer's own settings row. */
+export async function updateSettings(
+  client: SupabaseClient,
+  userId: string,
+  values: PrivacyForm | NotificationsForm,
+): Promise<SaveResult> {
+  const { error } = await client
+    .from('user_settings')
+    .upsert({ user_id: userId, ...values, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
+  if (!error) return { ok: true };
+  console.error('Settings update failed:', error.code, error.message);
+  return { ok: false, status: 503, message: 'Failed to save your settings' };
+}
