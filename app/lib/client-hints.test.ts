@@ -14,7 +14,7 @@ describe('timeZoneFromCookieHeader', () => {
 });
 
 describe('CLIENT_HINT_SCRIPT', () => {
-  function run(initialCookie: string) {
+  function run(initialCookie: string, pathname = '/dashboard') {
     let cookie = initialCookie;
     let reloads = 0;
     const document = {
@@ -28,9 +28,9 @@ describe('CLIENT_HINT_SCRIPT', () => {
         cookie = [...rest, pair].join('; ');
       },
     };
-    const window = { location: { reload: () => reloads++ } };
+    const location = { pathname, reload: () => reloads++ };
     const navigator = { cookieEnabled: true };
-    new Function('document', 'window', 'navigator', CLIENT_HINT_SCRIPT)(document, window, navigator);
+    new Function('document', 'location', 'navigator', CLIENT_HINT_SCRIPT)(document, location, navigator);
     return { cookie, reloads };
   }
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -38,6 +38,12 @@ describe('CLIENT_HINT_SCRIPT', () => {
   it('sets the cookie and reloads once when it is missing or stale', () => {
     expect(run('')).toEqual({ cookie: `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`, reloads: 1 });
     expect(run(`x=1; ${TIME_ZONE_COOKIE}=Nowhere`).reloads).toBe(1);
+  });
+
+  it('only sets the cookie, without reloading, outside the dashboard', () => {
+    expect(run('', '/marketplace')).toEqual({ cookie: `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`, reloads: 0 });
+    expect(run('', '/dashboardx').reloads).toBe(0);
+    expect(run('', '/dashboard/billing').reloads).toBe(1);
   });
 
   it('does nothing when the cookie is current', () => {

@@ -1,13 +1,17 @@
 /**
  * A client hint for the user's time zone, the way the Epic Stack does it: a tiny inline script
- * in <head> stores the browser's zone in a cookie and reloads once when it was missing or
- * changed, so the server renders local times right from the first byte. Without JavaScript
- * there is no cookie and the server's own zone is used.
+ * in <head> stores the browser's zone in a cookie, so the server renders local times right from
+ * the first byte. It reloads once when the cookie was missing or stale, but only on the pages
+ * that render local times (the dashboard): elsewhere the cookie is simply ready for the next
+ * request, and no page reloads under the user. Without JavaScript the server's zone is used.
  */
 export const TIME_ZONE_COOKIE = 'am_ch_tz';
 
+/** Paths whose server render depends on the zone (a stale hint reloads them once). */
+export const TIME_ZONE_PATH_PREFIX = '/dashboard';
+
 /** The inline script (it must carry the CSP nonce). Reloads only when cookies actually stick. */
-export const CLIENT_HINT_SCRIPT = `(function(){try{var n=${JSON.stringify(TIME_ZONE_COOKIE)};var tz=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!tz)return;var read=function(){var m=document.cookie.match(new RegExp('(?:^|;\\\\s*)'+n+'=([^;]*)'));return m?decodeURIComponent(m[1]):null};var before=read();if(before===tz)return;document.cookie=n+'='+encodeURIComponent(tz)+'; Path=/; Max-Age=31536000; SameSite=Lax';if(read()===tz&&navigator.cookieEnabled)window.location.reload()}catch(e){}})();`;
+export const CLIENT_HINT_SCRIPT = `(function(){try{var n=${JSON.stringify(TIME_ZONE_COOKIE)};var tz=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!tz)return;var read=function(){var m=document.cookie.match(new RegExp('(?:^|;\\\\s*)'+n+'=([^;]*)'));return m?decodeURIComponent(m[1]):null};var before=read();if(before===tz)return;document.cookie=n+'='+encodeURIComponent(tz)+'; Path=/; Max-Age=31536000; SameSite=Lax';var p=location.pathname,d=${JSON.stringify(TIME_ZONE_PATH_PREFIX)};if((p===d||p.indexOf(d+'/')===0)&&read()===tz&&navigator.cookieEnabled)location.reload()}catch(e){}})();`;
 
 export function isValidTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
