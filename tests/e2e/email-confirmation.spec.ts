@@ -76,6 +76,7 @@ test('sign-up asks to confirm the email, and the emailed link signs in', async (
   const confirmation = emails.find((message) => message.type === 'signup');
   expect(confirmation?.link).toBeTruthy();
   await page.goto(confirmation!.link);
-  await expect(page).toHaveURL(`${origin}/dashboard`);
+  // Back where the dialog was opened (the home page), now signed in.
+  await expect(page).toHaveURL(`${origin}/`);
   await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
 });
