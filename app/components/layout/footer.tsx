@@ -1,5 +1,6 @@
-import { Bot, Github, Linkedin, Mail, Twitter, Youtube } from 'lucide-react';
+import { Github, Linkedin, Mail, Twitter, Youtube } from 'lucide-react';
 import { Link } from 'react-router';
+import { Logo } from '~/components/layout/logo';
 import { NewsletterForm } from '~/components/layout/newsletter-form';
 import type { Flash } from '~/lib/flash';
 
@@ -46,12 +47,7 @@ export function Footer({ flash }: { flash: Flash | null }) {
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
         <div className="lg:col-span-2">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold">
-            <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">
-              <Bot aria-hidden="true" className="size-5" />
-            </span>
-            AgentMarket
-          </Link>
+          <Logo />
           <p className="mt-3 max-w-sm text-sm text-slate-700 dark:text-slate-300">
             The marketplace for ready-made AI agents. Find, buy and deploy agents built by independent creators.
           </p>

@@ -1,7 +1,8 @@
-import { Bot, ChevronDown, LayoutDashboard, LogOut, Menu, Search, Settings, X } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, Menu, Search, Settings, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { Logo } from '~/components/layout/logo';
 import { ThemeToggle } from '~/components/layout/theme-toggle';
 import { authModalHref } from '~/lib/auth-modal';
 import type { Viewer } from '~/lib/viewer';
@@ -30,12 +31,7 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
       data-scrolled={isScrolled ? 'true' : 'false'}
     >
       <div className="container-page flex h-16 items-center gap-4">
-        <Link to="/" className="flex items-center gap-2 rounded-lg text-lg font-bold" aria-label="AgentMarket home">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-brand-600 text-white">
-            <Bot aria-hidden="true" className="size-5" />
-          </span>
-          <span className="hidden sm:inline">AgentMarket</span>
-        </Link>
+        <Logo compact />
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
