@@ -133,6 +133,14 @@ test.describe('HTTP layer', () => {
     for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonceOf(csp)}"`);
   });
 
+  test('refuses an oversized form body with 413', async ({ request }) => {
+    const response = await request.post('/resources/newsletter', {
+      data: `email=${'a'.repeat(2 * 1024 * 1024)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status()).toBe(413);
+  });
+
   test('answers /healthz with the backend state', async ({ request }) => {
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);
