@@ -41,8 +41,8 @@ const config = {
   warmup: 3,
   rounds: Number(options.rounds ?? 3),
   duration: Number(options.duration ?? (options.quick ? 3 : 10)),
-  queryIterations: options.quick ? 60 : 120,
-  queryWarmup: options.quick ? 10 : 20,
+  queryIterations: options.quick ? 60 : 80,
+  queryWarmup: options.quick ? 10 : 15,
 };
 
 const started = performance.now();
