@@ -54,10 +54,9 @@ function parseAgentId(value: string | undefined): string {
   return result.data.toLowerCase();
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const agentId = parseAgentId(params.agentId);
   const viewer = context.get(viewerContext);
-  const url = new URL(request.url);
   let page;
   try {
     page = await loadAgentPage(context.get(supabaseContext), {

@@ -11,8 +11,7 @@ import { injectedFault } from '~/server/faults.server';
 import { searchMarketplace } from '~/server/marketplace.server';
 import type { Route } from './+types/marketplace';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = parseMarketplaceParams(url.searchParams);
   // One URL per view: invalid values and defaults are dropped from the address.
   const canonical = marketplaceSearch(params);

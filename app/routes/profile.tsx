@@ -73,7 +73,7 @@ function saveSection(client: SupabaseClient, userId: string, currentUsername: st
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requirePermission(args, 'manage_profile');
   const client = args.context.get(supabaseContext);
-  const tab = parseProfileTab(new URL(args.request.url).searchParams.get('tab'));
+  const tab = parseProfileTab(args.url.searchParams.get('tab'));
   const [profile, settings, lastSignInAt] = await Promise.all([
     getProfile(client, viewer.id),
     getSettings(client, viewer.id),

@@ -152,8 +152,8 @@ export async function setNewPassword({ request, context }: ActionArgs) {
 }
 
 /** Signed-in visitors have no business on the sign-in pages. */
-export function redirectIfSignedIn({ request, context }: ActionArgs) {
+export function redirectIfSignedIn({ url, context }: { url: URL; context: ActionArgs['context'] }) {
   if (!context.get(viewerContext)) return;
-  const to = new URL(request.url).searchParams.get('redirectTo');
+  const to = url.searchParams.get('redirectTo');
   throw redirect(safeRedirectPath(to, '/dashboard'));
 }

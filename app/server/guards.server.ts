@@ -9,20 +9,20 @@ import type { AccessDeniedError } from '~/lib/route-errors';
 import type { Viewer } from '~/lib/viewer';
 
 interface GuardArgs {
-  request: Request;
+  /** The page's URL (React Router's normalized one: no `.data` suffix on client navigations). */
+  url: URL;
   context: Readonly<RouterContextProvider>;
 }
 
-/** The sign-in URL that returns to `request`'s page afterwards. */
-export function signInRedirectUrl(request: Request): string {
-  const url = new URL(request.url);
+/** The sign-in URL that returns to the page at `url` afterwards. */
+export function signInRedirectUrl(url: URL): string {
   const returnTo = `${url.pathname}${url.search}`;
   return `/?${new URLSearchParams({ auth: 'sign-in', redirectTo: returnTo })}`;
 }
 
-export function requireUser({ request, context }: GuardArgs): Viewer {
+export function requireUser({ url, context }: GuardArgs): Viewer {
   const viewer = context.get(viewerContext);
-  if (!viewer) throw redirect(signInRedirectUrl(request));
+  if (!viewer) throw redirect(signInRedirectUrl(url));
   return viewer;
 }
 

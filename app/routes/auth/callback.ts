@@ -9,8 +9,7 @@ import type { Route } from './+types/callback';
  * Where Google sign-in, email confirmation and password recovery links land: the PKCE code is
  * exchanged for a session (cookies set on this response), then the user goes to `next`.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const next = safeRedirectPath(url.searchParams.get('next'), '/dashboard');
   const code = url.searchParams.get('code');
   const providerError = url.searchParams.get('error_description') ?? url.searchParams.get('error');
