@@ -162,6 +162,17 @@ test.describe('other sign-in flows', () => {
     await expect(page).toHaveURL(/\/dashboard\/membership$/);
   });
 
+  test('a link to a guarded page returns there after sign-in', async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: 'Choose Premium' }).click();
+    await expect(page).toHaveURL(/\/\?auth=sign-in&redirectTo=%2Fdashboard%2Fmembership$/);
+    const form = authForm(page, 'sign-in');
+    await form.getByLabel('Email').fill(DEMO_ACCOUNTS.seller.email);
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/membership$/);
+  });
+
   test('a buyer gets Access Denied on an admin page', async ({ page }) => {
     await signIn(page, 'buyer');
     const response = await page.goto('/dashboard/users');
