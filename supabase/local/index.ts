@@ -13,6 +13,8 @@ import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
 export { isBackendPath };
+
+const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
 export { readOutbox, type AuthConfig, type OutboxEmail } from './auth/index';
 
 export interface EmbeddedBackendOptions {
@@ -52,6 +54,13 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   try {
     const keys = await loadKeys(dataDir);
     const { db } = await openDatabase({ dataDir, supabaseDir, seed: options.seed });
+    // PGlite runs no autovacuum, so the planner's statistics are kept fresh here: at start-up and
+    // every few minutes (hosted Postgres does this by itself).
+    await db.exec('analyze');
+    const analyzeTimer = setInterval(() => {
+      db.exec('analyze').catch((error: unknown) => console.error('analyze failed:', error));
+    }, ANALYZE_INTERVAL_MS);
+    analyzeTimer.unref();
     const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
     const handle = createGateway(keys, {
       auth: createAuthService({ ...context, auth: options.auth }),
@@ -81,6 +90,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       async close() {
         if (closed) return;
         closed = true;
+        clearInterval(analyzeTimer);
         await db.close();
         releaseLock();
       },
