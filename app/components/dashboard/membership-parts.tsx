@@ -1,5 +1,6 @@
-import { Check, Gift, Headphones, Percent, Rocket, Sparkles } from 'lucide-react';
+import { Gift, Headphones, Percent, Rocket, Sparkles } from 'lucide-react';
 import { Badge } from '~/components/dashboard/status-badge';
+import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
 import { formatMoney } from '~/lib/dashboard-format';
 import { TIERS, type TierId } from '~/lib/membership';
@@ -79,14 +80,7 @@ export function TierComparison({ currentTier, noteId }: { currentTier: TierId; n
               <p className={SECONDARY}>
                 {tier.discountPercent > 0 ? `${tier.discountPercent}% discount on purchases` : 'No purchase discount'}
               </p>
-              <ul className="mt-4 flex-1 space-y-2 text-sm">
-                {tier.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="size-4 shrink-0 text-green-700 dark:text-green-400" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <TierFeatures tier={tier} className="mt-4" />
               {isCurrent ? (
                 <button type="button" disabled className={`${buttonClass('secondary')} mt-5`}>
                   Current Plan

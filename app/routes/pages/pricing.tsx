@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { InfoPage } from '~/components/info-page';
+import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
 import { TIERS } from '~/lib/membership';
 import { pageMeta } from '~/lib/meta';
@@ -37,14 +37,7 @@ export default function PricingPage() {
               <span className="text-4xl font-bold">${tier.monthlyPrice}</span>
               <span className="text-slate-700 dark:text-slate-300"> per month</span>
             </p>
-            <ul className="mt-6 flex-1 space-y-2 text-sm">
-              {tier.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden="true" className="size-4 shrink-0 text-green-700 dark:text-green-400" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <TierFeatures tier={tier} className="mt-6" />
             <Link
               to="/dashboard/membership"
               className={`${buttonClass(tier.isPopular ? 'primary' : 'secondary')} mt-6`}
