@@ -33,17 +33,21 @@ export async function searchMarketplace(
   params: MarketplaceParams,
 ): Promise<MarketplaceResult> {
   const term = searchTerm(params.q);
-  const [page, published, counts] = await Promise.all([
+  const narrowsCounts = Boolean(term) || params.maxPrice < MAX_PRICE || params.minRating > 0;
+  const [page, counts, published] = await Promise.all([
     queryPage(supabase, params, term),
-    supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published'),
     supabase.rpc('category_counts', {
       search: term || null,
       max_price: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
       min_rating: params.minRating > 0 ? params.minRating : null,
     }),
+    // Without search, price or rating filters the category counts already add up to the total.
+    narrowsCounts
+      ? supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published')
+      : null,
   ]);
-  if (published.error) throw new CatalogueError(published.error.message);
   if (counts.error) throw new CatalogueError(counts.error.message);
+  if (published?.error) throw new CatalogueError(published.error.message);
 
   const categoryCounts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<
     CategoryName,
@@ -52,7 +56,10 @@ export async function searchMarketplace(
   for (const row of counts.data as { category: CategoryName; agent_count: number | string }[]) {
     categoryCounts[row.category] = Number(row.agent_count);
   }
-  return { ...page, publishedTotal: published.count ?? 0, categoryCounts };
+  const publishedTotal = published
+    ? (published.count ?? 0)
+    : Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
+  return { ...page, publishedTotal, categoryCounts };
 }
 
 async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string) {
