@@ -56,17 +56,21 @@ export async function searchMarketplace(
   for (const row of counts.data as { category: CategoryName; agent_count: number | string }[]) {
     categoryCounts[row.category] = Number(row.agent_count);
   }
-  const publishedTotal = published
-    ? (published.count ?? 0)
-    : Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
-  return { ...page, publishedTotal, categoryCounts };
+  const countsTotal = Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
+  // The counts apply the same search, price and rating filters as the page query, so the
+  // matching total is one of them (or their sum): the page query needs no count of its own.
+  const total = params.category ? categoryCounts[params.category] : countsTotal;
+  return {
+    agents: page,
+    total,
+    isPastEnd: page.length === 0 && total > 0,
+    publishedTotal: published ? (published.count ?? 0) : countsTotal,
+    categoryCounts,
+  };
 }
 
-async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string) {
-  let query = supabase
-    .from('agents_with_stats')
-    .select(AGENT_SUMMARY_COLUMNS, { count: 'exact' })
-    .eq('status', 'published');
+async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string): Promise<AgentSummary[]> {
+  let query = supabase.from('agents_with_stats').select(AGENT_SUMMARY_COLUMNS).eq('status', 'published');
   if (term) {
     const pattern = `*${term}*`;
     query = query.or(`name.ilike.${pattern},description.ilike.${pattern},category.ilike.${pattern}`);
@@ -76,13 +80,13 @@ async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, te
   if (params.minRating > 0) query = query.gte('avg_rating', params.minRating);
   const sort = SORT_COLUMNS[params.sort];
   const from = (params.page - 1) * PAGE_SIZE;
-  const { data, count, error } = await query
+  const { data, error } = await query
     .order(sort.column, { ascending: sort.ascending })
     .order('id', { ascending: true })
     .range(from, from + PAGE_SIZE - 1)
     .overrideTypes<AgentSummaryRow[], { merge: false }>();
-  // Past the last page the Data API answers 416 (PGRST103): an empty page, not an error.
-  if (error?.code === 'PGRST103') return { agents: [], total: count ?? 0, isPastEnd: true };
+  // Past the last page a Data API may answer 416 (PGRST103): that is an empty page, not an error.
+  if (error?.code === 'PGRST103') return [];
   if (error) throw new CatalogueError(error.message);
-  return { agents: data.map(toAgentSummary), total: count ?? 0, isPastEnd: false };
+  return data.map(toAgentSummary);
 }
