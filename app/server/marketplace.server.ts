@@ -7,6 +7,7 @@ import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSum
 import { CATEGORIES, type CategoryName } from '~/lib/categories';
 import { MAX_PRICE, PAGE_SIZE, searchTerm, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
 import { CatalogueError } from '~/server/agents.server';
+import { createTtlCache } from '~/server/ttl-cache.server';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -28,27 +29,51 @@ export interface MarketplaceResult {
   isPastEnd: boolean;
 }
 
+/**
+ * Category counts and the published total are the same for every visitor (published agents
+ * only), so they are shared for a few seconds between requests with the same filters.
+ */
+const countsCache = createTtlCache<CatalogueCounts>({ ttlMs: 5_000, maxEntries: 1_000 });
+
+interface CatalogueCounts {
+  categoryCounts: Record<CategoryName, number>;
+  publishedTotal: number;
+}
+
 export async function searchMarketplace(
   supabase: SupabaseClient,
   params: MarketplaceParams,
 ): Promise<MarketplaceResult> {
   const term = searchTerm(params.q);
-  const narrowsCounts = Boolean(term) || params.maxPrice < MAX_PRICE || params.minRating > 0;
-  const [page, counts, published] = await Promise.all([
+  const filters = {
+    search: term || null,
+    max_price: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
+    min_rating: params.minRating > 0 ? params.minRating : null,
+  };
+  const [page, { categoryCounts, publishedTotal }] = await Promise.all([
     queryPage(supabase, params, term),
-    supabase.rpc('category_counts', {
-      search: term || null,
-      max_price: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
-      min_rating: params.minRating > 0 ? params.minRating : null,
-    }),
+    countsCache.get(JSON.stringify(filters), () => loadCounts(supabase, filters)),
+  ]);
+  // The counts apply the same search, price and rating filters as the page query, so the
+  // matching total is one of them (or their sum): the page query needs no count of its own.
+  const total = params.category
+    ? categoryCounts[params.category]
+    : Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
+  return { agents: page, total, isPastEnd: page.length === 0 && total > 0, publishedTotal, categoryCounts };
+}
+
+async function loadCounts(
+  supabase: SupabaseClient,
+  filters: { search: string | null; max_price: number | null; min_rating: number | null },
+): Promise<CatalogueCounts> {
+  const narrowed = filters.search !== null || filters.max_price !== null || filters.min_rating !== null;
+  const [counts, published] = await Promise.all([
+    supabase.rpc('category_counts', filters),
     // Without search, price or rating filters the category counts already add up to the total.
-    narrowsCounts
-      ? supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published')
-      : null,
+    narrowed ? supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published') : null,
   ]);
   if (counts.error) throw new CatalogueError(counts.error.message);
   if (published?.error) throw new CatalogueError(published.error.message);
-
   const categoryCounts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<
     CategoryName,
     number
@@ -57,16 +82,7 @@ export async function searchMarketplace(
     categoryCounts[row.category] = Number(row.agent_count);
   }
   const countsTotal = Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
-  // The counts apply the same search, price and rating filters as the page query, so the
-  // matching total is one of them (or their sum): the page query needs no count of its own.
-  const total = params.category ? categoryCounts[params.category] : countsTotal;
-  return {
-    agents: page,
-    total,
-    isPastEnd: page.length === 0 && total > 0,
-    publishedTotal: published ? (published.count ?? 0) : countsTotal,
-    categoryCounts,
-  };
+  return { categoryCounts, publishedTotal: published ? (published.count ?? 0) : countsTotal };
 }
 
 async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string): Promise<AgentSummary[]> {
