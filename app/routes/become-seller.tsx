@@ -1,5 +1,6 @@
 import { BadgeDollarSign, Rocket, ShieldCheck, Upload } from 'lucide-react';
 import { Link } from 'react-router';
+import { Can } from '~/components/can';
 import { buttonClass } from '~/components/ui/button';
 import { pageMeta } from '~/lib/meta';
 
@@ -30,9 +31,19 @@ export default function BecomeSellerPage() {
           your own prices, and keep control of your work.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/become-seller?auth=sign-up&accountType=seller" className={buttonClass('primary', 'lg')}>
-            Start selling
-          </Link>
+          {/* Sellers already have the tools: send them to their agents instead of the sign-up. */}
+          <Can
+            permission="upload_ai_agents"
+            fallback={
+              <Link to="/become-seller?auth=sign-up&accountType=seller" className={buttonClass('primary', 'lg')}>
+                Start selling
+              </Link>
+            }
+          >
+            <Link to="/dashboard/upload" className={buttonClass('primary', 'lg')}>
+              Upload an agent
+            </Link>
+          </Can>
           <Link to="/marketplace" className={buttonClass('secondary', 'lg')}>
             See what sells
           </Link>

@@ -232,3 +232,14 @@ test('too many sign-in attempts for one email answer 429 with a clear message', 
   expect(statuses.slice(0, 25).every((status) => status === 400)).toBe(true);
   expect(statuses[25]).toBe(429);
 });
+
+test('content shown by permission: sellers get their upload link, others the sign-up', async ({ page }) => {
+  await page.goto('/become-seller');
+  await expect(page.getByRole('link', { name: 'Start selling' })).toHaveAttribute(
+    'href',
+    '/become-seller?auth=sign-up&accountType=seller',
+  );
+  await signIn(page, 'seller', '/become-seller');
+  await expect(page.getByRole('link', { name: 'Upload an agent' })).toHaveAttribute('href', '/dashboard/upload');
+  await expect(page.getByRole('link', { name: 'Start selling' })).toHaveCount(0);
+});
