@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MIN_USERNAME_LENGTH = 3;
-export const MAX_USERNAME_LENGTH = 30;
+import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+
+export { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH };
 
 export const AUTH_MESSAGES = {
   required: 'All fields are required',

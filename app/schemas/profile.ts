@@ -3,7 +3,7 @@
  * discriminated union on `intent`. Shared by the server action and the browser's constraints.
  */
 import { z } from 'zod';
-import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/schemas/auth';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
 
 export const PROFILE_TABS = ['profile', 'privacy', 'notifications', 'security', 'data'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];

@@ -1,17 +1,11 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, type FetcherFormProps } from 'react-router';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
 import type { AuthMode } from '~/lib/auth-modal';
 import type { AuthActionResult } from '~/lib/auth-result';
-import {
-  MIN_PASSWORD_LENGTH,
-  MIN_USERNAME_LENGTH,
-  SignInSchema,
-  SignUpSchema,
-  EmailOnlySchema,
-  firstMessage,
-} from '~/schemas/auth';
+import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import type * as AuthSchemaModule from '~/schemas/auth';
 
 /** `<Form>` for a page, `fetcher.Form` inside the dialog. */
 type FormComponent = ComponentType<FetcherFormProps>;
@@ -22,7 +16,24 @@ const ACTIONS: Record<AuthMode, string> = {
   'forgot-password': '/auth/forgot-password',
 };
 
-const SCHEMAS = { 'sign-in': SignInSchema, 'sign-up': SignUpSchema, 'forgot-password': EmailOnlySchema };
+type AuthSchemas = typeof AuthSchemaModule;
+
+/**
+ * The zod schemas load after the page does, so zod is not in every page's first download (the
+ * dialog lives in the root layout). Until they arrive the server validates alone, with the
+ * same messages.
+ */
+function useAuthSchemas(): AuthSchemas | null {
+  const [schemas, setSchemas] = useState<AuthSchemas | null>(null);
+  useEffect(() => {
+    let active = true;
+    import('~/schemas/auth').then((module) => active && setSchemas(() => module));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return schemas;
+}
 
 export interface AuthFormProps {
   mode: AuthMode;
@@ -45,16 +56,22 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
   const values = result?.values ?? {};
   const message = clientError ? { status: 'error' as const, message: clientError } : result;
   const isBusy = pending !== null;
+  const schemas = useAuthSchemas();
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === 'google') return;
-    const parsed = SCHEMAS[mode].safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (submitter?.value === 'google' || !schemas) return;
+    const schema = {
+      'sign-in': schemas.SignInSchema,
+      'sign-up': schemas.SignUpSchema,
+      'forgot-password': schemas.EmailOnlySchema,
+    }[mode];
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (parsed.success) {
       setClientError(null);
     } else {
       event.preventDefault();
-      setClientError(firstMessage(parsed.error));
+      setClientError(schemas.firstMessage(parsed.error));
     }
   }
 

@@ -14,7 +14,7 @@ import {
   MAX_WEBSITE_LENGTH,
   type ProfileActionError,
 } from '~/schemas/profile';
-import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/schemas/auth';
+import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
 import type { Profile } from '~/server/profile.server';
 import { LaterReleaseNote, SaveButton } from './profile-parts';
 

@@ -3,7 +3,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import type { AuthActionResult } from '~/lib/auth-result';
 import { pageMeta } from '~/lib/meta';
-import { MIN_PASSWORD_LENGTH } from '~/schemas/auth';
+import { MIN_PASSWORD_LENGTH } from '~/lib/auth-rules';
 import { setNewPassword } from '~/server/auth.server';
 import { requireUser } from '~/server/guards.server';
 import type { Route } from './+types/reset-password';
