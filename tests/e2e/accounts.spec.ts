@@ -27,7 +27,7 @@ test.describe('sign-in dialog', () => {
     await expect(page).toHaveURL(/\/pricing\?auth=sign-in$/);
     const dialog = page.getByRole('dialog', { name: 'Welcome back' });
     await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Forgot your password', exact: true })).toBeVisible();
     await expectAccessible(page);
     await dialog.getByRole('link', { name: 'Create an account' }).click();
     const signUp = page.getByRole('dialog', { name: 'Create your account' });
@@ -129,7 +129,7 @@ test.describe('other sign-in flows', () => {
     await signOut(page, username);
 
     await page.goto('/?auth=sign-in');
-    await authForm(page, 'sign-in').getByRole('link', { name: 'Forgot your password?' }).click();
+    await authForm(page, 'sign-in').getByRole('link', { name: 'Forgot your password', exact: true }).click();
     await authForm(page, 'forgot-password').getByLabel('Email').fill(email);
     await authForm(page, 'forgot-password').getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();

@@ -146,7 +146,7 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
               className="font-medium text-brand-700 hover:underline dark:text-brand-300"
               preventScrollReset
             >
-              Forgot your password?
+              Forgot your password
             </Link>
           </p>
         ) : null}
