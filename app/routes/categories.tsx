@@ -3,11 +3,12 @@ import { CategoryIcon } from '~/components/category-icon';
 import { supabaseContext } from '~/context';
 import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
 import { pageMeta } from '~/lib/meta';
-import { countPublishedByCategory } from '~/server/agents.server';
+import { getCatalogueCounts } from '~/server/agents.server';
 import type { Route } from './+types/categories';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { counts: await countPublishedByCategory(context.get(supabaseContext)) };
+  const { categoryCounts } = await getCatalogueCounts(context.get(supabaseContext));
+  return { counts: categoryCounts };
 }
 
 export const meta = () =>

@@ -7,7 +7,7 @@ import { supabaseContext } from '~/context';
 import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
 import { pageMeta } from '~/lib/meta';
 import { SAMPLE_AGENTS } from '~/lib/sample-agents';
-import { countPublishedByCategory, listFeaturedAgents } from '~/server/agents.server';
+import { getCatalogueCounts, listFeaturedAgents } from '~/server/agents.server';
 import type { Route } from './+types/home';
 
 const STATS = [
@@ -31,7 +31,10 @@ const BENEFITS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const supabase = context.get(supabaseContext);
-  const [featured, counts] = await Promise.all([listFeaturedAgents(supabase), countPublishedByCategory(supabase)]);
+  const [featured, { categoryCounts: counts }] = await Promise.all([
+    listFeaturedAgents(supabase),
+    getCatalogueCounts(supabase),
+  ]);
   return { featured: featured.length > 0 ? featured : SAMPLE_AGENTS, counts };
 }
 

@@ -4,10 +4,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
-import { CATEGORIES, type CategoryName } from '~/lib/categories';
+import type { CategoryName } from '~/lib/categories';
 import { MAX_PRICE, PAGE_SIZE, searchTerm, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
-import { CatalogueError } from '~/server/agents.server';
-import { createTtlCache } from '~/server/ttl-cache.server';
+import { CatalogueError, getCatalogueCounts } from '~/server/agents.server';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -29,30 +28,18 @@ export interface MarketplaceResult {
   isPastEnd: boolean;
 }
 
-/**
- * Category counts and the published total are the same for every visitor (published agents
- * only), so they are shared for a few seconds between requests with the same filters.
- */
-const countsCache = createTtlCache<CatalogueCounts>({ ttlMs: 5_000, maxEntries: 1_000 });
-
-interface CatalogueCounts {
-  categoryCounts: Record<CategoryName, number>;
-  publishedTotal: number;
-}
-
 export async function searchMarketplace(
   supabase: SupabaseClient,
   params: MarketplaceParams,
 ): Promise<MarketplaceResult> {
   const term = searchTerm(params.q);
-  const filters = {
-    search: term || null,
-    max_price: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
-    min_rating: params.minRating > 0 ? params.minRating : null,
-  };
   const [page, { categoryCounts, publishedTotal }] = await Promise.all([
     queryPage(supabase, params, term),
-    countsCache.get(JSON.stringify(filters), () => loadCounts(supabase, filters)),
+    getCatalogueCounts(supabase, {
+      search: term || null,
+      maxPrice: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
+      minRating: params.minRating > 0 ? params.minRating : null,
+    }),
   ]);
   // The counts apply the same search, price and rating filters as the page query, so the
   // matching total is one of them (or their sum): the page query needs no count of its own.
@@ -60,29 +47,6 @@ export async function searchMarketplace(
     ? categoryCounts[params.category]
     : Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
   return { agents: page, total, isPastEnd: page.length === 0 && total > 0, publishedTotal, categoryCounts };
-}
-
-async function loadCounts(
-  supabase: SupabaseClient,
-  filters: { search: string | null; max_price: number | null; min_rating: number | null },
-): Promise<CatalogueCounts> {
-  const narrowed = filters.search !== null || filters.max_price !== null || filters.min_rating !== null;
-  const [counts, published] = await Promise.all([
-    supabase.rpc('category_counts', filters),
-    // Without search, price or rating filters the category counts already add up to the total.
-    narrowed ? supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published') : null,
-  ]);
-  if (counts.error) throw new CatalogueError(counts.error.message);
-  if (published?.error) throw new CatalogueError(published.error.message);
-  const categoryCounts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<
-    CategoryName,
-    number
-  >;
-  for (const row of counts.data as { category: CategoryName; agent_count: number | string }[]) {
-    categoryCounts[row.category] = Number(row.agent_count);
-  }
-  const countsTotal = Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
-  return { categoryCounts, publishedTotal: published ? (published.count ?? 0) : countsTotal };
 }
 
 async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string): Promise<AgentSummary[]> {
