@@ -4,85 +4,18 @@
  * every acknowledged write. Also: a second server on a directory in use refuses to start.
  * Runs its own servers (not the shared webServer), in the `js` project only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { killServers, spawnServer, startServer } from './support/server-process';
 
 const WRITES = 30;
 const PASSWORD = 'durable-password-1';
 const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  anonKey: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const children = new Set<ChildProcess>();
 let dataDir = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function spawnServer(dir: string): Promise<Server & { port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server.js'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      EMBEDDED_DATA_DIR: dir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, port, origin: `http://127.0.0.1:${port}`, anonKey: '', output: () => output, exited };
-}
-
-/** Spawns the server and waits for /healthz and the `Anon key:` line. */
-async function startServer(dir: string): Promise<Server> {
-  const server = await spawnServer(dir);
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${server.output()}`);
-    const anonKey = /Anon key: (\S+)/.exec(server.output())?.[1];
-    if (anonKey) {
-      const healthy = await fetch(`${server.origin}/healthz`)
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (healthy) return { ...server, anonKey };
-    }
-    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function serviceKey(dir: string): Promise<string> {
   const secret = readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim();
@@ -100,8 +33,7 @@ const apiHeaders = (key: string) => ({
 });
 
 test.afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+  killServers();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -3,51 +3,16 @@
  * the link in the email (the embedded backend's outbox) confirms the account and signs in.
  * Runs its own server with EMBEDDED_EMAIL_CONFIRMATIONS=true.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test } from './fixtures';
+import { killServers, startServer } from './support/server-process';
 
-let server: ChildProcess;
 let origin: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['server.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: origin,
-      EMBEDDED_DATA_DIR: 'memory',
-      EMBEDDED_EMAIL_CONFIRMATIONS: 'true',
-    },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    const ready = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The confirmation-enabled server did not start');
+  ({ origin } = await startServer('memory', { EMBEDDED_EMAIL_CONFIRMATIONS: 'true' }));
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => killServers());
 
 test('sign-up asks to confirm the email, and the emailed link signs in', async ({ page, request }) => {
   const username = `confirm${test.info().project.name}${Date.now().toString(36)}`;

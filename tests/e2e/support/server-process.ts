@@ -1,0 +1,84 @@
+/**
+ * Tests that need a server of their own (their own data directory or settings) start the
+ * production build here: `node server.js` on a free loopback port, its output captured, and
+ * every child killed by `killServers()` in the spec's afterAll.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  origin: string;
+  /** The embedded backend's anon key, from the `Anon key:` line (set once started). */
+  anonKey: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const children = new Set<ChildProcess>();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Spawns the server on `dataDir` (a directory or `memory`) without waiting for it. */
+export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server.js'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      EMBEDDED_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: origin,
+      ...env,
+    },
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, origin, anonKey: '', output: () => output, exited };
+}
+
+/** Spawns the server and waits for /healthz and the `Anon key:` line. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await spawnServer(dataDir, env);
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${server.output()}`);
+    const anonKey = /Anon key: (\S+)/.exec(server.output())?.[1];
+    if (anonKey) {
+      const healthy = await fetch(`${server.origin}/healthz`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (healthy) return { ...server, anonKey };
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function killServers() {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+}
