@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PARAMS,
+  formSearch,
   marketplaceSearch,
   pageCount,
   pageWindow,
-  parseMarketplaceParams,
   searchTerm,
 } from './marketplace-params';
+import { parseMarketplaceParams } from './marketplace-params.server';
 
 const parse = (query: string) => parseMarketplaceParams(new URLSearchParams(query));
 
@@ -68,5 +69,21 @@ describe('marketplace URL parameters', () => {
     expect(pageCount(25)).toBe(2);
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+  });
+
+  it('turns the filter form into the canonical query the server parses to the same state', () => {
+    const form = new URLSearchParams([
+      ['view', 'list'],
+      ['category', 'sales'],
+      ['maxPrice', '300'],
+      ['minRating', '4.5'],
+      ['q', '  data  '],
+      ['sort', 'newest'],
+    ]);
+    const search = formSearch(form);
+    expect(search).toBe('?q=data&category=sales&minRating=4.5&view=list');
+    const state = parseMarketplaceParams(new URLSearchParams(search));
+    expect(marketplaceSearch(state)).toBe(search);
+    expect(formSearch(new URLSearchParams([['category', ''], ['minRating', '0']]))).toBe('');
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The marketplace's state lives in the URL (§2 "Marketplace", §9). Every parameter is parsed
- * leniently: an invalid or unknown value falls back to its default and never causes an error.
- * The canonical URL drops defaults.
+ * The marketplace's state lives in the URL (§2 "Marketplace", §9): its options, defaults and
+ * canonical form. The server parses it (marketplace-params.server.ts), leniently: an invalid or
+ * unknown value falls back to its default and never causes an error. The canonical URL drops
+ * defaults.
  */
-import { z } from 'zod';
-import { categoryFromSlug, categorySlug, type CategoryName } from '~/lib/categories';
+import { categorySlug, type CategoryName } from '~/lib/categories';
 
 export const PAGE_SIZE = 24;
 export const MAX_PRICE = 300;
@@ -42,41 +42,6 @@ export const DEFAULT_PARAMS: MarketplaceParams = {
   page: 1,
 };
 
-const lenientNumber = z.coerce.number().refine(Number.isFinite);
-
-const ParamsSchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.trim().slice(0, MAX_SEARCH_LENGTH))
-    .catch(DEFAULT_PARAMS.q),
-  category: z
-    .string()
-    .transform((value) => categoryFromSlug(value))
-    .catch(null),
-  maxPrice: lenientNumber
-    .transform((value) => Math.round(Math.min(MAX_PRICE, Math.max(0, value))))
-    .catch(DEFAULT_PARAMS.maxPrice),
-  minRating: lenientNumber
-    .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value))
-    .catch(DEFAULT_PARAMS.minRating),
-  sort: z.enum(SORT_OPTIONS.map((option) => option.value) as [SortOption, ...SortOption[]]).catch(DEFAULT_PARAMS.sort),
-  view: z.enum(['grid', 'list']).catch(DEFAULT_PARAMS.view),
-  page: lenientNumber.pipe(z.number().int().min(1).max(10_000)).catch(DEFAULT_PARAMS.page),
-});
-
-export function parseMarketplaceParams(searchParams: URLSearchParams): MarketplaceParams {
-  const raw = (name: keyof MarketplaceParams) => searchParams.get(name) ?? undefined;
-  return ParamsSchema.parse({
-    q: raw('q'),
-    category: raw('category'),
-    maxPrice: raw('maxPrice'),
-    minRating: raw('minRating'),
-    sort: raw('sort'),
-    view: raw('view'),
-    page: raw('page'),
-  });
-}
-
 /** The canonical query string for `params`: defaults dropped, fixed order. */
 export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
   const full = { ...DEFAULT_PARAMS, ...params };
@@ -88,6 +53,24 @@ export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
   if (full.sort !== DEFAULT_PARAMS.sort) query.set('sort', full.sort);
   if (full.view !== DEFAULT_PARAMS.view) query.set('view', full.view);
   if (full.page !== DEFAULT_PARAMS.page) query.set('page', String(full.page));
+  const search = query.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The parameters in the order of the canonical URL. */
+const PARAM_ORDER = ['q', 'category', 'maxPrice', 'minRating', 'sort', 'view', 'page'] as const;
+
+/**
+ * The canonical query string of the filter form's fields, for navigating without a redirect.
+ * The form's controls offer only valid values, so this only drops empty fields and defaults
+ * and puts the rest in canonical order; the server still parses whatever arrives.
+ */
+export function formSearch(fields: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const name of PARAM_ORDER) {
+    const value = fields.get(name)?.trim() ?? '';
+    if (value !== '' && value !== String(DEFAULT_PARAMS[name] ?? '')) query.set(name, value);
+  }
   const search = query.toString();
   return search ? `?${search}` : '';
 }

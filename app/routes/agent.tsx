@@ -1,12 +1,11 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { data, href, isRouteErrorResponse, Link } from 'react-router';
-import { z } from 'zod';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
 import { AgentReviews } from '~/components/agents/agent-reviews';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { supabaseContext, viewerContext } from '~/context';
+import { connectionContext, supabaseContext, viewerContext } from '~/context';
 import {
   agentCallToAction,
   metaDescription,
@@ -18,15 +17,20 @@ import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
 import { pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
 import type { BackendUnavailableError, NotFoundError } from '~/lib/route-errors';
-import { AgentDetailError, getVisibleAgent, loadAgentPage, ownsAgent } from '~/server/agent-detail.server';
+import {
+  AgentDetailError,
+  AgentIdSchema,
+  BuySchema,
+  getVisibleAgent,
+  loadAgentPageFor,
+  ownsAgent,
+} from '~/server/agent-detail.server';
 import { appOrigin } from '~/server/auth.server';
 import { parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
+import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
 
-/** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
-const AgentIdSchema = z.guid();
-const BuySchema = z.object({ intent: z.literal('buy') });
 
 const CHECKOUT_COMING_SOON = 'Checkout is coming soon: purchases are not yet available.';
 const NOT_FOUND_MESSAGE =
@@ -59,11 +63,14 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const viewer = context.get(viewerContext);
   let page;
   try {
-    page = await loadAgentPage(context.get(supabaseContext), {
-      agentId,
-      viewerId: viewer?.id ?? null,
-      requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
-    });
+    page = await loadAgentPageFor(
+      { publicClient: publicSupabase(context.get(connectionContext)), viewerClient: context.get(supabaseContext) },
+      {
+        agentId,
+        viewerId: viewer?.id ?? null,
+        requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
+      },
+    );
   } catch (error) {
     if (error instanceof AgentDetailError) throw backendUnavailable();
     throw error;

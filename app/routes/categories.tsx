@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { CategoryIcon } from '~/components/category-icon';
-import { supabaseContext } from '~/context';
+import { connectionContext } from '~/context';
 import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
 import { pageMeta } from '~/lib/meta';
 import { getCatalogueCounts } from '~/server/agents.server';
 import type { Route } from './+types/categories';
+import { publicSupabase } from '~/server/supabase.server';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { categoryCounts } = await getCatalogueCounts(context.get(supabaseContext));
+  const { categoryCounts } = await getCatalogueCounts(publicSupabase(context.get(connectionContext)));
   return { counts: categoryCounts };
 }
 

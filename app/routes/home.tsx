@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { AgentCard } from '~/components/agents/agent-card';
 import { CategoryIcon } from '~/components/category-icon';
 import { buttonClass } from '~/components/ui/button';
-import { supabaseContext } from '~/context';
+import { connectionContext } from '~/context';
 import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
 import { pageMeta } from '~/lib/meta';
 import { SAMPLE_AGENTS } from '~/lib/sample-agents';
 import { getCatalogueCounts, listFeaturedAgents } from '~/server/agents.server';
 import type { Route } from './+types/home';
+import { publicSupabase } from '~/server/supabase.server';
 
 const STATS = [
   { value: '10,000+', label: 'AI agents', Icon: Bot },
@@ -30,7 +31,7 @@ const BENEFITS = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const supabase = context.get(supabaseContext);
+  const supabase = publicSupabase(context.get(connectionContext));
   const [featured, { categoryCounts: counts }] = await Promise.all([
     listFeaturedAgents(supabase),
     getCatalogueCounts(supabase),

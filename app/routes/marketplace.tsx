@@ -3,13 +3,15 @@ import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
 import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
 import { buttonClass } from '~/components/ui/button';
-import { supabaseContext } from '~/context';
+import { connectionContext } from '~/context';
 import { pageMeta } from '~/lib/meta';
-import { SORT_OPTIONS, marketplaceSearch, parseMarketplaceParams } from '~/lib/marketplace-params';
+import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
+import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
 import { CatalogueError } from '~/server/agents.server';
 import { injectedFault } from '~/server/faults.server';
 import { searchMarketplace } from '~/server/marketplace.server';
 import type { Route } from './+types/marketplace';
+import { publicSupabase } from '~/server/supabase.server';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = parseMarketplaceParams(url.searchParams);
@@ -20,7 +22,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   try {
     const fault = injectedFault(request, 'catalogue');
     if (fault) throw new CatalogueError(fault);
-    const result = await searchMarketplace(context.get(supabaseContext), params);
+    const result = await searchMarketplace(publicSupabase(context.get(connectionContext)), params);
     if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
     return { params, result, error: null };
   } catch (error) {

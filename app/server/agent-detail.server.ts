@@ -4,6 +4,7 @@
  * everything, a buyer also agents they bought. A few indexed queries, run in parallel.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
 import {
   galleryImages,
   reviewPaging,
@@ -13,6 +14,11 @@ import {
   type AgentStatus,
   type ReviewPaging,
 } from '~/lib/agent-detail';
+import { sharedCatalogueRead } from '~/server/agents.server';
+
+/** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
+export const AgentIdSchema = z.guid();
+export const BuySchema = z.object({ intent: z.literal('buy') });
 
 export class AgentDetailError extends Error {
   override name = 'AgentDetailError';
@@ -166,4 +172,24 @@ export async function loadAgentPage(
   const paging = reviewPaging(requestedPage, ratings.length, REVIEWS_PER_PAGE);
   const reviews = paging.page === requested.page ? firstTry : await listReviewPage(supabase, agentId, paging);
   return { agent, ratings, reviews, paging, owned };
+}
+
+/**
+ * The page as `viewer` sees it. A published agent's page is the same for everyone, so it is read
+ * through the anonymous client and shared between requests for a few seconds; only ownership is
+ * the viewer's own. What anon cannot see (a seller's draft, an archived agent its buyer owns, an
+ * admin's view) is read with the viewer's client, uncached.
+ */
+export async function loadAgentPageFor(
+  { publicClient, viewerClient }: { publicClient: SupabaseClient; viewerClient: SupabaseClient },
+  { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
+): Promise<AgentPageData | null> {
+  const [shared, owned] = await Promise.all([
+    sharedCatalogueRead(`agent:${agentId}:${requestedPage}`, () =>
+      loadAgentPage(publicClient, { agentId, viewerId: null, requestedPage }),
+    ),
+    viewerId ? ownsAgent(viewerClient, viewerId, agentId) : false,
+  ]);
+  if (shared) return { ...shared, owned };
+  return viewerId ? loadAgentPage(viewerClient, { agentId, viewerId, requestedPage }) : null;
 }

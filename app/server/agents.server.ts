@@ -1,6 +1,8 @@
 /**
- * Reads of the catalogue through the Data API. Filtering, sorting, counting and paging all
- * happen in the database.
+ * Reads of the published catalogue through the Data API. Filtering, sorting, counting and paging
+ * all happen in the database. What they return is the same for every visitor, so they run on the
+ * anonymous client (`publicSupabase`) and are shared between requests for a few seconds
+ * (docs/decisions/008-shared-reads.md); a write that changes the catalogue calls `forgetCatalogue`.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
@@ -16,7 +18,11 @@ function published(supabase: SupabaseClient, columns: string, options?: { count?
 }
 
 /** The best-rated published agents (rating, then number of reviews, then newest). */
-export async function listFeaturedAgents(supabase: SupabaseClient, limit = 5): Promise<AgentSummary[]> {
+export function listFeaturedAgents(supabase: SupabaseClient, limit = 5): Promise<AgentSummary[]> {
+  return sharedCatalogueRead(`featured:${limit}`, () => loadFeaturedAgents(supabase, limit));
+}
+
+async function loadFeaturedAgents(supabase: SupabaseClient, limit: number): Promise<AgentSummary[]> {
   const { data, error } = await published(supabase, AGENT_SUMMARY_COLUMNS)
     .order('avg_rating', { ascending: false, nullsFirst: false })
     .order('review_count', { ascending: false })
@@ -42,15 +48,27 @@ export interface CatalogueCounts {
 
 const NO_FILTERS: CatalogueFilters = { search: null, maxPrice: null, minRating: null };
 
+/** How long a read of the published catalogue is shared between requests. */
+export const CATALOGUE_TTL_MS = 5_000;
+
+const catalogueCache = createTtlCache<unknown>({ ttlMs: CATALOGUE_TTL_MS, maxEntries: 2_000 });
+
 /**
- * Category counts and the published total are the same for every visitor (published agents
- * only), so they are shared for a few seconds between requests with the same filters.
+ * `load` once per `key` for CATALOGUE_TTL_MS, shared by every request. Only for reads whose
+ * result does not depend on who asks: published agents through the anonymous client.
  */
-const countsCache = createTtlCache<CatalogueCounts>({ ttlMs: 5_000, maxEntries: 1_000 });
+export function sharedCatalogueRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return catalogueCache.get(key, load) as Promise<T>;
+}
+
+/** After a write to the catalogue: the next reads see it at once in this process. */
+export function forgetCatalogue(): void {
+  catalogueCache.clear();
+}
 
 /** Published agents per category under search, price and rating filters (one RPC). */
 export function getCatalogueCounts(supabase: SupabaseClient, filters = NO_FILTERS): Promise<CatalogueCounts> {
-  return countsCache.get(JSON.stringify(filters), () => loadCounts(supabase, filters));
+  return sharedCatalogueRead(`counts:${JSON.stringify(filters)}`, () => loadCounts(supabase, filters));
 }
 
 async function loadCounts(supabase: SupabaseClient, filters: CatalogueFilters): Promise<CatalogueCounts> {

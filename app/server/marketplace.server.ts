@@ -1,12 +1,13 @@
 /**
  * The marketplace query: filters, sort, count and one page, all done by the database through
- * the Data API; plus the per-category counts under the other active filters (an RPC).
+ * the Data API; plus the per-category counts under the other active filters (an RPC). Both read
+ * published agents only, through the anonymous client, and are shared for a few seconds.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import type { CategoryName } from '~/lib/categories';
 import { MAX_PRICE, PAGE_SIZE, searchTerm, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
-import { CatalogueError, getCatalogueCounts } from '~/server/agents.server';
+import { CatalogueError, getCatalogueCounts, sharedCatalogueRead } from '~/server/agents.server';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -34,7 +35,7 @@ export async function searchMarketplace(
 ): Promise<MarketplaceResult> {
   const term = searchTerm(params.q);
   const [page, { categoryCounts, publishedTotal }] = await Promise.all([
-    queryPage(supabase, params, term),
+    sharedCatalogueRead(pageKey(params, term), () => queryPage(supabase, params, term)),
     getCatalogueCounts(supabase, {
       search: term || null,
       maxPrice: params.maxPrice < MAX_PRICE ? params.maxPrice : null,
@@ -47,6 +48,10 @@ export async function searchMarketplace(
     ? categoryCounts[params.category]
     : Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
   return { agents: page, total, isPastEnd: page.length === 0 && total > 0, publishedTotal, categoryCounts };
+}
+
+function pageKey({ category, maxPrice, minRating, sort, page }: MarketplaceParams, term: string): string {
+  return `marketplace:${JSON.stringify([term, category, maxPrice, minRating, sort, page])}`;
 }
 
 async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string): Promise<AgentSummary[]> {

@@ -6,7 +6,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { NotificationsForm, PrivacyForm, ProfileForm } from '~/schemas/profile';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
-import { backendUnavailable } from '~/server/viewer.server';
+import { forgetCatalogue } from '~/server/agents.server';
+import { backendUnavailable, forgetViewer } from '~/server/viewer.server';
 
 export interface Profile {
   username: string;
@@ -99,12 +100,19 @@ export async function updateProfile(
     .from('users')
     .update({ ...form, updated_at: new Date().toISOString() })
     .eq('id', userId);
-  if (!error) return { ok: true };
+  if (!error) return saved(userId);
   if (error.code === '23505') return taken();
   console.error('Profile update failed:', error.code, error.message);
   // A check constraint (23514) is the user's input; anything else is ours.
   if (error.code === '23514') return { ok: false, status: 400, message: PROFILE_MESSAGES.failed };
   return { ok: false, status: 503, message: PROFILE_MESSAGES.failed };
+}
+
+/** The viewer's name, avatar and privacy show in the header and on catalogue pages. */
+function saved(userId: string): SaveResult {
+  forgetViewer(userId);
+  forgetCatalogue();
+  return { ok: true };
 }
 
 /** Saves privacy or notification settings on the viewer's own settings row. */
@@ -116,7 +124,7 @@ export async function updateSettings(
   const { error } = await client
     .from('user_settings')
     .upsert({ user_id: userId, ...values, updated_at: new Date().toISOString() }, { onConflict: 'user_id' });
-  if (!error) return { ok: true };
+  if (!error) return saved(userId);
   console.error('Settings update failed:', error.code, error.message);
   return { ok: false, status: 503, message: 'Failed to save your settings' };
 }

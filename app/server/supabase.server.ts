@@ -15,7 +15,6 @@ class NoRealtimeTransport {
   }
 }
 
-
 /** A request-scoped client that reads the session from cookies and collects the cookies to set. */
 export function createSupabase(request: Request, connection: SupabaseConnection) {
   const responseHeaders = new Headers();
@@ -38,15 +37,37 @@ export function createSupabase(request: Request, connection: SupabaseConnection)
   return { client, responseHeaders };
 }
 
+/** A client that holds no session: it acts with its API key alone. */
+function sessionlessClient(connection: SupabaseConnection, apiKey: string): SupabaseClient {
+  return createClient(connection.url, apiKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: connection.fetch ? { fetch: connection.fetch } : undefined,
+    realtime: { transport: NoRealtimeTransport as never },
+  });
+}
+
+const publicClients = new Map<string, SupabaseClient>();
+
+/**
+ * An anonymous client, one per backend: for reads of public data (the published catalogue)
+ * that are the same for every visitor, so their results may be shared between requests.
+ * Row-level security applies as for any signed-out visitor.
+ */
+export function publicSupabase(connection: SupabaseConnection): SupabaseClient {
+  const key = `${connection.url} ${connection.anonKey}`;
+  let client = publicClients.get(key);
+  if (!client) {
+    client = sessionlessClient(connection, connection.anonKey);
+    publicClients.set(key, client);
+  }
+  return client;
+}
+
 /**
  * The service-role client, for trusted server work after an explicit guard (recording
  * purchases, role changes). Never pass it to code that acts on user input unchecked.
  */
 export function createServiceSupabase(connection: SupabaseConnection): SupabaseClient {
   if (!connection.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not configured');
-  return createClient(connection.url, connection.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: connection.fetch ? { fetch: connection.fetch } : undefined,
-    realtime: { transport: NoRealtimeTransport as never },
-  });
+  return sessionlessClient(connection, connection.serviceRoleKey);
 }

@@ -36,4 +36,19 @@ describe('ttl cache', () => {
     });
     expect(reloaded).toBe(true);
   });
+
+  it('forgets entries by key or by loaded value, and clears', async () => {
+    const cache = createTtlCache<{ owner: string }>({ ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = (owner: string) => async () => ({ owner: `${owner}${++loads}` });
+    await cache.get('token-a', load('ann'));
+    await cache.get('token-b', load('bob'));
+    cache.forget((_key, value) => value?.owner.startsWith('ann') ?? false);
+    expect(await cache.get('token-a', load('ann'))).toEqual({ owner: 'ann3' });
+    expect(await cache.get('token-b', load('bob'))).toEqual({ owner: 'bob2' });
+    cache.forget((key) => key === 'token-b');
+    expect(await cache.get('token-b', load('bob'))).toEqual({ owner: 'bob4' });
+    cache.clear();
+    expect(await cache.get('token-a', load('ann'))).toEqual({ owner: 'ann5' });
+  });
 });

@@ -2,6 +2,10 @@
  * Root middleware: one Supabase client per request, the user verified with the Auth service
  * (never trusted from the cookie alone), the profile loaded, role and permissions derived.
  * Refreshed or cleared session cookies ride on whatever response comes back.
+ *
+ * A verified viewer is remembered per access token for a few seconds, so a burst of requests
+ * with one session costs one Auth check and one profile read (docs/decisions/008-shared-reads.md).
+ * Sign-out and profile changes forget it at once in this process.
  */
 import { isAuthApiError, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { data, type MiddlewareFunction } from 'react-router';
@@ -10,6 +14,7 @@ import { permissionsOf, toRole } from '~/lib/permissions';
 import type { BackendUnavailableError } from '~/lib/route-errors';
 import type { Viewer } from '~/lib/viewer';
 import { createSupabase } from '~/server/supabase.server';
+import { createTtlCache } from '~/server/ttl-cache.server';
 
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { client, responseHeaders } = createSupabase(request, context.get(connectionContext));
@@ -29,8 +34,27 @@ export function backendUnavailable(message = 'The service is temporarily unavail
   return data(payload, { status: 503 });
 }
 
+/** How long a verified session is trusted without asking the Auth service again. */
+export const VIEWER_TTL_MS = 10_000;
+
+const viewers = createTtlCache<Viewer | null>({ ttlMs: VIEWER_TTL_MS, maxEntries: 5_000 });
+
+/** After sign-out, a profile or role change: the next request verifies and reloads. */
+export function forgetViewer(userId: string): void {
+  viewers.forget((_token, viewer) => viewer?.id === userId);
+}
+
 async function loadViewer(client: SupabaseClient): Promise<Viewer | null> {
-  const { data: userData, error } = await client.auth.getUser();
+  // The cookie's session (refreshed when it has expired) only names the access token; the
+  // Auth service verifies it before anything is trusted.
+  const { data: sessionData } = await client.auth.getSession();
+  const accessToken = sessionData.session?.access_token;
+  if (!accessToken) return null;
+  return viewers.get(accessToken, () => verifyViewer(client, accessToken));
+}
+
+async function verifyViewer(client: SupabaseClient, accessToken: string): Promise<Viewer | null> {
+  const { data: userData, error } = await client.auth.getUser(accessToken);
   if (error) {
     if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) {
       console.error('Auth service unavailable:', error.message);

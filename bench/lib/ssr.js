@@ -6,10 +6,12 @@
 import autocannon from 'autocannon';
 import { median, quantile } from './stats.js';
 
-export function load(url, { connections = 50, duration = 10, headers = {} } = {}) {
+/** `nextPath`, when given, names the path of each request in turn (e.g. to defeat caches). */
+export function load(url, { connections = 50, duration = 10, headers = {}, nextPath } = {}) {
   return new Promise((resolve, reject) => {
     const latencies = [];
-    const instance = autocannon({ url, connections, duration, headers }, (error, result) => {
+    const requests = nextPath ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] : undefined;
+    const instance = autocannon({ url, connections, duration, headers, requests }, (error, result) => {
       if (error) return reject(error);
       resolve({
         rps: result.requests.average,
@@ -36,13 +38,23 @@ async function drain(origin) {
 export async function measureTargets(origin, targets, { warmup, duration, rounds, connections, log = () => {} }) {
   for (const target of targets) {
     log(`  warm-up ${target.name} (${warmup} s)`);
-    await load(origin + target.path, { connections, duration: warmup, headers: target.headers });
+    await load(origin + target.path, {
+      connections,
+      duration: warmup,
+      headers: target.headers,
+      nextPath: target.nextPath,
+    });
     await drain(origin);
   }
   const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
-      const result = await load(origin + target.path, { connections, duration, headers: target.headers });
+      const result = await load(origin + target.path, {
+        connections,
+        duration,
+        headers: target.headers,
+        nextPath: target.nextPath,
+      });
       await drain(origin);
       log(
         `  round ${round}/${rounds} ${target.name.padEnd(26)} ${result.rps.toFixed(0).padStart(5)} req/s  ` +

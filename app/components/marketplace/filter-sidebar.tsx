@@ -7,8 +7,7 @@ import { CATEGORIES, categorySlug, type CategoryName } from '~/lib/categories';
 import {
   MAX_PRICE,
   MIN_RATING_OPTIONS,
-  marketplaceHref,
-  parseMarketplaceParams,
+  formSearch,
   type MarketplaceParams,
 } from '~/lib/marketplace-params';
 
@@ -36,7 +35,7 @@ export function FilterSidebar({
   function submitForm(form: HTMLFormElement) {
     const query = new URLSearchParams();
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') query.append(key, value);
-    navigate(marketplaceHref(parseMarketplaceParams(query)), { preventScrollReset: true });
+    navigate(`/marketplace${formSearch(query)}`, { preventScrollReset: true });
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {

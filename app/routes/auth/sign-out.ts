@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { supabaseContext } from '~/context';
+import { supabaseContext, viewerContext } from '~/context';
+import { forgetViewer } from '~/server/viewer.server';
 import type { Route } from './+types/sign-out';
 
 /**
@@ -9,6 +10,8 @@ import type { Route } from './+types/sign-out';
  */
 export async function action({ context }: Route.ActionArgs) {
   const { error } = await context.get(supabaseContext).auth.signOut({ scope: 'local' });
+  const viewer = context.get(viewerContext);
+  if (viewer) forgetViewer(viewer.id);
   if (error) console.error('Sign-out failed at the Auth service:', error.message);
   return redirect('/');
 }
