@@ -66,31 +66,33 @@ export function forgetCatalogue(): void {
   catalogueCache.clear();
 }
 
-/** Published agents per category under search, price and rating filters (one RPC). */
-export function getCatalogueCounts(supabase: SupabaseClient, filters = NO_FILTERS): Promise<CatalogueCounts> {
-  return sharedCatalogueRead(`counts:${JSON.stringify(filters)}`, () => loadCounts(supabase, filters));
+/**
+ * Published agents per category under search, price and rating filters, and every published
+ * agent (the six categories cover them all, so that is the sum of the unfiltered counts, which
+ * the home and categories pages share).
+ */
+export async function getCatalogueCounts(supabase: SupabaseClient, filters = NO_FILTERS): Promise<CatalogueCounts> {
+  const narrowed = filters.search !== null || filters.maxPrice !== null || filters.minRating !== null;
+  const [categoryCounts, unfiltered] = await Promise.all([
+    countsPerCategory(supabase, filters),
+    narrowed ? countsPerCategory(supabase, NO_FILTERS) : null,
+  ]);
+  const publishedTotal = Object.values(unfiltered ?? categoryCounts).reduce((sum, count) => sum + count, 0);
+  return { categoryCounts, publishedTotal };
 }
 
-async function loadCounts(supabase: SupabaseClient, filters: CatalogueFilters): Promise<CatalogueCounts> {
-  const narrowed = filters.search !== null || filters.maxPrice !== null || filters.minRating !== null;
-  const [counts, published] = await Promise.all([
-    supabase.rpc('category_counts', {
+function countsPerCategory(supabase: SupabaseClient, filters: CatalogueFilters): Promise<Record<CategoryName, number>> {
+  return sharedCatalogueRead(`counts:${JSON.stringify(filters)}`, async () => {
+    const { data, error } = await supabase.rpc('category_counts', {
       search: filters.search,
       max_price: filters.maxPrice,
       min_rating: filters.minRating,
-    }),
-    // Without search, price or rating filters the category counts already add up to the total.
-    narrowed ? supabase.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published') : null,
-  ]);
-  if (counts.error) throw new CatalogueError(counts.error.message);
-  if (published?.error) throw new CatalogueError(published.error.message);
-  const categoryCounts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<
-    CategoryName,
-    number
-  >;
-  for (const row of counts.data as { category: CategoryName; agent_count: number | string }[]) {
-    categoryCounts[row.category] = Number(row.agent_count);
-  }
-  const countsTotal = Object.values(categoryCounts).reduce((sum, count) => sum + count, 0);
-  return { categoryCounts, publishedTotal: published ? (published.count ?? 0) : countsTotal };
+    });
+    if (error) throw new CatalogueError(error.message);
+    const counts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<CategoryName, number>;
+    for (const row of data as { category: CategoryName; agent_count: number | string }[]) {
+      counts[row.category] = Number(row.agent_count);
+    }
+    return counts;
+  });
 }

@@ -196,6 +196,31 @@ test.describe('session and request safety', () => {
     }
   });
 
+  test('a session cookie kept after sign-out no longer signs anyone in', async ({ request, baseURL }) => {
+    test.skip(!isJavaScriptProject(), 'no browser involved');
+    const signedIn = await request.post('/auth/sign-in', {
+      form: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, redirectTo: '/profile' },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status()).toBe(302);
+    const kept = (await request.storageState()).cookies
+      .filter((cookie) => cookie.name.startsWith('sb-'))
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
+      .join('; ');
+    // Replayed by hand, outside the request context's own cookie jar.
+    const profileWith = (cookie: string) => fetch(`${baseURL}/profile`, { headers: { cookie }, redirect: 'manual' });
+
+    const before = await profileWith(kept);
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain(DEMO_ACCOUNTS.buyer.username);
+
+    const signedOut = await request.post('/auth/sign-out', { maxRedirects: 0 });
+    expect(signedOut.status()).toBe(302);
+    const after = await profileWith(kept);
+    expect(after.status).toBe(302);
+    expect(after.headers.get('location')).toContain('auth=sign-in');
+  });
+
   test('a cross-origin sign-in POST is refused', async ({ request }) => {
     const response = await request.post('/auth/sign-in', {
       form: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD },
