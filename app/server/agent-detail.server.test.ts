@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, userClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { getVisibleAgent, loadAgentPage, ownsAgent } from './agent-detail.server';
+import { getVisibleAgent, loadAgentPage, loadAgentPageFor, ownsAgent } from './agent-detail.server';
 
 const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const accountId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -93,5 +93,26 @@ describe.skipIf(isHostedTarget)('agent page queries', () => {
     for (const n of [2, 63, 8, 21]) expect(await ownsAgent(buyer, DEMO_BUYER, agentId(n))).toBe(false);
     // Another buyer's purchases are invisible to the demo buyer (RLS), never "owned".
     expect(await ownsAgent(buyer, REVIEWERS[0]!, AGENT)).toBe(false);
+  });
+
+  it('shares a published page between viewers and reads only ownership and hidden agents per viewer', async () => {
+    const buyer = await signedIn('buyer@demo.test');
+    const seller = await signedIn('seller@demo.test');
+    const clients = (viewerClient: SupabaseClient) => ({ publicClient: anon, viewerClient });
+    const first = { viewerId: null, requestedPage: 1 };
+
+    const asBuyer = await loadAgentPageFor(clients(buyer), { ...first, agentId: agentId(1), viewerId: DEMO_BUYER });
+    const asAnon = await loadAgentPageFor(clients(anon), { ...first, agentId: agentId(1) });
+    expect(asBuyer).toMatchObject({ agent: { id: agentId(1), status: 'published' }, owned: true });
+    expect(asAnon?.owned).toBe(false);
+    expect(asAnon?.agent).toEqual(asBuyer?.agent);
+
+    // What anon cannot read comes from the viewer's own client, and only for those allowed.
+    expect(await loadAgentPageFor(clients(anon), { ...first, agentId: agentId(73) })).toBeNull();
+    const draft = await loadAgentPageFor(clients(seller), { ...first, agentId: agentId(73), viewerId: DEMO_SELLER });
+    expect(draft?.agent).toMatchObject({ status: 'draft', sellerId: DEMO_SELLER });
+    const archived = await loadAgentPageFor(clients(buyer), { ...first, agentId: agentId(75), viewerId: DEMO_BUYER });
+    expect(archived).toMatchObject({ agent: { status: 'archived' }, owned: true });
+    expect(await loadAgentPageFor(clients(anon), { ...first, agentId: agentId(75) })).toBeNull();
   });
 });
