@@ -3,6 +3,7 @@
  * hashed files, one log line per request, the app router from server/app.ts, and a graceful
  * shutdown on SIGTERM/SIGINT that drains in-flight requests and closes the database.
  */
+import { readdirSync } from 'node:fs';
 import compression from 'compression';
 import express from 'express';
 import morgan from 'morgan';
@@ -28,7 +29,11 @@ if (DEVELOPMENT) {
   app = await createApp();
 } else {
   server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-  server.use(express.static('build/client', { maxAge: '1h', index: false }));
+  // The other public files are fixed at build time: only requests under their top-level names
+  // reach the disk, so pages and API calls never pay for a stat of a file that is not there.
+  const publicNames = new Set(readdirSync('build/client').filter((name) => name !== 'assets'));
+  const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
+  server.use((req, res, next) => (publicNames.has(req.path.split('/')[1]) ? publicFiles(req, res, next) : next()));
   const { createApp } = await import('./build/server/index.js');
   app = await createApp();
 }
