@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { AuthApiError, AuthPKCECodeVerifierMissingError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qrCodeSvg } from '../../supabase/local/auth/mfa';
 import { readOutbox, type OutboxEmail } from '../../supabase/local/index';
 import { authFetch, uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
@@ -401,6 +402,12 @@ describe('TOTP multi-factor authentication', () => {
     expect(factor.type).toBe('totp');
     expect(factor.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
     expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\//);
+    if (!isHostedTarget) {
+      // A scannable code of exactly the URI returned beside it, not a picture of text.
+      const svg = factor.totp.qr_code.slice('data:image/svg+xml;utf-8,'.length);
+      expect(svg).not.toContain('<text');
+      expect(svg).toBe(qrCodeSvg(factor.totp.uri));
+    }
 
     const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.error).toBeNull();

@@ -1,5 +1,5 @@
 /** MFA factors and challenges in `auth.mfa_factors` / `auth.mfa_challenges`. */
-import { escapeHtml } from './http';
+import qrcode from 'qrcode-generator';
 import type { Queryable } from './users';
 
 export interface FactorRow {
@@ -43,17 +43,12 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
 }
 
 /**
- * The enrolment picture. The stand-in ships no QR encoder: the SVG shows the secret as text so a
- * person can type it into an authenticator app (the `uri` is there for apps that accept it).
+ * The enrolment picture, as GoTrue sends it: an SVG QR code of the `otpauth://` URI, for an
+ * authenticator app to scan (supabase-js turns it into a data URL).
  */
-export function secretSvg(issuer: string, account: string, secret: string): string {
-  const groups = secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120">` +
-    `<rect width="320" height="120" fill="#fff" stroke="#111"/>` +
-    `<text x="160" y="36" font-family="monospace" font-size="13" text-anchor="middle">${escapeHtml(`${issuer}: ${account}`)}</text>` +
-    `<text x="160" y="70" font-family="monospace" font-size="14" text-anchor="middle">${escapeHtml(groups)}</text>` +
-    `<text x="160" y="100" font-family="sans-serif" font-size="11" text-anchor="middle">Enter this key in your authenticator app</text>` +
-    `</svg>`
-  );
+export function qrCodeSvg(uri: string): string {
+  const code = qrcode(0, 'M');
+  code.addData(uri);
+  code.make();
+  return code.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
 }

@@ -1,7 +1,7 @@
 /** TOTP MFA: `POST /factors`, `/factors/{id}/challenge`, `/factors/{id}/verify`, `DELETE /factors/{id}`. */
 import { AuthError, notFound, unprocessable, validationFailed } from '../errors';
 import { jsonBody, readJson, stringField, isUuid } from '../http';
-import { CHALLENGE_EXPIRY_SECONDS, getFactor, listFactors, otpauthUri, secretSvg, type ChallengeRow } from '../mfa';
+import { CHALLENGE_EXPIRY_SECONDS, getFactor, listFactors, otpauthUri, qrCodeSvg, type ChallengeRow } from '../mfa';
 import type { AuthService } from '../service';
 import { upgradeSession } from '../sessions';
 import { authenticate } from '../tokens';
@@ -37,7 +37,7 @@ export async function enrollFactor(service: AuthService, request: Request): Prom
     id,
     type: 'totp',
     friendly_name: friendlyName,
-    totp: { qr_code: secretSvg(issuer, account, secret), secret, uri: otpauthUri(issuer, account, secret) },
+    totp: { qr_code: qrCodeSvg(otpauthUri(issuer, account, secret)), secret, uri: otpauthUri(issuer, account, secret) },
   });
 }
 
