@@ -179,6 +179,34 @@ describe('category_counts', () => {
       truth.reduce((sum, row) => sum + row.agent_count, 0),
     );
   });
+
+  it('applies price and rating together, and lists every category even when none matches', async () => {
+    const counts = await rowsAs<{ category: string; agent_count: number }>(
+      db,
+      anon,
+      'select category, agent_count::int from public.category_counts(max_price => 100, min_rating => 4)',
+    );
+    const truth = await rowsAs<{ category: string; agent_count: number }>(
+      db,
+      serviceRole,
+      `select a.category, count(*)::int as agent_count from public.agents a
+       join public.agent_stats s on s.agent_id = a.id
+       where a.status = 'published' and a.price <= 100 and s.avg_rating >= 4 group by a.category`,
+    );
+    expect(truth.length).toBeGreaterThan(0);
+    expect(counts).toEqual(
+      CATEGORIES.map((category) => ({
+        category,
+        agent_count: truth.find((row) => row.category === category)?.agent_count ?? 0,
+      })),
+    );
+    const none = await rowsAs<{ category: string; agent_count: number }>(
+      db,
+      anon,
+      "select category, agent_count::int from public.category_counts(search => 'no agent is called this')",
+    );
+    expect(none).toEqual(CATEGORIES.map((category) => ({ category, agent_count: 0 })));
+  });
 });
 
 describe('seed', () => {
