@@ -3,6 +3,7 @@
  * with the Auth service, remembered per access token for a burst of requests, and forgotten on
  * request (sign-out, profile changes). Every request the Supabase clients send is counted.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
@@ -37,9 +38,9 @@ describe.skipIf(isHostedTarget)('viewer middleware', () => {
   }
 
   /** One request through the middleware; resolves with the viewer it stored. */
-  async function viewerFor(cookie: string): Promise<Viewer | null> {
+  async function viewerFor(cookie: string, backendUrl = target.url): Promise<Viewer | null> {
     const context = new RouterContextProvider();
-    context.set(connectionContext, { url: target.url, anonKey: target.anonKey, fetch: countingFetch });
+    context.set(connectionContext, { url: backendUrl, anonKey: target.anonKey, fetch: countingFetch });
     const url = new URL('http://app.test/profile');
     const request = new Request(url, { headers: cookie ? { cookie } : {} });
     let viewer: Viewer | null = null;
@@ -85,4 +86,23 @@ describe.skipIf(isHostedTarget)('viewer middleware', () => {
     expect(await viewerFor(forged)).toBeNull();
     expect(authChecks()).toBe(1);
   });
+
+  it('answers 503 instead of signing anyone out when the Auth service cannot be reached', async () => {
+    // Same host as the backend (so the same cookie name), on a port where nothing listens.
+    const unreachable = target.url.replace(/:\d+$/, `:${await closedPort()}`);
+    await expect(viewerFor(await signedInCookie('buyer@demo.test'), unreachable)).rejects.toMatchObject({
+      init: { status: 503 },
+    });
+  });
 });
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -47,7 +47,10 @@ export function forgetViewer(userId: string): void {
 async function loadViewer(client: SupabaseClient): Promise<Viewer | null> {
   // The cookie's session (refreshed when it has expired) only names the access token; the
   // Auth service verifies it before anything is trusted.
-  const { data: sessionData } = await client.auth.getSession();
+  const { data: sessionData, error } = await client.auth.getSession();
+  // An expired session whose refresh could not reach Auth (supabase-js retries that for up to
+  // about 25 s first) is an outage too.
+  if (error) throwIfAuthUnavailable(error);
   const accessToken = sessionData.session?.access_token;
   if (!accessToken) return null;
   return viewers.get(accessToken, () => verifyViewer(client, accessToken));
@@ -56,13 +59,18 @@ async function loadViewer(client: SupabaseClient): Promise<Viewer | null> {
 async function verifyViewer(client: SupabaseClient, accessToken: string): Promise<Viewer | null> {
   const { data: userData, error } = await client.auth.getUser(accessToken);
   if (error) {
-    if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) {
-      console.error('Auth service unavailable:', error.message);
-      throw backendUnavailable();
-    }
+    throwIfAuthUnavailable(error);
     return null; // no session, or a session the Auth service no longer accepts
   }
   return loadProfile(client, userData.user);
+}
+
+/** An Auth outage is a 503 page, never a silent sign-out. */
+function throwIfAuthUnavailable(error: unknown): void {
+  if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) {
+    console.error('Auth service unavailable:', error.message);
+    throw backendUnavailable();
+  }
 }
 
 async function loadProfile(client: SupabaseClient, user: User): Promise<Viewer> {
