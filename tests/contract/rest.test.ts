@@ -217,6 +217,23 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       expect(head.headers.get('content-range')).toBe('0-3/4');
     });
 
+    it('count=planned estimates, count=estimated is exact for small results', async () => {
+      const planned = await bob.from('todos').select('title', { count: 'planned' }).order('title').range(0, 1);
+      expect(planned.error).toBeNull();
+      expect(planned.data).toHaveLength(2);
+      // The planner's guess, but never fewer than the rows actually returned.
+      expect(Number.isInteger(planned.count)).toBe(true);
+      expect(planned.count).toBeGreaterThanOrEqual(2);
+      const estimated = await bob.from('todos').select('title', { count: 'estimated', head: true });
+      const exact = await bob.from('todos').select('title', { count: 'exact', head: true });
+      expect(estimated.count).toBe(exact.count);
+
+      const big = await bob.rpc('numbers', { n: 5000 }, { count: 'planned' }).range(0, 2);
+      expect(big.error).toBeNull();
+      expect(big.data).toHaveLength(3);
+      expect(big.count).toBeGreaterThanOrEqual(3);
+    });
+
     it('47: single and maybeSingle', async () => {
       const missing = await bob.from('todos').select().eq('id', '00000000-0000-4000-8000-000000000000').single();
       expect([missing.status, missing.error?.code]).toEqual([406, 'PGRST116']);

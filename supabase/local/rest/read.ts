@@ -2,6 +2,7 @@
 import type { Transaction } from '../database';
 import { whereSql } from './build-filters';
 import { buildProjection, columnsSql, orderSql, pagingSql, type BuildContext } from './build-select';
+import { runCounted } from './count';
 import { RestError } from './errors';
 import type { QueryPlan, Paging } from './plan';
 import type { Preferences } from './prefer';
@@ -64,15 +65,21 @@ export function prepareRead(input: ReadInput): PreparedStatement {
   const offset = paging.offset ?? 0;
   const limit = Math.min(paging.limit ?? MAX_ROWS, MAX_ROWS);
   const inner = `select ${columnsSql(projection.columns)} from ${from}${where}${orderSql(root, plan.order.get(''), params)}${pagingSql(limit, offset)}`;
-  const total = prefer.count ? `, (select count(*) from ${from}${where})::int as total` : '';
   const body = input.head ? '' : `, coalesce(json_agg(_pgrst_r), '[]')::text as body`;
-  const sql = `select count(*)::int as n${body}${total} from (${inner}) _pgrst_r`;
+  const statement = (withTotal: boolean) =>
+    `select count(*)::int as n${body}${withTotal ? `, (select count(*) from ${from}${where})::int as total` : ''} from (${inner}) _pgrst_r`;
 
   return {
     readOnly: true,
     async run(tx) {
-      const result = await tx.query<{ n: number; body?: string; total?: number }>(sql, params.values);
-      const row = result.rows[0] ?? { n: 0 };
+      const row =
+        (await runCounted<{ n: number; body?: string; total?: number }>(
+          tx,
+          prefer.count,
+          statement,
+          params.values,
+          offset,
+        )) ?? ({ n: 0 } as { n: number; body?: string; total?: number });
       const status = rangeStatus(offset, row.n, row.total);
       if (status === 416) throw rangeNotSatisfiable(offset, row.total ?? 0);
       if (input.singular && row.n !== 1) throw singularError(row.n);

@@ -6,6 +6,7 @@
 import type { Transaction } from '../database';
 import { whereSql } from './build-filters';
 import { buildProjection, columnsSql, orderSql, pagingSql, type BuildContext } from './build-select';
+import { runCounted } from './count';
 import { RestError } from './errors';
 import type { Paging, QueryPlan } from './plan';
 import type { Preferences } from './prefer';
@@ -131,14 +132,19 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
   const offset = paging.offset ?? 0;
   const limit = Math.min(paging.limit ?? MAX_ROWS, MAX_ROWS);
   const inner = `select ${columnsSql(projection.columns)}${from}${where}${orderSql(relation, input.plan.order.get(''), params)}${pagingSql(limit, offset)}`;
-  const total = input.prefer.count ? `, (select count(*)${from}${where})::int as total` : '';
   const aggregate = scalar ? `json_agg(_pgrst_r.${ident(input.name)})` : 'json_agg(_pgrst_r)';
-  const sql = `select count(*)::int as n, coalesce(${aggregate}, '[]')::text as body${total} from (${inner}) _pgrst_r`;
+  const statement = (withTotal: boolean) =>
+    `select count(*)::int as n, coalesce(${aggregate}, '[]')::text as body${withTotal ? `, (select count(*)${from}${where})::int as total` : ''} from (${inner}) _pgrst_r`;
   return {
     readOnly,
     async run(tx: Transaction) {
-      const result = await tx.query<{ n: number; body: string; total?: number }>(sql, params.values);
-      const row = result.rows[0] ?? { n: 0, body: '[]' };
+      const row = (await runCounted<{ n: number; body: string; total?: number }>(
+        tx,
+        input.prefer.count,
+        statement,
+        params.values,
+        offset,
+      )) ?? { n: 0, body: '[]' };
       const status = rangeStatus(offset, row.n, row.total);
       if (status === 416) throw rangeNotSatisfiable(offset, row.total ?? 0);
       if (input.singular && row.n !== 1) throw singularError(row.n);
