@@ -4,19 +4,7 @@
  */
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port.js';
 
 if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
   console.log('No system Chromium found: installing Playwright’s own.');

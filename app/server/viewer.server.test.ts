@@ -3,9 +3,9 @@
  * with the Auth service, remembered per access token for a burst of requests, and forgotten on
  * request (sign-out, profile changes). Every request the Supabase clients send is counted.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/free-port.js';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { ssrClient } from '../../tests/support/ssr-client';
 import { connectionContext, viewerContext } from '~/context';
@@ -89,20 +89,9 @@ describe.skipIf(isHostedTarget)('viewer middleware', () => {
 
   it('answers 503 instead of signing anyone out when the Auth service cannot be reached', async () => {
     // Same host as the backend (so the same cookie name), on a port where nothing listens.
-    const unreachable = target.url.replace(/:\d+$/, `:${await closedPort()}`);
+    const unreachable = target.url.replace(/:\d+$/, `:${await freePort()}`);
     await expect(viewerFor(await signedInCookie('buyer@demo.test'), unreachable)).rejects.toMatchObject({
       init: { status: 503 },
     });
   });
 });
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port.js';
 
 const children = new Set();
 
@@ -32,18 +32,6 @@ export function installCleanup(onSignal = () => {}) {
       process.exit(130);
     });
   }
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -4,7 +4,7 @@
  * every child killed by `killServers()` in the spec's afterAll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../../scripts/free-port.js';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -16,18 +16,6 @@ export interface ServerProcess {
 }
 
 const children = new Set<ChildProcess>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns the server on `dataDir` (a directory or `memory`) without waiting for it. */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
