@@ -181,13 +181,16 @@ export async function downloadPublic(services: ObjectServices, bucketId: string,
   return fileResponse(services, await findObjectAsService(services, bucketId, checkObjectKey(key)), head);
 }
 
-export async function downloadSigned(
+/**
+ * The claims of a signed URL's token (download or upload): valid, unexpired, and issued for
+ * exactly `bucketId/key`; anything else is the 400 a signed URL answers.
+ */
+export async function verifySignedToken(
   services: ObjectServices,
   bucketId: string,
   key: string,
   token: string | null,
-  head: boolean,
-): Promise<Response> {
+): Promise<Record<string, unknown>> {
   if (!token) throw invalidJwt('jwt must be provided');
   let payload: Record<string, unknown>;
   try {
@@ -196,6 +199,17 @@ export async function downloadSigned(
     throw invalidJwt((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'jwt expired' : 'invalid signature');
   }
   if (payload.url !== `${bucketId}/${key}`) throw invalidJwt('invalid signature');
+  return payload;
+}
+
+export async function downloadSigned(
+  services: ObjectServices,
+  bucketId: string,
+  key: string,
+  token: string | null,
+  head: boolean,
+): Promise<Response> {
+  await verifySignedToken(services, bucketId, key, token);
   return fileResponse(services, await findObjectAsService(services, bucketId, checkObjectKey(key)), head);
 }
 

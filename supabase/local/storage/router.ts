@@ -1,13 +1,12 @@
 /** Routes a Storage request (path after `/storage/v1`) to bucket or object handlers. */
 import type { Claims } from '../database';
 import type { Keys } from '../keys';
-import { MAX_BODY_BYTES } from '../gateway';
-import { BodyTooLargeError, readBodyBytes } from '../rest/body';
 import { storageClaims } from './auth';
 import { signUpload, uploadWithToken } from './signed-upload';
 import { handleBuckets } from './buckets';
-import { invalidRequest, StorageError, tooLarge } from './errors';
+import { invalidRequest, StorageError } from './errors';
 import { listObjects } from './list';
+import { readStorageBody } from './upload-body';
 import {
   downloadObject,
   downloadPublic,
@@ -25,14 +24,7 @@ import {
 const notFound = () => new StorageError(404, 'not_found', 'Route not found', '404', 'NotFound');
 
 async function jsonBody(request: Request): Promise<Record<string, unknown>> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBodyBytes(request, MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw tooLarge();
-    throw error;
-  }
-  const text = new TextDecoder().decode(bytes).trim();
+  const text = new TextDecoder().decode(await readStorageBody(request)).trim();
   if (text === '') return {};
   try {
     const value = JSON.parse(text) as unknown;

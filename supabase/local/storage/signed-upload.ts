@@ -6,9 +6,9 @@
 import { jsonResponse } from '../context';
 import { withClaims, type Claims } from '../database';
 import { findBucket } from './buckets';
-import { bucketNotFound, invalidJwt } from './errors';
+import { bucketNotFound } from './errors';
 import { checkObjectKey } from './keys';
-import { uploadObject, type ObjectServices } from './objects';
+import { uploadObject, verifySignedToken, type ObjectServices } from './objects';
 
 const UPLOAD_TOKEN_SECONDS = 2 * 3600;
 
@@ -50,14 +50,7 @@ export async function uploadWithToken(
   key: string,
   token: string | null,
 ): Promise<Response> {
-  if (!token) throw invalidJwt('jwt must be provided');
-  let payload: Record<string, unknown>;
-  try {
-    payload = (await services.keys.verify(token)) as Record<string, unknown>;
-  } catch (error) {
-    throw invalidJwt((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'jwt expired' : 'invalid signature');
-  }
-  if (payload.url !== `${bucketId}/${key}`) throw invalidJwt('invalid signature');
+  const payload = await verifySignedToken(services, bucketId, key, token);
   const claims: Claims = { role: 'service_role', ...(typeof payload.owner === 'string' ? { sub: payload.owner } : {}) };
   return uploadObject(services, claims, request, bucketId, key, 'create', payload.upsert === true);
 }

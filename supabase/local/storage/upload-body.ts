@@ -31,14 +31,18 @@ function cacheControlOf(value: string | null | undefined): string {
   return /^\d+$/.test(value) ? `max-age=${value}` : value;
 }
 
-export async function readUpload(request: Request): Promise<UploadBody> {
-  let bytes: Uint8Array;
+/** A request body up to the gateway's limit; a larger one is Storage's 413. */
+export async function readStorageBody(request: Request): Promise<Uint8Array> {
   try {
-    bytes = await readBodyBytes(request, MAX_BODY_BYTES);
+    return await readBodyBytes(request, MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw tooLarge();
     throw error;
   }
+}
+
+export async function readUpload(request: Request): Promise<UploadBody> {
+  const bytes = await readStorageBody(request);
   const contentType = request.headers.get('content-type') ?? 'application/octet-stream';
   if (!/^multipart\/form-data/i.test(contentType)) {
     const metadataHeader = request.headers.get('x-metadata');
