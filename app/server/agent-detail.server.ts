@@ -190,6 +190,7 @@ export async function loadAgentPageFor(
     ),
     viewerId ? ownsAgent(viewerClient, viewerId, agentId) : false,
   ]);
-  if (shared) return { ...shared, owned };
-  return viewerId ? loadAgentPage(viewerClient, { agentId, viewerId, requestedPage }) : null;
+  if (!shared && !viewerId) return null;
+  const page = shared ?? (await loadAgentPage(viewerClient, { agentId, viewerId: null, requestedPage }));
+  return page && { ...page, owned };
 }

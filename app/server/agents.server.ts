@@ -13,8 +13,9 @@ export class CatalogueError extends Error {
   override name = 'CatalogueError';
 }
 
-function published(supabase: SupabaseClient, columns: string, options?: { count?: 'exact'; head?: boolean }) {
-  return supabase.from('agents_with_stats').select(columns, options).eq('status', 'published');
+/** Published agents as cards show them, for a query to filter, order and page further. */
+export function publishedSummaries(supabase: SupabaseClient) {
+  return supabase.from('agents_with_stats').select(AGENT_SUMMARY_COLUMNS).eq('status', 'published');
 }
 
 /** The best-rated published agents (rating, then number of reviews, then newest). */
@@ -23,7 +24,7 @@ export function listFeaturedAgents(supabase: SupabaseClient, limit = 5): Promise
 }
 
 async function loadFeaturedAgents(supabase: SupabaseClient, limit: number): Promise<AgentSummary[]> {
-  const { data, error } = await published(supabase, AGENT_SUMMARY_COLUMNS)
+  const { data, error } = await publishedSummaries(supabase)
     .order('avg_rating', { ascending: false, nullsFirst: false })
     .order('review_count', { ascending: false })
     .order('id')
@@ -49,7 +50,7 @@ export interface CatalogueCounts {
 const NO_FILTERS: CatalogueFilters = { search: null, maxPrice: null, minRating: null };
 
 /** How long a read of the published catalogue is shared between requests. */
-export const CATALOGUE_TTL_MS = 5_000;
+const CATALOGUE_TTL_MS = 5_000;
 
 const catalogueCache = createTtlCache<unknown>({ ttlMs: CATALOGUE_TTL_MS, maxEntries: 2_000 });
 

@@ -4,10 +4,10 @@
  * published agents only, through the anonymous client, and are shared for a few seconds.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
+import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import type { CategoryName } from '~/lib/categories';
 import { MAX_PRICE, PAGE_SIZE, searchTerm, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
-import { CatalogueError, getCatalogueCounts, sharedCatalogueRead } from '~/server/agents.server';
+import { CatalogueError, getCatalogueCounts, publishedSummaries, sharedCatalogueRead } from '~/server/agents.server';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -55,7 +55,7 @@ function pageKey({ category, maxPrice, minRating, sort, page }: MarketplaceParam
 }
 
 async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, term: string): Promise<AgentSummary[]> {
-  let query = supabase.from('agents_with_stats').select(AGENT_SUMMARY_COLUMNS).eq('status', 'published');
+  let query = publishedSummaries(supabase);
   if (term) {
     const pattern = `*${term}*`;
     query = query.or(`name.ilike.${pattern},description.ilike.${pattern},category.ilike.${pattern}`);

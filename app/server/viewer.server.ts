@@ -35,7 +35,7 @@ export function backendUnavailable(message = 'The service is temporarily unavail
 }
 
 /** How long a verified session is trusted without asking the Auth service again. */
-export const VIEWER_TTL_MS = 10_000;
+const VIEWER_TTL_MS = 10_000;
 
 const viewers = createTtlCache<Viewer | null>({ ttlMs: VIEWER_TTL_MS, maxEntries: 5_000 });
 
