@@ -21,8 +21,7 @@ class NoRealtimeTransport {
  */
 export function createSupabase(request: Request, connection: SupabaseConnection, clientAddress?: string) {
   const responseHeaders = new Headers();
-  const backendFetch =
-    clientAddress && connection.fetchFrom ? connection.fetchFrom(clientAddress) : connection.fetch;
+  const backendFetch = clientAddress && connection.fetchFrom ? connection.fetchFrom(clientAddress) : connection.fetch;
   const client = createServerClient(connection.url, connection.anonKey, {
     // HttpOnly: no browser code reads the session; Secure whenever the app is served over HTTPS.
     cookieOptions: { path: '/', sameSite: 'lax', httpOnly: true, secure: isSecureRequest(request) },

@@ -93,7 +93,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       handle,
       fetch: ((input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init))) as typeof fetch,
       fetchFrom: (clientAddress) =>
-        ((input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init), clientAddress)) as typeof fetch,
+        ((input: RequestInfo | URL, init?: RequestInit) =>
+          handle(new Request(input, init), clientAddress)) as typeof fetch,
       async health() {
         try {
           await db.query('select 1');

@@ -89,8 +89,20 @@ export function createAuthRateLimiter(limits: AuthRateLimits, clock: RateLimitCl
       if (count <= limits[kind]) return;
       const retryAfter = String(Math.max(1, Math.ceil((resetAt - clock.now()) / 1000)));
       throw kind === 'emailSent'
-        ? new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded', {}, { 'retry-after': retryAfter })
-        : new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'retry-after': retryAfter });
+        ? new AuthError(
+            429,
+            'over_email_send_rate_limit',
+            'email rate limit exceeded',
+            {},
+            { 'retry-after': retryAfter },
+          )
+        : new AuthError(
+            429,
+            'over_request_rate_limit',
+            'Request rate limit reached',
+            {},
+            { 'retry-after': retryAfter },
+          );
     },
     async beforePasswordCheck(email) {
       const delay = progressiveDelay(windows.count(accountKey(email)), limits.accountFailuresBeforeDelay);
