@@ -58,6 +58,13 @@ export default defineConfig({
       ENABLE_FAULT_INJECTION: 'true',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_EMAIL: '25',
+      // Every spec signs in from 127.0.0.1: the per-account delay and the embedded Auth's
+      // per-address limits are raised here (tests/contract/rate-limits.test.ts runs the real ones).
+      AUTH_FAILURES_BEFORE_DELAY: '1000',
+      EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+      EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+      EMBEDDED_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+      EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
     },
   },
 });

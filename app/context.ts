@@ -12,6 +12,11 @@ export interface SupabaseConnection {
   anonKey: string;
   serviceRoleKey?: string;
   fetch?: typeof fetch;
+  /**
+   * Embedded backend only: the in-process `fetch` for requests made on behalf of the visitor at
+   * a client address, so the backend's rate limits count that visitor, not the app server.
+   */
+  fetchFrom?: (clientAddress: string) => typeof fetch;
 }
 
 export const connectionContext = createContext<SupabaseConnection>();

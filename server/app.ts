@@ -25,7 +25,13 @@ export interface AppInstance {
 export async function createApp(): Promise<AppInstance> {
   const backend = env.SUPABASE_URL ? null : await openEmbeddedBackend();
   const connection: SupabaseConnection = backend
-    ? { url: backend.siteUrl(), anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey, fetch: backend.fetch }
+    ? {
+        url: backend.siteUrl(),
+        anonKey: backend.anonKey,
+        serviceRoleKey: backend.serviceRoleKey,
+        fetch: backend.fetch,
+        fetchFrom: backend.fetchFrom,
+      }
     : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
 
   const router = express.Router();
@@ -45,7 +51,8 @@ export async function createApp(): Promise<AppInstance> {
       if (!isBackendPath(req.path)) return next();
       try {
         res.setHeader('Content-Security-Policy', BASELINE_CSP);
-        await sendResponse(res, await backend.handle(createRequest(req, res)));
+        // The backend rate-limits by this address (req.ip honours TRUST_PROXY), never by a header.
+        await sendResponse(res, await backend.handle(createRequest(req, res), clientAddress(req)));
       } catch (error) {
         next(error);
       }
@@ -62,7 +69,7 @@ export async function createApp(): Promise<AppInstance> {
         const context = new RouterContextProvider();
         context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
         context.set(nonceContext, String(res.locals.cspNonce ?? ''));
-        context.set(clientAddressContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+        context.set(clientAddressContext, clientAddress(req));
         return context;
       },
     }),
@@ -81,12 +88,28 @@ export async function createApp(): Promise<AppInstance> {
   };
 }
 
+function clientAddress(req: express.Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
 async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
   const dataDir = env.EMBEDDED_DATA_DIR === 'memory' ? null : env.EMBEDDED_DATA_DIR;
   const confirmations = env.EMBEDDED_EMAIL_CONFIRMATIONS;
+  const rateLimits = {
+    signInSignUps: env.EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS,
+    tokenRefresh: env.EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH,
+    tokenVerifications: env.EMBEDDED_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS,
+    emailSent: env.EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT,
+    anonymousUsers: env.EMBEDDED_AUTH_RATE_LIMIT_ANONYMOUS_USERS,
+    accountFailuresBeforeDelay: env.AUTH_FAILURES_BEFORE_DELAY,
+  };
   return createEmbeddedBackend({
     dataDir,
     siteUrl: env.APP_URL,
-    auth: confirmations ? { enableConfirmations: confirmations === 'true' } : undefined,
+    auth: {
+      ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
+      // Unset variables keep config.toml's values.
+      rateLimits: Object.fromEntries(Object.entries(rateLimits).filter(([, value]) => value !== undefined)),
+    },
   });
 }

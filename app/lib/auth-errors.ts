@@ -44,6 +44,10 @@ const CATALOGUE: { match: string; result: AuthErrorMessage }[] = [
     result: { message: 'New account registration is currently disabled. Please contact support.' },
   },
   {
+    match: 'Request rate limit reached',
+    result: { message: 'Too many attempts. Please wait a few minutes and try again.' },
+  },
+  {
     match: 'Email rate limit exceeded',
     result: { message: 'Too many emails sent. Please wait a few minutes before trying again.' },
   },

@@ -11,7 +11,12 @@ import { EmailOnlySchema, NewPasswordSchema, SignInSchema, SignUpSchema, firstMe
 import { setFlash } from '~/server/cookies.server';
 import { env } from '~/server/env.server';
 import { formValues } from '~/server/forms.server';
-import { RATE_LIMIT_MESSAGE, authRateLimitByAddress, authRateLimitByEmail } from '~/server/rate-limit.server';
+import {
+  RATE_LIMIT_MESSAGE,
+  authRateLimitByAddress,
+  authRateLimitByEmailAndAddress,
+  signInFailuresByAccount,
+} from '~/server/rate-limit.server';
 
 interface ActionArgs {
   request: Request;
@@ -32,9 +37,19 @@ function formError(message: string, status: number, values?: Record<string, stri
   return data(result, { status });
 }
 
+const accountKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Hard limits per client address, and per email address *from that client address*: an email
+ * alone is never a hard limit, or anyone could lock its owner out by failing on purpose
+ * (the per-account protection is the delay in `signIn`).
+ */
 function rateLimited(context: ActionArgs['context'], email: string | undefined, values: Record<string, string>) {
-  const byAddress = authRateLimitByAddress.consume([context.get(clientAddressContext)]);
-  const byEmail = email ? authRateLimitByEmail.consume([email.trim().toLowerCase()]) : byAddress;
+  const address = context.get(clientAddressContext);
+  const byAddress = authRateLimitByAddress.consume([address]);
+  const byEmail = email
+    ? authRateLimitByEmailAndAddress.consume([JSON.stringify([accountKey(email), address])])
+    : byAddress;
   if (byAddress.allowed && byEmail.allowed) return null;
   const retryAfterSeconds = Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds);
   const result: AuthActionResult = { status: 'error', message: RATE_LIMIT_MESSAGE, values };
@@ -55,11 +70,15 @@ export async function signIn({ request, context }: ActionArgs) {
   const parsed = SignInSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return formError(firstMessage(parsed.error), 400, values);
 
+  // After repeated failures on this account from anywhere, each attempt waits longer; the owner
+  // with the right password is slowed, never refused.
+  await signInFailuresByAccount.wait(accountKey(parsed.data.email));
   const { error } = await context.get(supabaseContext).auth.signInWithPassword({
     email: parsed.data.email,
     password: parsed.data.password,
   });
   if (error) {
+    if (error.code === 'invalid_credentials') signInFailuresByAccount.fail(accountKey(parsed.data.email));
     const mapped = mapAuthError(error.message);
     const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 400;
     if (!error.status || error.status >= 500) console.error('Sign-in failed:', error.message);

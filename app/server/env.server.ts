@@ -3,6 +3,9 @@
  */
 import { z } from 'zod';
 
+/** A positive whole number from the environment, e.g. a rate limit. */
+const count = z.coerce.number().int().positive();
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,6 +17,18 @@ const EnvSchema = z
     APP_URL: z.url().optional(),
     /** Embedded backend only: overrides `[auth.email] enable_confirmations` of config.toml. */
     EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(['true', 'false']).optional(),
+    /** The app's sign-in, sign-up and reset forms: attempts per minute per client address. */
+    AUTH_RATE_LIMIT_PER_IP: count.default(10),
+    /** …and per email address from one client address. */
+    AUTH_RATE_LIMIT_PER_EMAIL: count.default(10),
+    /** Failed sign-ins on one account (any address) per hour before each further attempt is delayed. */
+    AUTH_FAILURES_BEFORE_DELAY: count.default(10),
+    /** Embedded backend only: override `[auth.rate_limit]` of config.toml (per client address). */
+    EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: count.optional(),
+    EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: count.optional(),
+    EMBEDDED_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: count.optional(),
+    EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: count.optional(),
+    EMBEDDED_AUTH_RATE_LIMIT_ANONYMOUS_USERS: count.optional(),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',

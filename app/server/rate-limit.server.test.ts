@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRateLimit } from './rate-limit.server';
+import { createFailureDelay, createRateLimit } from './rate-limit.server';
 
 describe('rate limit', () => {
   afterEach(() => vi.useRealTimers());
@@ -20,5 +20,24 @@ describe('rate limit', () => {
     for (let ip = 0; ip < 3; ip++) expect(limiter.consume([`ip:${ip}`, 'email:a@b.c']).allowed).toBe(true);
     expect(limiter.consume(['ip:99', 'email:a@b.c']).allowed).toBe(false);
     expect(limiter.consume(['ip:99', 'email:other@b.c']).allowed).toBe(true);
+  });
+});
+
+describe('failure delay', () => {
+  it('slows a key down after its free failures, doubling up to the maximum, and never refuses', async () => {
+    const slept: number[] = [];
+    let now = 0;
+    const clock = { now: () => now, sleep: async (ms: number) => void slept.push(ms) };
+    const delay = createFailureDelay({ freeFailures: 2, windowMs: 60_000, clock });
+    for (let failure = 0; failure < 8; failure++) {
+      await delay.wait('account:a');
+      delay.fail('account:a');
+    }
+    expect(slept).toEqual([250, 500, 1000, 2000, 4000, 5000]);
+    await delay.wait('account:other');
+    expect(slept).toHaveLength(6);
+    now = 60_001;
+    await delay.wait('account:a');
+    expect(slept).toHaveLength(6);
   });
 });

@@ -1,17 +1,40 @@
 /**
- * A fixed-window rate limiter kept in process memory. Enough for one app server; several
- * servers behind a load balancer each keep their own count (documented in the README).
+ * Rate limits of the app's own sign-in, sign-up and reset forms, kept in process memory. Enough
+ * for one app server; several servers behind a load balancer each keep their own count
+ * (docs/security/rate-limits.md, docs/decisions/009-sign-in-rate-limits.md).
  */
+import { env } from '~/server/env.server';
+
+/** Time as the limiters see it; tests pass a fake one instead of waiting. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 export interface RateLimit {
   /** Records an attempt for each key; false when any key is over its limit. */
   consume(keys: string[]): { allowed: boolean; retryAfterSeconds: number };
 }
 
-export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: number }): RateLimit {
+/** A fixed window per key: `limit` attempts per `windowMs`. */
+export function createRateLimit({
+  limit,
+  windowMs,
+  clock = systemClock,
+}: {
+  limit: number;
+  windowMs: number;
+  clock?: Clock;
+}): RateLimit {
   const windows = new Map<string, { count: number; resetAt: number }>();
   return {
     consume(keys) {
-      const now = Date.now();
+      const now = clock.now();
       if (windows.size > 50_000) {
         for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
       }
@@ -30,19 +53,72 @@ export function createRateLimit({ limit, windowMs }: { limit: number; windowMs: 
   };
 }
 
+/** The first delayed attempt waits this long; each further failure doubles it, up to the maximum. */
+export const FIRST_DELAY_MS = 250;
+export const MAX_DELAY_MS = 5_000;
+
+/** Milliseconds an attempt waits after `failures` recent failures (0 below `freeFailures`). */
+export function progressiveDelay(failures: number, freeFailures: number): number {
+  if (failures < freeFailures) return 0;
+  return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - freeFailures, 16), MAX_DELAY_MS);
+}
+
+export interface FailureDelay {
+  /** Waits the delay that the key's recent failures earned (none below the threshold). */
+  wait(key: string): Promise<void>;
+  /** Records one failure for the key. */
+  fail(key: string): void;
+}
+
 /**
- * Sign-in, sign-up and password reset: 10 attempts a minute per client address and per email
- * address (AUTH_RATE_LIMIT_PER_IP / AUTH_RATE_LIMIT_PER_EMAIL override them, e.g. for tests
- * that sign in many times from one address).
+ * Slows down, never refuses: after `freeFailures` failures for a key within `windowMs`, every
+ * further attempt waits {@link progressiveDelay}. Used per account, where a hard limit would let
+ * anyone lock the owner out by failing on purpose.
  */
-const perMinute = (value: string | undefined) => (value && Number(value) > 0 ? Number(value) : 10);
-export const authRateLimitByAddress = createRateLimit({
-  limit: perMinute(process.env.AUTH_RATE_LIMIT_PER_IP),
+export function createFailureDelay({
+  freeFailures,
+  windowMs,
+  clock = systemClock,
+}: {
+  freeFailures: number;
+  windowMs: number;
+  clock?: Clock;
+}): FailureDelay {
+  const failures = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const window = failures.get(key);
+    return window && window.resetAt > clock.now() ? window : null;
+  };
+  return {
+    async wait(key) {
+      const delay = progressiveDelay(current(key)?.count ?? 0, freeFailures);
+      if (delay > 0) await clock.sleep(delay);
+    },
+    fail(key) {
+      const now = clock.now();
+      if (failures.size > 50_000) {
+        for (const [stale, window] of failures) if (window.resetAt <= now) failures.delete(stale);
+      }
+      const window = current(key) ?? { count: 0, resetAt: now + windowMs };
+      window.count += 1;
+      failures.set(key, window);
+    },
+  };
+}
+
+/**
+ * The forms' limits (env: AUTH_RATE_LIMIT_PER_IP, AUTH_RATE_LIMIT_PER_EMAIL,
+ * AUTH_FAILURES_BEFORE_DELAY): attempts per minute per client address, per email address from
+ * one client address, and the per-account delay after failed sign-ins from any address.
+ */
+export const authRateLimitByAddress = createRateLimit({ limit: env.AUTH_RATE_LIMIT_PER_IP, windowMs: 60_000 });
+export const authRateLimitByEmailAndAddress = createRateLimit({
+  limit: env.AUTH_RATE_LIMIT_PER_EMAIL,
   windowMs: 60_000,
 });
-export const authRateLimitByEmail = createRateLimit({
-  limit: perMinute(process.env.AUTH_RATE_LIMIT_PER_EMAIL),
-  windowMs: 60_000,
+export const signInFailuresByAccount = createFailureDelay({
+  freeFailures: env.AUTH_FAILURES_BEFORE_DELAY,
+  windowMs: 60 * 60_000,
 });
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';

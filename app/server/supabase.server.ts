@@ -15,9 +15,13 @@ class NoRealtimeTransport {
   }
 }
 
-/** A request-scoped client that reads the session from cookies and collects the cookies to set. */
-export function createSupabase(request: Request, connection: SupabaseConnection) {
+/**
+ * A request-scoped client that reads the session from cookies and collects the cookies to set.
+ * `clientAddress` is the visitor's: the embedded backend rate-limits sign-ins by it.
+ */
+export function createSupabase(request: Request, connection: SupabaseConnection, clientAddress?: string) {
   const responseHeaders = new Headers();
+  const backendFetch = clientAddress && connection.fetchFrom ? connection.fetchFrom(clientAddress) : connection.fetch;
   const client = createServerClient(connection.url, connection.anonKey, {
     // HttpOnly: no browser code reads the session; Secure whenever the app is served over HTTPS.
     cookieOptions: { path: '/', sameSite: 'lax', httpOnly: true, secure: isSecureRequest(request) },
@@ -31,7 +35,7 @@ export function createSupabase(request: Request, connection: SupabaseConnection)
         for (const [name, value] of Object.entries(cacheHeaders ?? {})) responseHeaders.set(name, value);
       },
     },
-    global: connection.fetch ? { fetch: connection.fetch } : undefined,
+    global: backendFetch ? { fetch: backendFetch } : undefined,
     realtime: { transport: NoRealtimeTransport as never },
   });
   return { client, responseHeaders };

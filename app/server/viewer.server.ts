@@ -9,7 +9,7 @@
  */
 import { isAuthApiError, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { data, type MiddlewareFunction } from 'react-router';
-import { connectionContext, supabaseContext, viewerContext } from '~/context';
+import { clientAddressContext, connectionContext, supabaseContext, viewerContext } from '~/context';
 import { permissionsOf, toRole } from '~/lib/permissions';
 import type { BackendUnavailableError } from '~/lib/route-errors';
 import type { Viewer } from '~/lib/viewer';
@@ -17,7 +17,11 @@ import { createSupabase } from '~/server/supabase.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { client, responseHeaders } = createSupabase(request, context.get(connectionContext));
+  const { client, responseHeaders } = createSupabase(
+    request,
+    context.get(connectionContext),
+    context.get(clientAddressContext),
+  );
   context.set(supabaseContext, client);
   context.set(viewerContext, await loadViewer(client));
   const response = await next();

@@ -54,6 +54,9 @@ export async function startServer({ cwd, dataDir, env = {}, timeoutMs = 90_000 }
       ENABLE_PERF_FIXTURE: 'true',
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+      AUTH_FAILURES_BEFORE_DELAY: '100000',
+      EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+      EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
       ...env,
     },
   });

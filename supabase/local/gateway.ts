@@ -2,6 +2,7 @@
  * The API gateway in front of the services (wire reference §1.4): API key check, the
  * `Authorization` rewrite, CORS, and routing by prefix to Auth, the Data API and Storage.
  */
+import { stampClientAddress } from './client-address';
 import type { ServiceHandler } from './context';
 import { jsonResponse } from './context';
 import type { Keys } from './keys';
@@ -39,7 +40,7 @@ export function isBackendPath(pathname: string): boolean {
 }
 
 export function createGateway(keys: Keys, services: GatewayServices) {
-  return async function handle(request: Request): Promise<Response> {
+  return async function handle(request: Request, clientAddress?: string): Promise<Response> {
     const url = new URL(request.url);
     const match = PREFIXES.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
     if (!match) return jsonResponse({ message: 'no Route matched with those values' }, 404);
@@ -81,6 +82,9 @@ export function createGateway(keys: Keys, services: GatewayServices) {
     if ((!authorization || /^bearer\s+sb_/i.test(authorization)) && apikey) {
       headers.set('authorization', `Bearer ${apikey}`);
     }
+    // Only the caller of `handle` (the HTTP layer, the app's in-process client) says who the
+    // client is; a header of that name sent from outside is overwritten here.
+    stampClientAddress(headers, clientAddress);
     // Rebuilt field by field: `new Request(request, init)` throws on the lazy Request objects
     // of @remix-run/node-fetch-server (not real undici Requests).
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;

@@ -4,7 +4,7 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { createAuthService, type AuthConfig } from './auth/index';
+import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
 import { createGateway, isBackendPath } from './gateway';
@@ -15,7 +15,13 @@ import { createStorageService } from './storage/index';
 export { isBackendPath };
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
-export { readOutbox, type AuthConfig, type OutboxEmail } from './auth/index';
+export {
+  readOutbox,
+  type AuthConfig,
+  type AuthConfigOverrides,
+  type OutboxEmail,
+  type RateLimitClock,
+} from './auth/index';
 
 export interface EmbeddedBackendOptions {
   /** Data directory, or `null` for an in-memory database that vanishes with the process. */
@@ -27,7 +33,9 @@ export interface EmbeddedBackendOptions {
   /** Apply `seed.sql` on a new database (default true). */
   seed?: boolean;
   /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
-  auth?: Partial<AuthConfig>;
+  auth?: AuthConfigOverrides;
+  /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
+  clock?: RateLimitClock;
 }
 
 export interface EmbeddedBackend {
@@ -38,10 +46,15 @@ export interface EmbeddedBackend {
   /** The public origin; the Supabase clients use it as their URL. */
   siteUrl(): string;
   setSiteUrl(url: string): void;
-  /** Answers a request for `/auth/v1/*`, `/rest/v1/*` or `/storage/v1/*`. */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers a request for `/auth/v1/*`, `/rest/v1/*` or `/storage/v1/*`. `clientAddress` is who
+   * sent it, as the HTTP layer knows it (rate limits); requests without one share one count.
+   */
+  handle(request: Request, clientAddress?: string): Promise<Response>;
   /** A `fetch` that reaches the backend in process: pass it to the Supabase clients. */
   fetch: typeof fetch;
+  /** The in-process `fetch` for requests made on behalf of a visitor at `clientAddress`. */
+  fetchFrom(clientAddress: string): typeof fetch;
   health(): Promise<{ ok: boolean; database: 'up' | 'down' }>;
   close(): Promise<void>;
 }
@@ -63,7 +76,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     analyzeTimer.unref();
     const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
     const handle = createGateway(keys, {
-      auth: createAuthService({ ...context, auth: options.auth }),
+      auth: createAuthService({ ...context, auth: options.auth, clock: options.clock }),
       rest: createRestService(context),
       storage: createStorageService(context),
     });
@@ -79,6 +92,9 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       },
       handle,
       fetch: ((input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init))) as typeof fetch,
+      fetchFrom: (clientAddress) =>
+        ((input: RequestInfo | URL, init?: RequestInit) =>
+          handle(new Request(input, init), clientAddress)) as typeof fetch,
       async health() {
         try {
           await db.query('select 1');

@@ -6,7 +6,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener } from '@remix-run/node-fetch-server';
-import { createEmbeddedBackend, type AuthConfig, type EmbeddedBackend } from '../../supabase/local/index';
+import {
+  createEmbeddedBackend,
+  type AuthConfigOverrides,
+  type EmbeddedBackend,
+  type RateLimitClock,
+} from '../../supabase/local/index';
 
 export interface ContractTarget {
   url: string;
@@ -24,8 +29,25 @@ export const isHostedTarget = Boolean(
 export interface ContractTargetOptions {
   seed?: boolean;
   /** Auth settings for the local backend (ignored by a hosted target). */
-  auth?: Partial<AuthConfig>;
+  auth?: AuthConfigOverrides;
+  /**
+   * The suite signs in far more often from 127.0.0.1 than one visitor would, so the local
+   * backend's rate limits are raised unless a test asks for config.toml's own (or sets them in
+   * `auth.rateLimits`).
+   */
+  realRateLimits?: boolean;
+  /** The rate limiter's clock (a fake one lets a test pass delays without waiting). */
+  clock?: RateLimitClock;
 }
+
+const HIGH_RATE_LIMITS = {
+  emailSent: 100_000,
+  anonymousUsers: 100_000,
+  tokenRefresh: 100_000,
+  signInSignUps: 100_000,
+  tokenVerifications: 100_000,
+  accountFailuresBeforeDelay: 100_000,
+};
 
 export async function startContractTarget(options: ContractTargetOptions = {}): Promise<ContractTarget> {
   if (isHostedTarget) {
@@ -36,8 +58,19 @@ export async function startContractTarget(options: ContractTargetOptions = {}): 
       close: async () => {},
     };
   }
-  const backend = await createEmbeddedBackend({ dataDir: null, seed: options.seed, auth: options.auth });
-  const server = await listen(createServer(createRequestListener((request) => backend.handle(request))));
+  const rateLimits = options.realRateLimits
+    ? options.auth?.rateLimits
+    : { ...HIGH_RATE_LIMITS, ...options.auth?.rateLimits };
+  const backend = await createEmbeddedBackend({
+    dataDir: null,
+    seed: options.seed,
+    auth: { ...options.auth, rateLimits },
+    clock: options.clock,
+  });
+  // Like the app's HTTP layer: the backend counts requests by the connection's address.
+  const server = await listen(
+    createServer(createRequestListener((request, client) => backend.handle(request, client.address))),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   backend.setSiteUrl(url);
   return {

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { DEFAULT_RATE_LIMITS, type AuthRateLimits } from './rate-limit';
 
 export interface AuthConfig {
   /** `[auth] site_url`; the app origin (`context.siteUrl()`) is always allowed as well. */
@@ -28,7 +29,12 @@ export interface AuthConfig {
   otpLength: number;
   googleEnabled: boolean;
   mfaTotpEnabled: boolean;
+  /** `[auth.rate_limit]` (per client address) and the per-account sign-in delay threshold. */
+  rateLimits: AuthRateLimits;
 }
+
+/** Programmatic overrides (tests, environment): any setting, and any single rate limit. */
+export type AuthConfigOverrides = Partial<Omit<AuthConfig, 'rateLimits'>> & { rateLimits?: Partial<AuthRateLimits> };
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   siteUrl: null,
@@ -46,14 +52,16 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   otpLength: 6,
   googleEnabled: true,
   mfaTotpEnabled: true,
+  rateLimits: DEFAULT_RATE_LIMITS,
 };
 
 type Table = Record<string, unknown>;
 
-export function loadAuthConfig(supabaseDir: string, overrides: Partial<AuthConfig> = {}): AuthConfig {
+export function loadAuthConfig(supabaseDir: string, overrides: AuthConfigOverrides = {}): AuthConfig {
   const file = path.join(supabaseDir, 'config.toml');
   const fromFile = existsSync(file) ? fromToml(parse(readFileSync(file, 'utf8')) as Table) : {};
-  return { ...DEFAULT_AUTH_CONFIG, ...fromFile, ...overrides };
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...fromFile.rateLimits, ...overrides.rateLimits };
+  return { ...DEFAULT_AUTH_CONFIG, ...fromFile, ...overrides, rateLimits };
 }
 
 function fromToml(root: Table): Partial<AuthConfig> {
@@ -88,6 +96,18 @@ function fromToml(root: Table): Partial<AuthConfig> {
   const totpVerify = bool(totp.verify_enabled);
   if (totpEnrol !== undefined || totpVerify !== undefined)
     set('mfaTotpEnabled', totpEnrol !== false && totpVerify !== false);
+  const limits = table(auth.rate_limit);
+  const rateLimits: Partial<AuthRateLimits> = {};
+  const limit = (key: keyof AuthRateLimits, value: unknown) => {
+    const count = num(value);
+    if (count !== undefined && count >= 0) rateLimits[key] = count;
+  };
+  limit('emailSent', limits.email_sent);
+  limit('anonymousUsers', limits.anonymous_users);
+  limit('tokenRefresh', limits.token_refresh);
+  limit('signInSignUps', limits.sign_in_sign_ups);
+  limit('tokenVerifications', limits.token_verifications);
+  result.rateLimits = { ...DEFAULT_RATE_LIMITS, ...rateLimits };
   return result;
 }
 

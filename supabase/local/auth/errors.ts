@@ -14,6 +14,8 @@ export class AuthError extends Error {
     message: string,
     /** Extra top-level keys of the body, e.g. `weak_password`. */
     readonly extra: Record<string, unknown> = {},
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -52,6 +54,7 @@ export function errorResponse(error: unknown, request: Request): Response {
       ? error
       : new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
   if (!(error instanceof AuthError)) console.error('[auth] unexpected error', error);
+  Object.assign(headers, authError.headers);
   headers['x-sb-error-code'] = authError.code;
   const body = versioned
     ? { code: authError.code, message: authError.message, ...authError.extra }

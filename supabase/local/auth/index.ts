@@ -3,9 +3,10 @@
  * @supabase/ssr clients talk to. This module only routes; each route lives in `routes/`.
  */
 import type { ServiceContext, ServiceHandler } from '../context';
-import type { AuthConfig } from './config';
+import type { AuthConfigOverrides } from './config';
 import { loadAuthConfig } from './config';
 import { API_VERSION, AuthError, errorResponse } from './errors';
+import { createAuthRateLimiter, type RateLimitClock } from './rate-limit';
 import * as admin from './routes/admin';
 import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from './routes/factors';
 import { recover, otp, resend } from './routes/email';
@@ -17,7 +18,8 @@ import { getUserRoute, logoutRoute, updateUserRoute } from './routes/user';
 import { verifyGet, verifyPost } from './routes/verify';
 import type { AuthService } from './service';
 
-export type { AuthConfig } from './config';
+export type { AuthConfig, AuthConfigOverrides } from './config';
+export type { RateLimitClock } from './rate-limit';
 export { readOutbox, type OutboxEmail } from './outbox';
 
 type Route = (service: AuthService, request: Request, param: string) => Promise<Response>;
@@ -60,12 +62,15 @@ const ROUTES: Array<[method: string, path: RegExp, route: Route]> = [
   ['GET', /^\/_local\/outbox\.json$/, outboxJson],
 ];
 
-export function createAuthService(context: ServiceContext & { auth?: Partial<AuthConfig> }): ServiceHandler {
+export function createAuthService(
+  context: ServiceContext & { auth?: AuthConfigOverrides; clock?: RateLimitClock },
+): ServiceHandler {
   const config = loadAuthConfig(context.supabaseDir, context.auth);
   const service: AuthService = {
     db: context.db,
     keys: context.keys,
     config,
+    limits: createAuthRateLimiter(config.rateLimits, context.clock),
     appOrigin: () => context.siteUrl(),
     authUrl: () => `${context.siteUrl()}/auth/v1`,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_CONFIG, duration } from './config';
+import { DEFAULT_AUTH_CONFIG, duration, loadAuthConfig } from './config';
 import { globToRegExp, isAllowedRedirect } from './redirects';
 import { base32Decode, base32Encode, totpCode, verifyTotp } from './totp';
 import { parsePkce, validateEmail } from './validation';
@@ -72,5 +72,19 @@ describe('validation', () => {
     expect(duration('1m30s')).toBe(90);
     expect(duration('24h')).toBe(86400);
     expect(duration('soon')).toBeUndefined();
+  });
+});
+
+describe('rate limit settings', () => {
+  it('reads [auth.rate_limit] from the project config.toml; overrides win key by key', () => {
+    const config = loadAuthConfig('supabase', { rateLimits: { tokenRefresh: 7 } });
+    expect(config.rateLimits).toEqual({
+      emailSent: 30,
+      anonymousUsers: 30,
+      tokenRefresh: 7,
+      signInSignUps: 30,
+      tokenVerifications: 30,
+      accountFailuresBeforeDelay: 10,
+    });
   });
 });

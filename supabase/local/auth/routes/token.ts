@@ -8,6 +8,8 @@ import { checkPassword, findUserByEmail, isBanned } from '../users';
 
 export async function token(service: AuthService, request: Request): Promise<Response> {
   const grantType = new URL(request.url).searchParams.get('grant_type');
+  // GoTrue counts refreshes apart from sign-ins; every other grant is a sign-in.
+  service.limits.hit(grantType === 'refresh_token' ? 'tokenRefresh' : 'signInSignUps', request);
   const body = await readJson(request);
   switch (grantType) {
     case 'password':
@@ -34,8 +36,14 @@ async function passwordGrant(service: AuthService, email: string, phone: string,
   const invalid = badRequest('invalid_credentials', 'Invalid login credentials');
   if (phone) throw invalid;
   if (!service.config.emailProviderEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  // The per-account delay comes before the check, for known and unknown addresses alike, so
+  // neither its presence nor the answer's timing tells whether the password was right.
+  await service.limits.beforePasswordCheck(email);
   const user = await findUserByEmail(service.db, email);
-  if (!user || !password || !(await checkPassword(service.db, user.id, password))) throw invalid;
+  if (!user || !password || !(await checkPassword(service.db, user.id, password))) {
+    service.limits.passwordFailed(email);
+    throw invalid;
+  }
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   const minimum = service.config.minimumPasswordLength;
