@@ -58,6 +58,7 @@ export default defineConfig({
       ENABLE_FAULT_INJECTION: 'true',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_EMAIL: '25',
+      NEWSLETTER_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });
