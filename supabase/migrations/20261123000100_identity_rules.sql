@@ -107,22 +107,25 @@ begin
 end
 $$;
 
--- Repair existing rows, oldest account first: an invalid username, or one that looks like an
--- older account's, is replaced by unique_username(itself) (e.g. "demo seller" → "demo_seller_1").
+-- Repair existing rows, oldest account first: an invalid username, or a valid one whose
+-- look-alike an older account already has, is replaced by unique_username(itself)
+-- (e.g. "demo seller" → "demo_seller_1"). Set-based, so only the rows to repair are visited.
 do $$
 declare
   r record;
-  kept text[] := '{}';
-  fixed text;
 begin
-  for r in select id, username from public.users order by created_at, id loop
-    if r.username !~ '^[A-Za-z0-9_]{3,30}$' or public.username_skeleton(r.username) = any (kept) then
-      fixed := public.unique_username(r.username);
-      update public.users set username = fixed where id = r.id;
-      kept := kept || public.username_skeleton(fixed);
-    else
-      kept := kept || public.username_skeleton(r.username);
-    end if;
+  for r in
+    select u.id, u.username
+    from public.users u
+    left join (
+      select id, row_number() over (partition by public.username_skeleton(username) order by created_at, id) as n
+      from public.users
+      where username ~ '^[A-Za-z0-9_]{3,30}$'
+    ) valid on valid.id = u.id
+    where valid.id is null or valid.n > 1
+    order by u.created_at, u.id
+  loop
+    update public.users set username = public.unique_username(r.username) where id = r.id;
   end loop;
 end
 $$;

@@ -301,6 +301,7 @@ describe('anonymous and bulk writes', () => {
 });
 
 describe('upgrading a data directory created before these rules', () => {
+  const QUILLWORKS = '00000000-0000-4000-8000-000000000012';
   let dir = '';
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -322,6 +323,7 @@ describe('upgrading a data directory created before these rules', () => {
         update public.users set username = 'demo_se11er', website = 'javascript:alert(1)' where id = '${DEMO.buyer}';
         update public.users set username = E'al\\u200bex', website = ' https://alex.example ' where id = '${DEMO.otherBuyer}';
         update public.users set username = '  x', profile_image_url = 'javascript:alert(1)' where id = '${DEMO.admin}';
+        update public.users set username = 'nova_1abs' where id = '${QUILLWORKS}';
         update public.agents set thumbnail_url = 'javascript:alert(1)',
           images = array['javascript:alert(1)', '/thumbnails/sales-1.svg'] where id = '${seedAgentId(1)}';
       `);
@@ -347,6 +349,14 @@ describe('upgrading a data directory created before these rules', () => {
         },
         { id: DEMO.admin, username: 'x00', website: null, profile_image_url: null },
         { id: DEMO.otherBuyer, username: 'al_ex', website: 'https://alex.example', profile_image_url: null },
+      ]);
+      // quillworks' valid "nova_1abs" looks like the older nova_labs: the younger account is renamed.
+      const lookAlikes = await old.query('select id, username from public.users where id = any($1) order by id', [
+        [DEMO.otherSeller, QUILLWORKS],
+      ]);
+      expect(lookAlikes.rows).toEqual([
+        { id: DEMO.otherSeller, username: 'nova_labs' },
+        { id: QUILLWORKS, username: 'nova_1abs_1' },
       ]);
       const agent = await old.query('select thumbnail_url, images from public.agents where id = $1', [seedAgentId(1)]);
       expect(agent.rows).toEqual([{ thumbnail_url: null, images: ['/thumbnails/sales-1.svg'] }]);
