@@ -30,6 +30,8 @@ describe('sign-up validation', () => {
     [{ ...valid, username: 'ab' }, AUTH_MESSAGES.usernameLength],
     [{ ...valid, email: 'nope' }, AUTH_MESSAGES.email],
     [{ ...valid, username: 'a b c' }, AUTH_MESSAGES.usernameCharacters],
+    [{ ...valid, username: 'ada.l' }, AUTH_MESSAGES.usernameCharacters],
+    [{ ...valid, username: 'd\u0435mo_seller' }, AUTH_MESSAGES.usernameCharacters],
   ])('rejects %j with its message', (input, message) => {
     expect(signUpMessage(input)).toBe(message);
   });

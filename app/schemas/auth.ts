@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 
-import { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import {
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_PATTERN,
+} from '~/lib/auth-rules';
 
 export { MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH };
 
@@ -13,7 +19,7 @@ export const AUTH_MESSAGES = {
   passwordLength: 'Password must be at least 6 characters long',
   usernameLength: 'Username must be at least 3 characters long',
   usernameTooLong: 'Username must be at most 30 characters long',
-  usernameCharacters: 'Username may contain only letters, numbers, dots, dashes and underscores',
+  usernameCharacters: USERNAME_CHARACTERS_MESSAGE,
   email: 'Please enter a valid email address.',
 } as const;
 
@@ -34,7 +40,7 @@ export const SignUpSchema = z.object({
     .min(1, AUTH_MESSAGES.required)
     .min(MIN_USERNAME_LENGTH, AUTH_MESSAGES.usernameLength)
     .max(MAX_USERNAME_LENGTH, AUTH_MESSAGES.usernameTooLong)
-    .regex(/^[\p{L}\p{N}._-]+$/u, AUTH_MESSAGES.usernameCharacters),
+    .regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameCharacters),
   accountType: z.enum(['buyer', 'seller']).catch('buyer'),
   redirectTo,
 });

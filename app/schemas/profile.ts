@@ -3,7 +3,13 @@
  * discriminated union on `intent`. Shared by the server action and the browser's constraints.
  */
 import { z } from 'zod';
-import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import {
+  HTTP_URL_PATTERN,
+  MAX_USERNAME_LENGTH,
+  MIN_USERNAME_LENGTH,
+  USERNAME_CHARACTERS_MESSAGE,
+  USERNAME_PATTERN,
+} from '~/lib/auth-rules';
 
 export const PROFILE_TABS = ['profile', 'privacy', 'notifications', 'security', 'data'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -22,7 +28,7 @@ export const MAX_WEBSITE_LENGTH = 2048;
 export const PROFILE_MESSAGES = {
   usernameLength: 'Username must be at least 3 characters long',
   usernameTooLong: 'Username must be at most 30 characters long',
-  usernameCharacters: 'Username may contain only letters, numbers, dots, dashes and underscores',
+  usernameCharacters: USERNAME_CHARACTERS_MESSAGE,
   usernameTaken: 'This username is already taken. Please choose another one.',
   bioTooLong: 'Bio must be at most 500 characters',
   website: 'Website must be a valid http:// or https:// address',
@@ -48,7 +54,9 @@ function optionalText(max: number, message: string) {
     .transform((value) => (value ? value : null));
 }
 
+/** The database's users_website_http_url check, plus a parsable URL with a host. */
 function isHttpUrl(value: string): boolean {
+  if (!HTTP_URL_PATTERN.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
@@ -69,7 +77,7 @@ export const ProfileFormSchema = z.object({
     .trim()
     .min(MIN_USERNAME_LENGTH, PROFILE_MESSAGES.usernameLength)
     .max(MAX_USERNAME_LENGTH, PROFILE_MESSAGES.usernameTooLong)
-    .regex(/^[\p{L}\p{N}._-]+$/u, PROFILE_MESSAGES.usernameCharacters),
+    .regex(USERNAME_PATTERN, PROFILE_MESSAGES.usernameCharacters),
   first_name: optionalText(MAX_NAME_LENGTH, PROFILE_MESSAGES.nameTooLong),
   last_name: optionalText(MAX_NAME_LENGTH, PROFILE_MESSAGES.nameTooLong),
   phone: optionalText(MAX_PHONE_LENGTH, PROFILE_MESSAGES.phoneTooLong),

@@ -122,3 +122,13 @@ export const signInFailuresByAccount = createFailureDelay({
 });
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+/**
+ * Newsletter sign-ups: 5 a minute per client address (NEWSLETTER_RATE_LIMIT_PER_IP overrides it,
+ * e.g. for end-to-end tests that share one address). The action writes with the service role,
+ * so this limit, not row-level security, is what stops one client from filling the table.
+ */
+export const newsletterRateLimitByAddress = createRateLimit({
+  limit: Number(process.env.NEWSLETTER_RATE_LIMIT_PER_IP) > 0 ? Number(process.env.NEWSLETTER_RATE_LIMIT_PER_IP) : 5,
+  windowMs: 60_000,
+});

@@ -116,6 +116,47 @@ describe('row-level security through the Data API', () => {
     expect(stored.data?.user_type).toBe('buyer');
   });
 
+  it('refuses anonymous newsletter writes, a 200-row batch included; the service role still writes', async () => {
+    const batch = Array.from({ length: 200 }, (_, i) => ({ email: `bulk-${i}-${Date.now()}@example.com` }));
+    const viaClient = await anon.from('newsletter_subscribers').insert(batch);
+    expect([viaClient.status, viaClient.error?.code]).toEqual([401, '42501']);
+    // The same attack as raw HTTP with the anon key, as a script would send it.
+    const raw = await fetch(`${target.url}/rest/v1/newsletter_subscribers`, {
+      method: 'POST',
+      headers: {
+        apikey: target.anonKey,
+        authorization: `Bearer ${target.anonKey}`,
+        'content-type': 'application/json',
+        prefer: 'return=minimal',
+      },
+      body: JSON.stringify(batch),
+    });
+    expect(raw.status).toBe(401);
+    const signedIn = await stranger.from('newsletter_subscribers').insert({ email: `s-${Date.now()}@example.com` });
+    expect([signedIn.status, signedIn.error?.code]).toEqual([403, '42501']);
+    const stored = await service
+      .from('newsletter_subscribers')
+      .select('email', { count: 'exact', head: true })
+      .like('email', 'bulk-%');
+    expect(stored.count).toBe(0);
+    const trusted = await service.from('newsletter_subscribers').insert({ email: `trusted-${Date.now()}@example.com` });
+    expect(trusted.status).toBe(201);
+  });
+
+  it('refuses a username that impersonates another user, and a script URL as website', async () => {
+    for (const username of ['demo_seller\u200b', ' demo_seller', 'Demo_Seller', 'demo_seIler', 'd\u0435mo_seller']) {
+      const rename = await stranger.from('users').update({ username }).eq('id', strangerId);
+      expect(rename.error?.code, JSON.stringify(username)).toMatch(/^(23514|23505)$/);
+    }
+    const website = await stranger.from('users').update({ website: 'javascript:alert(1)' }).eq('id', strangerId);
+    expect([website.status, website.error?.code]).toEqual([400, '23514']);
+    const stored = await service.from('users').select('username, website').eq('id', strangerId).single();
+    expect(stored.data?.username).toMatch(/^stranger\d+$/);
+    expect(stored.data?.website).toBeNull();
+    const fine = await stranger.from('users').update({ website: 'https://stranger.example' }).eq('id', strangerId);
+    expect(fine.error).toBeNull();
+  });
+
   it('refuses a review without a completed purchase', async () => {
     const agent = await anon.from('agents').select('id').eq('status', 'published').limit(1).single();
     const review = await stranger.from('reviews').insert({ agent_id: agent.data!.id, buyer_id: strangerId, rating: 5 });

@@ -55,7 +55,9 @@ test('every acknowledged write survives SIGKILL; a second server on the same dat
   expect(second.output()).toContain(`is in use by process ${first.child.pid}`);
   expect((await fetch(`${first.origin}/healthz`)).status).toBe(200);
 
-  // Acknowledged writes: sign-ups through Auth, newsletter rows through the Data API.
+  // Acknowledged writes: sign-ups through Auth, newsletter rows through the Data API (with the
+  // service role: anonymous clients may not write that table).
+  const writeKey = await serviceKey(dataDir);
   const users: string[] = [];
   const subscribers: string[] = [];
   for (let i = 0; i < WRITES; i++) {
@@ -71,7 +73,7 @@ test('every acknowledged write survives SIGKILL; a second server on the same dat
     const subscriber = `durable-news-${i}@demo.test`;
     const insert = await fetch(`${first.origin}/rest/v1/newsletter_subscribers`, {
       method: 'POST',
-      headers: { ...apiHeaders(first.anonKey), prefer: 'return=minimal' },
+      headers: { ...apiHeaders(writeKey), prefer: 'return=minimal' },
       body: JSON.stringify({ email: subscriber }),
     });
     if (insert.status === 201) subscribers.push(subscriber);

@@ -112,6 +112,14 @@ test.describe('newsletter', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await expect(footer.getByRole('status')).toHaveText("Thanks for subscribing! You'll hear from us soon.");
     await expect(page).toHaveURL(/\/help/);
+
+    // The same address again: already subscribed (unique violation), same friendly answer.
+    const again = await page.request.post('/resources/newsletter', { form: { email: address } });
+    expect(again.status()).toBe(200);
+    expect(await again.json()).toMatchObject({
+      ok: true,
+      message: "Thanks for subscribing! You'll hear from us soon.",
+    });
   });
 });
 

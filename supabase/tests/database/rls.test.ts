@@ -333,12 +333,20 @@ describe('reviews', () => {
 });
 
 describe('newsletter, downloads, packages, stats', () => {
-  it('anyone subscribes; nobody but service_role reads subscribers', async () => {
+  it("only service_role (the app's newsletter action) writes and reads subscribers", async () => {
+    // Anonymous bulk writes (issue 18): the Data API roles cannot insert; see identity-rules.test.ts.
     expect(
-      await affectedAs(db, anon, "insert into public.newsletter_subscribers (email) values ('new@demo.test')"),
+      await errorCodeAs(db, anon, "insert into public.newsletter_subscribers (email) values ('new@demo.test')"),
+    ).toBe('42501');
+    expect(
+      await affectedAs(db, serviceRole, "insert into public.newsletter_subscribers (email) values ('new@demo.test')"),
     ).toBe(1);
     expect(
-      await errorCodeAs(db, anon, "insert into public.newsletter_subscribers (email) values ('Upper@Demo.test')"),
+      await errorCodeAs(
+        db,
+        serviceRole,
+        "insert into public.newsletter_subscribers (email) values ('Upper@Demo.test')",
+      ),
     ).toBe('23514');
     expect(await errorCodeAs(db, anon, 'select * from public.newsletter_subscribers')).toBe('42501');
     expect(await errorCodeAs(db, buyer, 'select * from public.newsletter_subscribers')).toBe('42501');

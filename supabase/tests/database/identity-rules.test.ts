@@ -1,0 +1,367 @@
+/**
+ * Identity rules (issue 18 items 9 and 10), role by role in PGlite: nobody can take a name that
+ * looks like someone else's, URLs that end up in links and images are http(s), the sign-up
+ * trigger always finds a valid name, and anon writes nothing. See docs/security/identity-rules.md.
+ */
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations, openDatabase, type Database } from '../../local/database';
+import {
+  DEMO,
+  affectedAs,
+  anon,
+  errorCodeAs,
+  openSeededDatabase,
+  rowsAs,
+  seedAgentId,
+  serviceRole,
+  user,
+} from './helpers';
+
+const USERNAME_RULE = /^[A-Za-z0-9_]{3,30}$/;
+
+let db: Database;
+beforeAll(async () => {
+  db = await openSeededDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const buyer = user(DEMO.buyer);
+const seller = user(DEMO.seller);
+const rename = (name: string) =>
+  errorCodeAs(db, buyer, 'update public.users set username = $1 where id = $2', [name, DEMO.buyer]);
+
+describe('impersonation by renaming', () => {
+  it.each([
+    ['a trailing zero-width space', 'demo_seller\u200b', '23514'],
+    ['a leading space', ' demo_seller', '23514'],
+    ['a trailing space', 'demo_seller ', '23514'],
+    ['a Cyrillic e', 'd\u0435mo_seller', '23514'],
+    ['a Greek omicron', 'dem\u03bf_seller', '23514'],
+    ['a dot', 'demo.seller', '23514'],
+    ['two characters', 'ab', '23514'],
+    ['31 characters', 'a'.repeat(31), '23514'],
+    ['another case', 'Demo_Seller', '23505'],
+    ['a capital I for l', 'demo_seIler', '23505'],
+    ['the digit 1 for l', 'demo_se1ler', '23505'],
+    ['the digit 0 for o', 'dem0_seller', '23505'],
+    ['rn for m', 'derno_seller', '23505'],
+    ['a doubled underscore', 'demo__seller', '23505'],
+  ])('refuses a username with %s', async (_, name, code) => {
+    expect(await rename(name)).toBe(code);
+  });
+
+  it('accepts a valid username of 3 and of 30 characters, and a new case of its own', async () => {
+    expect(await rename('dana_b')).toBeUndefined();
+    expect(await rename('abc')).toBeUndefined();
+    expect(await rename('a'.repeat(30))).toBeUndefined();
+    expect(await rename('Demo_Buyer')).toBeUndefined();
+    // Dotted lowercase i is not read as l: "ali" and "all" are different names.
+    expect(
+      await errorCodeAs(db, seller, 'update public.users set username = $1 where id = $2', [
+        'demo_sellii',
+        DEMO.seller,
+      ]),
+    ).toBeUndefined();
+  });
+
+  it('is_username_available refuses invalid names and look-alikes', async () => {
+    const rows = await rowsAs(
+      db,
+      anon,
+      `select public.is_username_available('demo_seIler') as look_alike,
+              public.is_username_available(E'demo_seller\\u200b') as zero_width,
+              public.is_username_available('dana.b') as dotted,
+              public.is_username_available('dana_b') as free`,
+    );
+    expect(rows).toEqual([{ look_alike: false, zero_width: false, dotted: false, free: true }]);
+  });
+
+  it('every seeded username follows the rule', async () => {
+    const rows = await rowsAs<{ username: string }>(db, serviceRole, 'select username from public.users');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((row) => !USERNAME_RULE.test(row.username))).toEqual([]);
+  });
+});
+
+describe('website and image URLs', () => {
+  const setWebsite = (value: string | null) =>
+    errorCodeAs(db, buyer, 'update public.users set website = $1 where id = $2', [value, DEMO.buyer]);
+
+  it('refuses a website that is not an http(s) URL', async () => {
+    for (const value of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'https://',
+      'https:// evil',
+      'ftp://x.example',
+    ]) {
+      expect(await setWebsite(value), value).toBe('23514');
+    }
+  });
+
+  it('accepts an http(s) URL, empty or none', async () => {
+    for (const value of ['https://dana.example/about?x=1', 'HTTP://dana.example', '', null]) {
+      expect(await setWebsite(value), String(value)).toBeUndefined();
+    }
+  });
+
+  it('refuses script URLs as avatar, thumbnail or gallery image; accepts http(s) and site paths', async () => {
+    expect(
+      await errorCodeAs(db, buyer, "update public.users set profile_image_url = 'javascript:alert(1)' where id = $1", [
+        DEMO.buyer,
+      ]),
+    ).toBe('23514');
+    expect(
+      await errorCodeAs(db, seller, "update public.agents set thumbnail_url = '//evil.example/x.png' where id = $1", [
+        seedAgentId(1),
+      ]),
+    ).toBe('23514');
+    expect(
+      await errorCodeAs(
+        db,
+        seller,
+        "update public.agents set images = array['/thumbnails/a.svg', '/\\evil.example/x'] where id = $1",
+        [seedAgentId(1)],
+      ),
+    ).toBe('23514');
+    expect(
+      await affectedAs(
+        db,
+        seller,
+        "update public.agents set thumbnail_url = 'https://cdn.example/a.png', images = array['/thumbnails/a.svg', 'https://cdn.example/b.png'] where id = $1",
+        [seedAgentId(1)],
+      ),
+    ).toBe(1);
+  });
+});
+
+describe('sign-up trigger with awkward emails and metadata', () => {
+  /** Signs all of them up in one transaction (so they collide with each other), rolled back. */
+  async function signUpAll(accounts: { email: string; metadata?: Record<string, unknown> }[]): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const names: string[] = [];
+      for (const [index, account] of accounts.entries()) {
+        const id = `20000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+        await tx.query('set local role supabase_auth_admin');
+        await tx.query(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', '', $2, '', '{"provider":"email"}', $3, now(), now())`,
+          [id, account.email, JSON.stringify(account.metadata ?? {})],
+        );
+        await tx.query('reset role');
+        const row = await tx.query<{ username: string }>('select username from public.users where id = $1', [id]);
+        names.push(row.rows[0]!.username);
+      }
+      await tx.rollback();
+      return names;
+    });
+  }
+
+  it('always produces valid usernames, unique by case and by look-alike', async () => {
+    const names = await signUpAll([
+      { email: 'first.last+news@example.com' },
+      { email: 'First.Last-News@example.org' },
+      { email: 'a@example.com' },
+      { email: `${'x'.repeat(64)}@example.com` },
+      { email: 'DEMO.SELLER@example.com' },
+      { email: 'jos\u00e9@example.com' },
+      { email: '-.-@example.com' },
+      { email: '\u6771\u4eac@example.com' },
+      { email: 'zw@example.com', metadata: { username: 'demo_seller\u200b' } },
+      { email: 'sp@example.com', metadata: { username: ' demo_seller ' } },
+      { email: 'cy@example.com', metadata: { username: 'd\u0435mo_seller' } },
+      { email: 'ii@example.com', metadata: { username: 'demo_seIler' } },
+      { email: 'cs@example.com', metadata: { username: 'Demo_Seller' } },
+      { email: 'lg@example.com', metadata: { username: 'y'.repeat(40) } },
+      { email: 'lg2@example.com', metadata: { username: 'y'.repeat(40) } },
+      { email: 'sh@example.com', metadata: { username: 'q' } },
+    ]);
+    expect(names.filter((name) => !USERNAME_RULE.test(name))).toEqual([]);
+    const skeleton = await rowsAs<{ lowered: string[]; skeletons: string[] }>(
+      db,
+      serviceRole,
+      'select array(select lower(n) from unnest($1::text[]) n) as lowered, array(select public.username_skeleton(n) from unnest($1::text[]) n) as skeletons',
+      [names],
+    );
+    expect(new Set(skeleton[0]!.lowered).size).toBe(names.length);
+    expect(new Set(skeleton[0]!.skeletons).size).toBe(names.length);
+    expect(names).toEqual([
+      'first_last_news',
+      'first_last_news_1',
+      'a00',
+      'x'.repeat(30),
+      'demo_seller_1',
+      'jos',
+      'user',
+      'user_1',
+      'demo_seller_2',
+      'demo_seller_3',
+      'd_mo_seller',
+      // demo_seIler_1 … _3 look like demo_seller_1 … _3 (a capital I reads as l).
+      'demo_seIler_4',
+      'Demo_Seller_5',
+      'y'.repeat(30),
+      `${'y'.repeat(28)}_1`,
+      'q00',
+    ]);
+  });
+
+  it('drops an avatar URL that is not an image source instead of failing', async () => {
+    const avatar = await db.transaction(async (tx) => {
+      await tx.query('set local role supabase_auth_admin');
+      await tx.query(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', '20000000-0000-4000-8000-000000000099', 'authenticated', '', 'g@example.com', '', $1, now(), now())`,
+        [JSON.stringify({ avatar_url: 'javascript:alert(1)' })],
+      );
+      await tx.query('reset role');
+      const row = await tx.query<{ profile_image_url: string | null }>(
+        "select profile_image_url from public.users where id = '20000000-0000-4000-8000-000000000099'",
+      );
+      await tx.rollback();
+      return row.rows[0];
+    });
+    expect(avatar).toEqual({ profile_image_url: null });
+  });
+});
+
+describe('anonymous and bulk writes', () => {
+  it('nobody but the service role writes newsletter subscribers', async () => {
+    const insert = "insert into public.newsletter_subscribers (email) values ('new@demo.test')";
+    expect(await errorCodeAs(db, anon, insert)).toBe('42501');
+    expect(await errorCodeAs(db, buyer, insert)).toBe('42501');
+    expect(await affectedAs(db, serviceRole, insert)).toBe(1);
+  });
+
+  it('anon holds no write privilege and no write policy on anything in public', async () => {
+    const writable = await rowsAs<{ relation: string; privilege: string }>(
+      db,
+      serviceRole,
+      `select c.relname as relation, p.privilege
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         cross join unnest(array['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']) as p(privilege)
+        where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+          and has_table_privilege('anon', c.oid, p.privilege)
+        order by 1, 2`,
+    );
+    expect(writable).toEqual([]);
+    const policies = await rowsAs<{ tablename: string; policyname: string }>(
+      db,
+      serviceRole,
+      `select tablename, policyname from pg_policies
+        where schemaname = 'public' and cmd in ('INSERT', 'UPDATE', 'DELETE', 'ALL')
+          and roles && array['anon', 'public']::name[]`,
+    );
+    expect(policies).toEqual([]);
+    // Functions anon may call cannot write: STABLE/IMMUTABLE functions refuse INSERT/UPDATE/DELETE.
+    const volatile = await rowsAs<{ name: string }>(
+      db,
+      serviceRole,
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prokind = 'f' and p.provolatile = 'v'
+          and p.prorettype <> 'trigger'::regtype and has_function_privilege('anon', p.oid, 'EXECUTE')`,
+    );
+    expect(volatile).toEqual([]);
+  });
+
+  it('tables created later are not anon-writable by default either', async () => {
+    const privilege = await rowsAs<{ can: boolean }>(
+      db,
+      serviceRole,
+      "select has_table_privilege('anon', 'public.users', 'INSERT') as can",
+    );
+    expect(privilege).toEqual([{ can: false }]);
+    const later = await db.transaction(async (tx) => {
+      await tx.query('create table public.later_table (id int)');
+      const row = await tx.query<{ insert: boolean; select: boolean }>(
+        "select has_table_privilege('anon', 'public.later_table', 'INSERT') as insert, has_table_privilege('anon', 'public.later_table', 'SELECT') as select",
+      );
+      await tx.rollback();
+      return row.rows[0];
+    });
+    expect(later).toEqual({ insert: false, select: true });
+  });
+
+  it('a seller creates at most 20 agents in one statement', async () => {
+    const batch = (n: number) =>
+      `insert into public.agents (name, description, price, category, seller_id)
+       select 'Bulk ' || i, 'd', 1, 'Sales', '${DEMO.seller}' from generate_series(1, ${n}) i`;
+    expect(await affectedAs(db, seller, batch(20))).toBe(20);
+    expect(await errorCodeAs(db, seller, batch(21))).toBe('PT413');
+    expect(await affectedAs(db, serviceRole, batch(21))).toBe(21);
+  });
+});
+
+describe('upgrading a data directory created before these rules', () => {
+  const QUILLWORKS = '00000000-0000-4000-8000-000000000012';
+  let dir = '';
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('repairs rows that break the new rules instead of failing', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'identity-upgrade-'));
+    const real = path.resolve('supabase');
+    symlinkSync(path.join(real, 'local'), path.join(dir, 'local'));
+    cpSync(path.join(real, 'seed.sql'), path.join(dir, 'seed.sql'));
+    cpSync(path.join(real, 'migrations'), path.join(dir, 'migrations'), {
+      recursive: true,
+      filter: (source) => !/20261123000100_identity_rules\.sql$/.test(source),
+    });
+    const { db: old } = await openDatabase({ dataDir: null, supabaseDir: dir });
+    try {
+      await old.exec(`
+        update public.users set username = 'demo seller' where id = '${DEMO.seller}';
+        update public.users set username = 'demo_se11er', website = 'javascript:alert(1)' where id = '${DEMO.buyer}';
+        update public.users set username = E'al\\u200bex', website = ' https://alex.example ' where id = '${DEMO.otherBuyer}';
+        update public.users set username = '  x', profile_image_url = 'javascript:alert(1)' where id = '${DEMO.admin}';
+        update public.users set username = 'nova_1abs' where id = '${QUILLWORKS}';
+        update public.agents set thumbnail_url = 'javascript:alert(1)',
+          images = array['javascript:alert(1)', '/thumbnails/sales-1.svg'] where id = '${seedAgentId(1)}';
+      `);
+      const applied = await applyMigrations(old, path.join(real, 'migrations'));
+      expect(applied).toEqual(['20261123000100_identity_rules.sql']);
+      const users = await old.query<{
+        id: string;
+        username: string;
+        website: string | null;
+        profile_image_url: string | null;
+      }>('select id, username, website, profile_image_url from public.users where id = any($1) order by id', [
+        [DEMO.buyer, DEMO.seller, DEMO.admin, DEMO.otherBuyer],
+      ]);
+      expect(users.rows).toEqual([
+        // demo_buyer's valid "demo_se11er" stays; demo_seller's invalid "demo seller" is repaired,
+        // and "demo_seller" would look like demo_buyer's name, so it gets a suffix.
+        { id: DEMO.buyer, username: 'demo_se11er', website: null, profile_image_url: null },
+        {
+          id: DEMO.seller,
+          username: 'demo_seller_1',
+          website: 'https://demo-seller.example.com',
+          profile_image_url: null,
+        },
+        { id: DEMO.admin, username: 'x00', website: null, profile_image_url: null },
+        { id: DEMO.otherBuyer, username: 'al_ex', website: 'https://alex.example', profile_image_url: null },
+      ]);
+      // quillworks' valid "nova_1abs" looks like the older nova_labs: the younger account is renamed.
+      const lookAlikes = await old.query('select id, username from public.users where id = any($1) order by id', [
+        [DEMO.otherSeller, QUILLWORKS],
+      ]);
+      expect(lookAlikes.rows).toEqual([
+        { id: DEMO.otherSeller, username: 'nova_labs' },
+        { id: QUILLWORKS, username: 'nova_1abs_1' },
+      ]);
+      const agent = await old.query('select thumbnail_url, images from public.agents where id = $1', [seedAgentId(1)]);
+      expect(agent.rows).toEqual([{ thumbnail_url: null, images: ['/thumbnails/sales-1.svg'] }]);
+    } finally {
+      await old.close();
+    }
+  });
+});
