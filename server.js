@@ -10,8 +10,9 @@ import morgan from 'morgan';
 
 const DEVELOPMENT = process.argv.includes('--dev');
 const PORT = Number.parseInt(process.env.PORT || '3000', 10);
-// Demo mode (`npm start`) serves accounts whose passwords are published: it stays on this machine
-// unless HOST says otherwise. A deployment (`npm run serve`) listens on every interface.
+// Demo mode (`npm start`, `npm run dev`) serves accounts whose passwords are published: it stays on
+// this machine unless HOST says otherwise. A deployment (`npm run serve`) listens on every interface.
+if (DEVELOPMENT) process.env.DEMO_MODE ??= 'true';
 const DEMO_MODE = process.env.DEMO_MODE === 'true';
 const HOST = process.env.HOST || (DEMO_MODE ? '127.0.0.1' : '0.0.0.0');
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
