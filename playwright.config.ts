@@ -53,6 +53,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       EMBEDDED_DATA_DIR: 'memory',
+      DEMO_MODE: 'true', // the seeded demo accounts the specs sign in with
       APP_URL: baseURL,
       SESSION_SECRET: 'e2e-session-secret-not-for-production',
       ENABLE_FAULT_INJECTION: 'true',

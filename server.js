@@ -10,7 +10,12 @@ import morgan from 'morgan';
 
 const DEVELOPMENT = process.argv.includes('--dev');
 const PORT = Number.parseInt(process.env.PORT || '3000', 10);
-const HOST = process.env.HOST || '0.0.0.0';
+// Demo mode (`npm start`, `npm run dev`) serves accounts whose passwords are published: it stays on
+// this machine unless HOST says otherwise. A deployment (`npm run serve`) listens on every interface.
+if (DEVELOPMENT) process.env.DEMO_MODE ??= 'true';
+const DEMO_MODE = process.env.DEMO_MODE === 'true';
+const HOST = process.env.HOST || (DEMO_MODE ? '127.0.0.1' : '0.0.0.0');
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const server = express();
@@ -26,7 +31,7 @@ if (DEVELOPMENT) {
   server.use(viteDevServer.middlewares);
   // The app module is loaded once; React Router's HMR reloads route modules inside it.
   const { createApp } = await viteDevServer.ssrLoadModule('./server/app.ts');
-  app = await createApp();
+  app = await createApp().catch(exitOnStartupError);
 } else {
   server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
   // The other public files are fixed at build time: only requests under their top-level names
@@ -35,21 +40,51 @@ if (DEVELOPMENT) {
   const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
   server.use((req, res, next) => (publicNames.has(req.path.split('/')[1]) ? publicFiles(req, res, next) : next()));
   const { createApp } = await import('./build/server/index.js');
-  app = await createApp();
+  app = await createApp().catch(exitOnStartupError);
 }
 server.use(app.router);
+
+/**
+ * A refusal meant for the operator (data directory in use, demo data in a deployment): the
+ * message says it all, a stack trace would only bury it.
+ */
+function exitOnStartupError(error) {
+  if (error?.name !== 'StartupError') throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 const listener = server.listen(PORT, HOST, () => {
   const address = listener.address();
   const port = typeof address === 'object' && address ? address.port : PORT;
   const url = `http://localhost:${port}`;
   app.setPublicUrl(url);
-  console.log(`Agent marketplace listening on ${url}`);
+  console.log(`Agent marketplace listening on ${url} (interface ${HOST})`);
   if (app.embedded) {
     console.log('Backend: embedded Supabase stand-in (PGlite). API URL:', url);
     console.log(`Anon key: ${app.anonKey}`);
   }
+  if (DEMO_MODE) printDemoBanner();
+  app.startupNotices().then(
+    (lines) => lines.forEach((line) => console.log(line)),
+    (error) => console.error('Could not check for an administrator:', error?.message ?? error),
+  );
 });
+
+function printDemoBanner() {
+  const local = LOOPBACK_HOSTS.has(HOST);
+  const rule = '='.repeat(78);
+  console.log(rule);
+  console.log('DEMO MODE: demo data with PUBLISHED passwords (admin@demo.test / demo-password, see README).');
+  console.log(
+    local
+      ? `Local only: listening on ${HOST}, other machines cannot connect.`
+      : `WARNING: HOST=${HOST} exposes the demo accounts and their known passwords to the network.`,
+  );
+  console.log('For a real deployment: npm run build && npm run serve (no demo data; the first');
+  console.log('administrator is made through a one-time setup link printed here).');
+  console.log(rule);
+}
 
 let shuttingDown = false;
 async function shutdown(signal) {

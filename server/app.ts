@@ -7,9 +7,16 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import { RouterContextProvider } from 'react-router';
-import { clientAddressContext, connectionContext, nonceContext, type SupabaseConnection } from '~/context';
-import { env, isProduction } from '~/server/env.server';
-import { createEmbeddedBackend, isBackendPath, type EmbeddedBackend } from '../supabase/local/index';
+import {
+  clientAddressContext,
+  connectionContext,
+  firstAdminContext,
+  nonceContext,
+  type SupabaseConnection,
+} from '~/context';
+import { env, isDemoMode, isProduction } from '~/server/env.server';
+import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
+import { createEmbeddedBackend, isBackendPath, StartupError, type EmbeddedBackend } from '../supabase/local/index';
 import { BASELINE_CSP, baselineHeaders, limitBodySize, rejectCrossSiteMutations } from './security';
 
 export interface AppInstance {
@@ -19,6 +26,8 @@ export interface AppInstance {
   /** The anon key browsers and curl use for the embedded backend, when it runs. */
   anonKey: string;
   embedded: boolean;
+  /** Lines for the start-up log: the first administrator's one-time setup link, when needed. */
+  startupNotices(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -33,6 +42,8 @@ export async function createApp(): Promise<AppInstance> {
         fetchFrom: backend.fetchFrom,
       }
     : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
+  const firstAdmin = createFirstAdminSetup();
+  let publicUrl = env.APP_URL ?? 'http://localhost:3000';
 
   const router = express.Router();
   router.use(baselineHeaders);
@@ -70,6 +81,7 @@ export async function createApp(): Promise<AppInstance> {
         context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
         context.set(nonceContext, String(res.locals.cspNonce ?? ''));
         context.set(clientAddressContext, clientAddress(req));
+        context.set(firstAdminContext, firstAdmin);
         return context;
       },
     }),
@@ -80,8 +92,10 @@ export async function createApp(): Promise<AppInstance> {
     embedded: Boolean(backend),
     anonKey: connection.anonKey,
     setPublicUrl(url) {
-      backend?.setSiteUrl(env.APP_URL ?? url);
+      publicUrl = env.APP_URL ?? url;
+      backend?.setSiteUrl(publicUrl);
     },
+    startupNotices: () => firstAdminNotice(connection, firstAdmin, publicUrl),
     async close() {
       await backend?.close();
     },
@@ -103,13 +117,40 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
     anonymousUsers: env.EMBEDDED_AUTH_RATE_LIMIT_ANONYMOUS_USERS,
     accountFailuresBeforeDelay: env.AUTH_FAILURES_BEFORE_DELAY,
   };
-  return createEmbeddedBackend({
+  const backend = await createEmbeddedBackend({
     dataDir,
     siteUrl: env.APP_URL,
+    // The demo data, with its published passwords, only in demo mode (`npm start`).
+    seed: isDemoMode,
+    log: (message) => console.log(message),
     auth: {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
       // Unset variables keep config.toml's values.
       rateLimits: Object.fromEntries(Object.entries(rateLimits).filter(([, value]) => value !== undefined)),
     },
   });
+  if (!isDemoMode && (await holdsDemoPasswords(backend))) {
+    await backend.close();
+    throw new StartupError(
+      `The data directory ${env.EMBEDDED_DATA_DIR} holds the demo accounts with their published password ` +
+        '(it was made by `npm start`, the demo). A deployment must not serve them. Start the deployment on a new ' +
+        'EMBEDDED_DATA_DIR (or delete this one), or run the demo with DEMO_MODE=true.',
+    );
+  }
+  return backend;
+}
+
+/**
+ * Whether any account still signs in with the demo password of supabase/seed.sql. The seed
+ * gives all demo accounts one hash, so this costs one bcrypt per distinct hash.
+ */
+async function holdsDemoPasswords(backend: EmbeddedBackend): Promise<boolean> {
+  const result = await backend.db.query<{ found: boolean }>(
+    `with hashes as (
+       select distinct encrypted_password as hash from auth.users
+       where email like '%@demo.test' and encrypted_password like '$2%'
+     )
+     select exists (select 1 from hashes where hash = extensions.crypt('demo-password', hash)) as found`,
+  );
+  return result.rows[0]?.found === true;
 }

@@ -29,6 +29,8 @@ const EnvSchema = z
     EMBEDDED_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_ANONYMOUS_USERS: count.optional(),
+    /** `npm start` sets it: seed the demo data (known passwords) on a new database; bind to 127.0.0.1. */
+    DEMO_MODE: z.enum(['true', 'false']).default('false'),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
@@ -43,3 +45,6 @@ export const isProduction = env.NODE_ENV === 'production';
 
 /** True when the app runs on its own embedded backend (no hosted Supabase configured). */
 export const usesEmbeddedBackend = !env.SUPABASE_URL;
+
+/** The one-command local demo (`npm start`): demo accounts with published passwords. */
+export const isDemoMode = env.DEMO_MODE === 'true';
