@@ -2,6 +2,8 @@
  * The production (and `--dev`) server: compression, static assets with long-lived caching for
  * hashed files, one log line per request, the app router from server/app.ts, and a graceful
  * shutdown on SIGTERM/SIGINT that drains in-flight requests and closes the database.
+ * It reads no environment variable itself: port, host and the proxy setting come from the app,
+ * which validates every variable in app/server/env.server.ts.
  */
 import { readdirSync } from 'node:fs';
 import compression from 'compression';
@@ -9,13 +11,10 @@ import express from 'express';
 import morgan from 'morgan';
 
 const DEVELOPMENT = process.argv.includes('--dev');
-const PORT = Number.parseInt(process.env.PORT || '3000', 10);
-const HOST = process.env.HOST || '0.0.0.0';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const server = express();
 server.disable('x-powered-by');
-server.set('trust proxy', process.env.TRUST_PROXY === 'true');
 server.use(compression());
 server.use(morgan(DEVELOPMENT ? 'dev' : 'tiny'));
 
@@ -25,7 +24,7 @@ if (DEVELOPMENT) {
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
   // The app module is loaded once; React Router's HMR reloads route modules inside it.
-  const { createApp } = await viteDevServer.ssrLoadModule('./server/app.ts');
+  const { createApp } = await viteDevServer.ssrLoadModule('./server/app.ts').catch(exitOnInvalidEnvironment);
   app = await createApp();
 } else {
   server.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
@@ -34,14 +33,15 @@ if (DEVELOPMENT) {
   const publicNames = new Set(readdirSync('build/client').filter((name) => name !== 'assets'));
   const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
   server.use((req, res, next) => (publicNames.has(req.path.split('/')[1]) ? publicFiles(req, res, next) : next()));
-  const { createApp } = await import('./build/server/index.js');
+  const { createApp } = await import('./build/server/index.js').catch(exitOnInvalidEnvironment);
   app = await createApp();
 }
+server.set('trust proxy', app.listen.trustProxy);
 server.use(app.router);
 
-const listener = server.listen(PORT, HOST, () => {
+const listener = server.listen(app.listen.port, app.listen.host, () => {
   const address = listener.address();
-  const port = typeof address === 'object' && address ? address.port : PORT;
+  const port = typeof address === 'object' && address ? address.port : app.listen.port;
   const url = `http://localhost:${port}`;
   app.setPublicUrl(url);
   console.log(`Agent marketplace listening on ${url}`);
@@ -50,6 +50,13 @@ const listener = server.listen(PORT, HOST, () => {
     console.log(`Anon key: ${app.anonKey}`);
   }
 });
+
+/** A bad environment variable: one line per problem and exit code 1, no stack trace. */
+function exitOnInvalidEnvironment(error) {
+  if (error?.name !== 'InvalidEnvironmentError') throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 let shuttingDown = false;
 async function shutdown(signal) {

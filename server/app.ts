@@ -19,6 +19,8 @@ export interface AppInstance {
   /** The anon key browsers and curl use for the embedded backend, when it runs. */
   anonKey: string;
   embedded: boolean;
+  /** What server.js needs from the environment, validated in env.server.ts. */
+  listen: { port: number; host: string; trustProxy: boolean };
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function createApp(): Promise<AppInstance> {
     router,
     embedded: Boolean(backend),
     anonKey: connection.anonKey,
+    listen: { port: env.PORT, host: env.HOST, trustProxy: env.TRUST_PROXY },
     setPublicUrl(url) {
       backend?.setSiteUrl(env.APP_URL ?? url);
     },
