@@ -28,6 +28,8 @@ export interface AppInstance {
   embedded: boolean;
   /** Lines for the start-up log: the first administrator's one-time setup link, when needed. */
   startupNotices(): Promise<string[]>;
+  /** What server.js needs from the environment, validated in env.server.ts. */
+  listen: { port: number; host: string; trustProxy: boolean; demo: boolean };
   close(): Promise<void>;
 }
 
@@ -91,6 +93,12 @@ export async function createApp(): Promise<AppInstance> {
     router,
     embedded: Boolean(backend),
     anonKey: connection.anonKey,
+    listen: {
+      port: env.PORT,
+      host: env.HOST ?? (isDemoMode ? '127.0.0.1' : '0.0.0.0'),
+      trustProxy: env.TRUST_PROXY,
+      demo: isDemoMode,
+    },
     setPublicUrl(url) {
       publicUrl = env.APP_URL ?? url;
       backend?.setSiteUrl(publicUrl);

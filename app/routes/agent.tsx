@@ -13,6 +13,7 @@ import {
   ratingDistribution,
   REVIEWS_PAGE_PARAM,
 } from '~/lib/agent-detail';
+import { signInHref } from '~/lib/auth-modal';
 import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
 import { pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
@@ -30,7 +31,6 @@ import { parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
-
 
 const CHECKOUT_COMING_SOON = 'Checkout is coming soon: purchases are not yet available.';
 const NOT_FOUND_MESSAGE =
@@ -107,7 +107,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       status: agent.status,
       owned: page.owned,
     }),
-    signInHref: `${path}?${new URLSearchParams({ auth: 'sign-in', redirectTo: path })}`,
+    signInHref: signInHref({ over: { pathname: path, search: '' }, returnTo: path }),
     canonicalUrl: `${origin}${path}`,
     imageUrl: agent.images[0] ? new URL(agent.images[0], origin).href : null,
   };

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { AgentSummary } from '~/lib/agents';
 import { CATEGORIES } from '~/lib/categories';
 import type { NotFoundError } from '~/lib/route-errors';
+import { env } from '~/server/env.server';
 import type { Route } from './+types/perf-fixture';
 
 const SELLERS = ['demo_seller', 'nova_labs', 'quillworks', 'ledgerlogic', 'pipeline_pros', 'carecraft_ai'];
@@ -30,7 +31,7 @@ const AGENTS: AgentSummary[] = Array.from({ length: 24 }, (_, index) => {
 });
 
 export function loader() {
-  if (process.env.ENABLE_PERF_FIXTURE !== 'true') {
+  if (!env.ENABLE_PERF_FIXTURE) {
     throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
   }
   return { agents: AGENTS };

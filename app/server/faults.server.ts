@@ -4,11 +4,10 @@
  * the error screens can be tested against the real server.
  */
 import { parseCookieHeader } from '@supabase/ssr';
-
-const enabled = process.env.ENABLE_FAULT_INJECTION === 'true';
+import { env } from '~/server/env.server';
 
 export function injectedFault(request: Request, name: 'catalogue'): string | null {
-  if (!enabled) return null;
+  if (!env.ENABLE_FAULT_INJECTION) return null;
   const cookie = parseCookieHeader(request.headers.get('cookie') ?? '').find((entry) => entry.name === 'am_fault');
   return cookie?.value === name ? 'Injected fault: the catalogue service did not answer.' : null;
 }

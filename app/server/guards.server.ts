@@ -4,6 +4,7 @@
  */
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { viewerContext } from '~/context';
+import { signInHref } from '~/lib/auth-modal';
 import { deniedMessage, meetsRequirement, type Permission, type Requirement, type Role } from '~/lib/permissions';
 import type { AccessDeniedError } from '~/lib/route-errors';
 import type { Viewer } from '~/lib/viewer';
@@ -14,30 +15,19 @@ interface GuardArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** The sign-in URL that returns to the page at `url` afterwards. */
-export function signInRedirectUrl(url: URL): string {
-  const returnTo = `${url.pathname}${url.search}`;
-  return `/?${new URLSearchParams({ auth: 'sign-in', redirectTo: returnTo })}`;
-}
-
 export function requireUser({ url, context }: GuardArgs): Viewer {
   const viewer = context.get(viewerContext);
-  if (!viewer) throw redirect(signInRedirectUrl(url));
+  if (!viewer) throw redirect(signInHref({ returnTo: `${url.pathname}${url.search}` }));
   return viewer;
 }
 
-export function requireRequirement(args: GuardArgs, requirement: Requirement): Viewer {
+function requireRequirement(args: GuardArgs, requirement: Requirement): Viewer {
   const viewer = requireUser(args);
   if (!meetsRequirement(viewer.role, requirement)) throw accessDenied(viewer.role, requirement);
   return viewer;
 }
 
-export const requireRole = (args: GuardArgs, role: Role) => requireRequirement(args, { role });
 export const requirePermission = (args: GuardArgs, permission: Permission) => requireRequirement(args, { permission });
-export const requireAllPermissions = (args: GuardArgs, allOf: readonly Permission[]) =>
-  requireRequirement(args, { allOf });
-export const requireAnyPermission = (args: GuardArgs, anyOf: readonly Permission[]) =>
-  requireRequirement(args, { anyOf });
 
 function accessDenied(role: Role, requirement: Requirement) {
   const payload: AccessDeniedError = {

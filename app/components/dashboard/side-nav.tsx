@@ -28,7 +28,7 @@ import { Form, Link, useLocation } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
 import { isSectionActive, visibleSections } from '~/lib/dashboard-nav';
 import { ROLE_LABEL, hasFullAccess, hasPermission } from '~/lib/permissions';
-import type { PublicViewer } from '~/lib/use-viewer';
+import type { Viewer } from '~/lib/viewer';
 
 const ICONS: Record<string, LucideIcon> = {
   '/dashboard': LayoutDashboard,
@@ -56,7 +56,7 @@ const ITEM =
   'flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:bg-brand-900 dark:aria-[current=page]:text-white';
 
 /** The dashboard's side navigation: who is signed in, the entries they may open, sign out. */
-export function SideNav({ viewer }: { viewer: PublicViewer }) {
+export function SideNav({ viewer }: { viewer: Viewer }) {
   const { pathname } = useLocation();
   return (
     <div className="flex flex-col gap-4">
@@ -111,7 +111,7 @@ export function SideNav({ viewer }: { viewer: PublicViewer }) {
  * Small screens: the navigation in a drawer that opens and closes with <details> (no JavaScript);
  * with JavaScript it also closes after a navigation.
  */
-export function NavDrawer({ viewer }: { viewer: PublicViewer }) {
+export function NavDrawer({ viewer }: { viewer: Viewer }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {
