@@ -9,6 +9,8 @@ import express from 'express';
 import morgan from 'morgan';
 
 const DEVELOPMENT = process.argv.includes('--dev');
+// `npm run dev` opens the development tools (outbox, stand-in Google page); `npm start` never does by itself.
+if (DEVELOPMENT) process.env.ENABLE_DEV_TOOLS ??= 'true';
 const PORT = Number.parseInt(process.env.PORT || '3000', 10);
 const HOST = process.env.HOST || '0.0.0.0';
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -9,7 +9,13 @@ import express from 'express';
 import { RouterContextProvider } from 'react-router';
 import { clientAddressContext, connectionContext, nonceContext, type SupabaseConnection } from '~/context';
 import { env, isProduction } from '~/server/env.server';
-import { createEmbeddedBackend, isBackendPath, type EmbeddedBackend } from '../supabase/local/index';
+import {
+  createEmbeddedBackend,
+  GOOGLE_ISSUER_URL,
+  isBackendPath,
+  type AuthConfig,
+  type EmbeddedBackend,
+} from '../supabase/local/index';
 import { BASELINE_CSP, baselineHeaders, limitBodySize, rejectCrossSiteMutations } from './security';
 
 export interface AppInstance {
@@ -87,6 +93,24 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
   return createEmbeddedBackend({
     dataDir,
     siteUrl: env.APP_URL,
-    auth: confirmations ? { enableConfirmations: confirmations === 'true' } : undefined,
+    auth: {
+      ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
+      ...mailAndGoogleFromEnv(),
+    },
+    devTools: env.ENABLE_DEV_TOOLS === 'true',
   });
+}
+
+/** SMTP_* and GOOGLE_* override `[auth.email.smtp]` and `[auth.external.google]` of config.toml. */
+function mailAndGoogleFromEnv(): Partial<AuthConfig> {
+  const settings: Partial<AuthConfig> = {};
+  if (env.SMTP_URL && env.SMTP_FROM) settings.smtp = { url: env.SMTP_URL, from: env.SMTP_FROM };
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    settings.googleClient = {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuer: env.GOOGLE_ISSUER_URL ?? GOOGLE_ISSUER_URL,
+    };
+  }
+  return settings;
 }

@@ -16,6 +16,7 @@ export { isBackendPath };
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
 export { readOutbox, type AuthConfig, type OutboxEmail } from './auth/index';
+export { GOOGLE_ISSUER_URL } from './auth/config';
 
 export interface EmbeddedBackendOptions {
   /** Data directory, or `null` for an in-memory database that vanishes with the process. */
@@ -28,6 +29,13 @@ export interface EmbeddedBackendOptions {
   seed?: boolean;
   /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
   auth?: Partial<AuthConfig>;
+  /**
+   * Development tools (`ENABLE_DEV_TOOLS=true`, on for `npm run dev` and the tests): the open
+   * outbox and the stand-in Google page under `/auth/v1/_local/*`. Default off: those paths 404.
+   */
+  devTools?: boolean;
+  /** Where an email goes when no SMTP server is configured (default: console.log, the server log). */
+  log?: (line: string) => void;
 }
 
 export interface EmbeddedBackend {
@@ -62,8 +70,9 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     }, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
     const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
+    const auth = createAuthService({ ...context, auth: options.auth, devTools: options.devTools, log: options.log });
     const handle = createGateway(keys, {
-      auth: createAuthService({ ...context, auth: options.auth }),
+      auth,
       rest: createRestService(context),
       storage: createStorageService(context),
     });
@@ -91,6 +100,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         if (closed) return;
         closed = true;
         clearInterval(analyzeTimer);
+        auth.close();
         await db.close();
         releaseLock();
       },

@@ -25,6 +25,8 @@ export interface ContractTargetOptions {
   seed?: boolean;
   /** Auth settings for the local backend (ignored by a hosted target). */
   auth?: Partial<AuthConfig>;
+  /** The development pages under `/auth/v1/_local/*` (outbox, stand-in Google); default off as in production. */
+  devTools?: boolean;
 }
 
 export async function startContractTarget(options: ContractTargetOptions = {}): Promise<ContractTarget> {
@@ -36,7 +38,13 @@ export async function startContractTarget(options: ContractTargetOptions = {}): 
       close: async () => {},
     };
   }
-  const backend = await createEmbeddedBackend({ dataDir: null, seed: options.seed, auth: options.auth });
+  const backend = await createEmbeddedBackend({
+    dataDir: null,
+    seed: options.seed,
+    auth: options.auth,
+    devTools: options.devTools,
+    log: () => {}, // emails are read from the outbox; no log line per email in the test output
+  });
   const server = await listen(createServer(createRequestListener((request) => backend.handle(request))));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   backend.setSiteUrl(url);
