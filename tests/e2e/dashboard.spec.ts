@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
-import { signIn, type DemoRole } from './support/accounts';
+import { DEMO_ACCOUNTS, signIn, signOut, type DemoRole } from './support/accounts';
 
 /** The side navigation each account type sees (specification §2 and §6). */
 const BUYER_NAV = ['Overview', 'My Collection', 'Purchase History', 'Membership', 'Billing'];
@@ -90,13 +90,43 @@ test.describe('dashboard shell', () => {
   test('every admin section exists and says Coming Soon', async ({ page }) => {
     await signIn(page, 'admin');
     const nav = dashboardNav(page);
-    const skip = new Set(['Overview', 'Membership', 'Billing']);
+    const skip = new Set(['Overview', 'System Settings', 'Membership', 'Billing']);
     for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Coming Soon - ${label}`);
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
     }
     expect((await page.goto('/dashboard/does-not-exist'))?.status()).toBe(404);
+  });
+
+  test('System Settings shows the email outbox to admins only', async ({ page }) => {
+    // A recovery email for a demo account: its link and code sign that account in.
+    await page.goto('/auth/forgot-password');
+    await page.locator('form[action="/auth/forgot-password"]').getByLabel('Email').fill('seller@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+
+    for (const role of ['buyer', 'seller'] as const) {
+      await signIn(page, role);
+      const response = await page.goto('/dashboard/system');
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expect(page.getByText('seller@demo.test')).toHaveCount(0);
+      await expect(page.getByText('Reset Your Password')).toHaveCount(0);
+      await signOut(page, DEMO_ACCOUNTS[role].username);
+    }
+
+    await signIn(page, 'admin');
+    await dashboardNav(page).getByRole('link', { name: 'System Settings' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/system$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+    await expect(page.getByText('Not sent: no SMTP server is configured.')).toBeVisible();
+    const outbox = page.getByRole('table', { name: 'Email outbox, newest first' });
+    const row = outbox.getByRole('row').filter({ hasText: 'seller@demo.test' }).first();
+    await expect(row).toContainText('Reset Your Password');
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{6}$/);
+    await expect(row).toContainText('/auth/v1/verify?token=');
+    await expectAccessible(page);
   });
 
   test('the drawer opens and closes on a small screen', async ({ page }) => {
