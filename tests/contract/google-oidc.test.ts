@@ -168,3 +168,25 @@ describe.skipIf(isHostedTarget)('Google sign-in through a real OpenID Connect pr
     expect(new URLSearchParams(back.hash.slice(1)).get('error_code')).toBe('access_denied');
   });
 });
+
+describe.skipIf(isHostedTarget)('Google sign-in with an unreachable IdP', () => {
+  it('sends the browser back to the app with an error instead of a 500', async () => {
+    const down = await startContractTarget({
+      seed: false,
+      auth: { googleClient: { clientId: CLIENT_ID, clientSecret: 'x', issuer: 'http://127.0.0.1:9/' } },
+    });
+    try {
+      const redirectTo = `${down.url}/auth/callback`;
+      const response = await fetch(
+        `${down.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`,
+        { redirect: 'manual' },
+      );
+      expect(response.status).toBe(302);
+      const back = new URL(response.headers.get('location')!);
+      expect(`${back.origin}${back.pathname}`).toBe(redirectTo);
+      expect(new URLSearchParams(back.hash.slice(1)).get('error_code')).toBe('provider_unavailable');
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -60,7 +60,16 @@ export async function authorize(service: AuthService, request: Request): Promise
   let idp: string;
   if (service.google) {
     // The flow id is the OAuth `state`: random, single use, and it finds this flow at /callback.
-    const { url, checks } = await service.google.authorizationUrl(flow.id, `${service.authUrl()}/callback`, forwarded);
+    let authorization;
+    try {
+      authorization = await service.google.authorizationUrl(flow.id, `${service.authUrl()}/callback`, forwarded);
+    } catch (cause) {
+      // Discovery failed (Google unreachable, a wrong GOOGLE_ISSUER_URL): back to the app, not a 500.
+      console.error('[auth] Google discovery failed:', (cause as Error).message);
+      const error = new AuthError(503, 'provider_unavailable', 'Google sign-in is unavailable right now');
+      return redirect(errorRedirect(redirectTo, error, Boolean(pkce)), 302);
+    }
+    const { url, checks } = authorization;
     await service.db.query('update auth.flow_state set provider_params = $2, idp_checks = $3 where id = $1', [
       flow.id,
       forwarded,
