@@ -11,8 +11,12 @@ import express from 'express';
 import morgan from 'morgan';
 
 const DEVELOPMENT = process.argv.includes('--dev');
-// `npm run dev` is a demo too (seeded accounts, local only) unless DEMO_MODE=false says otherwise.
-if (DEVELOPMENT) process.env.DEMO_MODE ??= 'true';
+// `npm run dev` is a demo too (seeded accounts, local only) unless DEMO_MODE=false says otherwise,
+// and opens the development tools (outbox, stand-in Google page); `npm start` never does by itself.
+if (DEVELOPMENT) {
+  process.env.DEMO_MODE ??= 'true';
+  process.env.ENABLE_DEV_TOOLS ??= 'true';
+}
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const SHUTDOWN_GRACE_MS = 10_000;
 

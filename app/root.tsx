@@ -17,9 +17,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Footer } from '~/components/layout/footer';
 import { Header } from '~/components/layout/header';
 import { useNonce } from '~/components/nonce';
-import { viewerContext } from '~/context';
+import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, pageMeta } from '~/lib/meta';
+import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
@@ -42,12 +43,18 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [theme, { flash, setCookie }] = await Promise.all([getTheme(request), takeFlash(request)]);
+  const [theme, { flash, setCookie }, googleSignIn] = await Promise.all([
+    getTheme(request),
+    takeFlash(request),
+    // Only the sign-in forms (for visitors) need it: "Continue with Google" only when it can work.
+    viewer ? false : googleSignInAvailable(context.get(connectionContext)),
+  ]);
   return data(
     {
       theme,
       flash,
       viewer,
+      googleSignIn,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );

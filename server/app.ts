@@ -16,7 +16,14 @@ import {
 } from '~/context';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
-import { createEmbeddedBackend, isBackendPath, StartupError, type EmbeddedBackend } from '../supabase/local/index';
+import {
+  createEmbeddedBackend,
+  GOOGLE_ISSUER_URL,
+  isBackendPath,
+  StartupError,
+  type AuthConfig,
+  type EmbeddedBackend,
+} from '../supabase/local/index';
 import { BASELINE_CSP, baselineHeaders, limitBodySize, rejectCrossSiteMutations } from './security';
 
 export interface AppInstance {
@@ -135,7 +142,9 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
       // Unset variables keep config.toml's values.
       rateLimits: Object.fromEntries(Object.entries(rateLimits).filter(([, value]) => value !== undefined)),
+      ...mailAndGoogleFromEnv(),
     },
+    devTools: env.ENABLE_DEV_TOOLS,
   });
   if (!isDemoMode && (await holdsDemoPasswords(backend))) {
     await backend.close();
@@ -161,4 +170,18 @@ async function holdsDemoPasswords(backend: EmbeddedBackend): Promise<boolean> {
      select exists (select 1 from hashes where hash = extensions.crypt('demo-password', hash)) as found`,
   );
   return result.rows[0]?.found === true;
+}
+
+/** SMTP_* and GOOGLE_* override `[auth.email.smtp]` and `[auth.external.google]` of config.toml. */
+function mailAndGoogleFromEnv(): Partial<AuthConfig> {
+  const settings: Partial<AuthConfig> = {};
+  if (env.SMTP_URL && env.SMTP_FROM) settings.smtp = { url: env.SMTP_URL, from: env.SMTP_FROM };
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    settings.googleClient = {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuer: env.GOOGLE_ISSUER_URL ?? GOOGLE_ISSUER_URL,
+    };
+  }
+  return settings;
 }

@@ -82,7 +82,6 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/system',
     label: 'System Settings',
     permission: 'access_system_settings',
-    comingSoon: 'Platform-wide settings such as fees, limits and feature switches will be managed here.',
   },
   {
     path: '/dashboard/reports',

@@ -52,10 +52,29 @@ const EnvSchema = z
     ENABLE_FAULT_INJECTION: flag,
     /** The benchmark's fixture page /__perf/fixture (app/routes/perf-fixture.tsx). */
     ENABLE_PERF_FIXTURE: flag,
+    /** Development tools: the open outbox and the stand-in Google page (`/auth/v1/_local/*`). Never in production. */
+    ENABLE_DEV_TOOLS: flag,
+    /** Embedded backend: SMTP delivery (`smtp://user:pass@host:587`, `smtps://…:465`); overrides `[auth.email.smtp]`. */
+    SMTP_URL: z.url().optional(),
+    /** The From address with SMTP_URL, e.g. `AgentMarket <no-reply@example.com>`. */
+    SMTP_FROM: z.string().min(3).optional(),
+    /** Embedded backend: the Google OAuth client; overrides `[auth.external.google]` client_id/secret. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The OpenID Connect issuer for Google sign-in (tests point it at a local mock IdP). */
+    GOOGLE_ISSUER_URL: z.url().optional(),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
     path: ['SUPABASE_ANON_KEY'],
+  })
+  .refine((env) => !env.SMTP_URL || env.SMTP_FROM, {
+    message: 'SMTP_FROM is required when SMTP_URL is set',
+    path: ['SMTP_FROM'],
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together',
+    path: ['GOOGLE_CLIENT_SECRET'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;

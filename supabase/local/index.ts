@@ -22,6 +22,7 @@ export {
   type OutboxEmail,
   type RateLimitClock,
 } from './auth/index';
+export { GOOGLE_ISSUER_URL } from './auth/config';
 
 export interface EmbeddedBackendOptions {
   /** Data directory, or `null` for an in-memory database that vanishes with the process. */
@@ -36,8 +37,16 @@ export interface EmbeddedBackendOptions {
   auth?: AuthConfigOverrides;
   /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
   clock?: RateLimitClock;
-  /** Where to report the steps of a first start (the server passes console.log). */
-  log?: (message: string) => void;
+  /**
+   * Development tools (`ENABLE_DEV_TOOLS=true`, on for `npm run dev` and the tests): the open
+   * outbox and the stand-in Google page under `/auth/v1/_local/*`. Default off: those paths 404.
+   */
+  devTools?: boolean;
+  /**
+   * The server log: the steps of a first start, and emails when no SMTP server is configured
+   * (default: console.log).
+   */
+  log?: (line: string) => void;
 }
 
 export interface EmbeddedBackend {
@@ -77,8 +86,15 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     }, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
     const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
+    const auth = createAuthService({
+      ...context,
+      auth: options.auth,
+      clock: options.clock,
+      devTools: options.devTools,
+      log: options.log,
+    });
     const handle = createGateway(keys, {
-      auth: createAuthService({ ...context, auth: options.auth, clock: options.clock }),
+      auth,
       rest: createRestService(context),
       storage: createStorageService(context),
     });
@@ -109,6 +125,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         if (closed) return;
         closed = true;
         clearInterval(analyzeTimer);
+        auth.close();
         await db.close();
         releaseLock();
       },

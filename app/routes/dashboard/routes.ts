@@ -24,7 +24,7 @@ export const dashboardRoutes: RouteConfigEntry[] = [
       comingSoon('reviews'),
       comingSoon('users'),
       comingSoon('moderation'),
-      comingSoon('system'),
+      route('system', 'routes/dashboard/system.tsx'),
       comingSoon('reports'),
       comingSoon('platform-analytics'),
       comingSoon('database'),
