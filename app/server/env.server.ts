@@ -14,6 +14,8 @@ const EnvSchema = z
     APP_URL: z.url().optional(),
     /** Embedded backend only: overrides `[auth.email] enable_confirmations` of config.toml. */
     EMBEDDED_EMAIL_CONFIRMATIONS: z.enum(['true', 'false']).optional(),
+    /** How long a request body may take to arrive in full before the answer is 408 (server/body-limit.ts). */
+    REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
