@@ -16,12 +16,15 @@
  * `readBodyBytes`), so the memory profile is unchanged.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { isBackendPath } from '../supabase/local/index';
+import { isBackendPath, MAX_BODY_BYTES } from '../supabase/local/index';
 
 /** App routes only take form posts: larger bodies are refused. */
 export const MAX_FORM_BYTES = 1024 * 1024;
-/** `/auth/v1`, `/rest/v1`, `/storage/v1` (storage uploads included); the backend's own cap. */
-export const MAX_BACKEND_BYTES = 10 * 1024 * 1024;
+/**
+ * `/auth/v1`, `/rest/v1`, `/storage/v1` (storage uploads included): the embedded backend's own
+ * cap (10 MiB), which it also enforces when the app calls it in process.
+ */
+export const MAX_BACKEND_BYTES = MAX_BODY_BYTES;
 
 /** Methods whose body nobody reads: Node discards it; no Request body is built for them. */
 const BODILESS = new Set(['GET', 'HEAD']);

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { createAuthService, type AuthConfig } from './auth/index';
 import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
-import { createGateway, isBackendPath } from './gateway';
+import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
 import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
-export { isBackendPath };
+export { isBackendPath, MAX_BODY_BYTES };
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
 export { readOutbox, type AuthConfig, type OutboxEmail } from './auth/index';
