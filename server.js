@@ -70,6 +70,7 @@ const listener = server.listen(app.listen.port, host, () => {
   const url = `http://localhost:${port}`;
   app.setPublicUrl(url);
   console.log(`Agent marketplace listening on ${url} (interface ${host})`);
+  guardProcess();
   if (app.embedded) {
     console.log('Backend: embedded Supabase stand-in (PGlite). API URL:', url);
     console.log(`Anon key: ${app.anonKey}`);
@@ -113,5 +114,18 @@ async function shutdown(signal) {
   });
   listener.closeIdleConnections();
 }
+
+/**
+ * Last line of defence once the server is up (docs/security/body-limits.md): an error that escapes
+ * every handler (a stream callback, a forgotten promise) is logged with its stack and the server
+ * keeps serving the other requests, instead of dying silently. Start-up errors still end the process.
+ */
+function guardProcess() {
+  process.on('uncaughtException', (error, origin) =>
+    console.error(`Unexpected error (${origin}); still serving:`, error),
+  );
+  process.on('unhandledRejection', (reason) => console.error('Unhandled promise rejection; still serving:', reason));
+}
+
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -22,11 +22,12 @@ import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, pageMeta } from '~/lib/meta';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
+import { rejectInvalidText } from '~/server/invalid-text.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [rejectInvalidText, supabaseMiddleware];
 
 /** The default title and description; on an error, a title that names it. */
 export const meta: Route.MetaFunction = ({ error }) => {

@@ -3,10 +3,9 @@
  * embedded Supabase backend (when no SUPABASE_URL is set), /healthz, and the request handler.
  * `server.js` mounts the router this module builds; Vite bundles it with the app.
  */
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
-import { createRequestHandler } from '@react-router/express';
+import { sendResponse } from '@remix-run/node-fetch-server';
 import express from 'express';
-import { RouterContextProvider } from 'react-router';
+import { createRequestHandler, RouterContextProvider } from 'react-router';
 import {
   clientAddressContext,
   connectionContext,
@@ -24,7 +23,8 @@ import {
   type AuthConfig,
   type EmbeddedBackend,
 } from '../supabase/local/index';
-import { BASELINE_CSP, baselineHeaders, limitBodySize, rejectCrossSiteMutations } from './security';
+import { readBodyWithinLimits, webRequest } from './body-limit';
+import { BASELINE_CSP, baselineHeaders, rejectCrossSiteMutations } from './security';
 
 export interface AppInstance {
   router: express.Router;
@@ -66,35 +66,45 @@ export async function createApp(): Promise<AppInstance> {
       .json({ status: ok ? 'ok' : 'unavailable', database });
   });
 
+  // Every body, app and backend alike, is read here within its limits (server/body-limit.ts).
+  router.use(readBodyWithinLimits({ timeoutMs: env.REQUEST_BODY_TIMEOUT_MS }));
+
   if (backend) {
     router.use(async (req, res, next) => {
       if (!isBackendPath(req.path)) return next();
       try {
         res.setHeader('Content-Security-Policy', BASELINE_CSP);
+        const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
         // The backend rate-limits by this address (req.ip honours TRUST_PROXY), never by a header.
-        await sendResponse(res, await backend.handle(createRequest(req, res), clientAddress(req)));
+        await sendResponse(res, await backend.handle(webRequest(req, res, url), clientAddress(req)));
       } catch (error) {
         next(error);
       }
     });
   }
 
-  router.use(rejectCrossSiteMutations, limitBodySize);
-  router.all(
-    '/{*splat}',
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      mode: isProduction ? 'production' : 'development',
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
-        context.set(nonceContext, String(res.locals.cspNonce ?? ''));
-        context.set(clientAddressContext, clientAddress(req));
-        context.set(firstAdminContext, firstAdmin);
-        return context;
-      },
-    }),
+  router.use(rejectCrossSiteMutations);
+  const handleRequest = createRequestHandler(
+    () => import('virtual:react-router/server-build'),
+    isProduction ? 'production' : 'development',
   );
+  router.all('/{*splat}', async (req, res, next) => {
+    try {
+      const context = new RouterContextProvider();
+      context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
+      context.set(nonceContext, String(res.locals.cspNonce ?? ''));
+      context.set(clientAddressContext, clientAddress(req));
+      context.set(firstAdminContext, firstAdmin);
+      const response = await handleRequest(webRequest(req, res, appUrl(req)), context);
+      if (res.destroyed || res.writableEnded) {
+        await response.body?.cancel();
+        return;
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   return {
     router,
@@ -119,6 +129,18 @@ export async function createApp(): Promise<AppInstance> {
 
 function clientAddress(req: express.Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The page URL as @react-router/express derives it: `X-Forwarded-Host`'s port and the forwarded
+ * protocol only when TRUST_PROXY is on (Express's `req.hostname`/`req.protocol` honour it).
+ */
+function appUrl(req: express.Request): string {
+  const forwardedPort = req.app?.enabled('trust proxy') ? req.get('x-forwarded-host')?.split(':')[1] : undefined;
+  const hostPort = req.get('host')?.split(':')[1];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? '', 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`).href;
 }
 
 async function openEmbeddedBackend(): Promise<EmbeddedBackend> {

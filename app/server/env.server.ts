@@ -63,6 +63,8 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     /** The OpenID Connect issuer for Google sign-in (tests point it at a local mock IdP). */
     GOOGLE_ISSUER_URL: z.url().optional(),
+    /** How long a request body may take to arrive in full before the answer is 408 (server/body-limit.ts). */
+    REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
-import { createGateway, isBackendPath } from './gateway';
+import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
 import { acquireLock, StartupError } from './lock';
 import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
-export { isBackendPath, StartupError };
+export { isBackendPath, MAX_BODY_BYTES, StartupError };
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
 export {
