@@ -2,13 +2,13 @@ import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from 
 import { SampleDataNotice } from '~/components/dashboard/status-badge';
 import { pageMeta } from '~/lib/meta';
 import { SAMPLE_INVOICES, SAMPLE_PAYMENT_METHODS, SAMPLE_SUBSCRIPTION } from '~/lib/membership-sample-billing';
-import { requirePermission } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/billing';
 
 const NOTE_ID = 'billing-sample-note';
 
 export function loader(args: Route.LoaderArgs) {
-  requirePermission(args, 'manage_profile');
+  requireSection(args);
   // No payment provider exists yet: the page shows the specification's sample data, labelled.
   return { subscription: SAMPLE_SUBSCRIPTION, paymentMethods: SAMPLE_PAYMENT_METHODS, invoices: SAMPLE_INVOICES };
 }

@@ -1,20 +1,15 @@
 import { data } from 'react-router';
 import { Hammer } from 'lucide-react';
-import { findSection } from '~/lib/dashboard-nav';
 import { pageMeta } from '~/lib/meta';
 import type { NotFoundError } from '~/lib/route-errors';
-import { requirePermission, requireUser } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/coming-soon';
 
 /** The dashboard sections a later issue builds: guarded now, 'Coming Soon - …' until then. */
 export function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  // `args.url`, not `request.url`: data requests carry a `.data` suffix (v8_passThroughRequests).
-  const section = findSection(args.url.pathname);
-  if (!section?.permission || !section.comingSoon) {
-    throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
-  }
-  requirePermission(args, section.permission);
+  const { section } = requireSection(args);
+  // Only the declaration's not-yet-built sections are routed here (app/routes/dashboard/routes.ts).
+  if (!section.comingSoon) throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
   return { label: section.label, comingSoon: section.comingSoon };
 }
 

@@ -5,13 +5,13 @@ import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { pointsToNextReward, summarizeMembership } from '~/lib/membership';
 import { pageMeta } from '~/lib/meta';
 import { getCompletedPurchaseAmounts } from '~/server/dashboard.server';
-import { requirePermission } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/membership';
 
 const NOTE_ID = 'membership-note';
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requirePermission(args, 'manage_profile');
+  const { viewer } = requireSection(args);
   const amounts = await getCompletedPurchaseAmounts(args.context.get(supabaseContext), viewer.id);
   // Checkout does not apply tier discounts yet, so no purchase so far was discounted.
   const summary = summarizeMembership(amounts, 0);

@@ -7,11 +7,11 @@ import { pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, hasPermission } from '~/lib/permissions';
 import { getRecentActivity } from '~/server/dashboard-activity.server';
 import { getAdminStats, getBuyerStats, getPlatformInsights, getSellerStats } from '~/server/dashboard.server';
-import { requireUser } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/overview';
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireUser(args);
+  const { viewer } = requireSection(args);
   const client = args.context.get(supabaseContext);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const now = new Date();
