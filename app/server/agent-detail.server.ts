@@ -3,7 +3,6 @@
  * what the viewer may see: anon only published agents, a seller also their own drafts, an admin
  * everything, a buyer also agents they bought. A few indexed queries, run in parallel.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import {
   galleryImages,
@@ -15,6 +14,9 @@ import {
   type ReviewPaging,
 } from '~/lib/agent-detail';
 import { sharedCatalogueRead } from '~/server/agents.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+import type { Tables } from '~/types/database';
+import type { WithNonNull } from '~/types/rows';
 
 /** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
 export const AgentIdSchema = z.guid();
@@ -27,30 +29,30 @@ export class AgentDetailError extends Error {
 const AGENT_COLUMNS =
   'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
 
-interface AgentRow {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number | string;
-  category: string;
-  status: AgentStatus;
-  thumbnail_url: string | null;
-  images: string[] | null;
-  features: string[] | null;
-  seller_id: string;
-  seller_username: string | null;
-  avg_rating: number | string | null;
-  review_count: number | string | null;
-  purchase_count: number | string | null;
-}
-
-interface ReviewRow {
-  id: string;
-  buyer_id: string;
-  rating: number;
-  review_text: string | null;
-  created_at: string;
-}
+/** The page's columns of agents_with_stats; those that come from NOT NULL agents columns are never null. */
+type AgentRow = Omit<
+  WithNonNull<
+    Pick<
+      Tables<'agents_with_stats'>,
+      | 'id'
+      | 'name'
+      | 'description'
+      | 'price'
+      | 'category'
+      | 'status'
+      | 'thumbnail_url'
+      | 'images'
+      | 'features'
+      | 'seller_id'
+      | 'seller_username'
+      | 'avg_rating'
+      | 'review_count'
+      | 'purchase_count'
+    >,
+    'id' | 'name' | 'price' | 'category' | 'status' | 'seller_id'
+  >,
+  'status'
+> & { status: AgentStatus };
 
 const REVIEW_COLUMNS = 'id, buyer_id, rating, review_text, created_at';
 
@@ -74,7 +76,7 @@ function toAgentDetail(row: AgentRow): AgentDetail {
 }
 
 /** The agent as the viewer may see it, or null when it does not exist or is hidden by RLS. */
-export async function getVisibleAgent(supabase: SupabaseClient, agentId: string): Promise<AgentDetail | null> {
+export async function getVisibleAgent(supabase: AppSupabaseClient, agentId: string): Promise<AgentDetail | null> {
   const { data, error } = await supabase
     .from('agents_with_stats')
     .select(AGENT_COLUMNS)
@@ -86,19 +88,15 @@ export async function getVisibleAgent(supabase: SupabaseClient, agentId: string)
 }
 
 /** Every rating of the agent's reviews (one small column; the distribution and the total). */
-export async function listRatings(supabase: SupabaseClient, agentId: string): Promise<number[]> {
-  const { data, error } = await supabase
-    .from('reviews')
-    .select('rating')
-    .eq('agent_id', agentId)
-    .overrideTypes<{ rating: number }[], { merge: false }>();
+export async function listRatings(supabase: AppSupabaseClient, agentId: string): Promise<number[]> {
+  const { data, error } = await supabase.from('reviews').select('rating').eq('agent_id', agentId);
   if (error) throw new AgentDetailError(error.message);
   return data.map((row) => Number(row.rating));
 }
 
 /** One page of reviews, newest first, with the reviewers' usernames from public_profiles. */
 export async function listReviewPage(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   agentId: string,
   paging: Pick<ReviewPaging, 'from' | 'to'>,
 ): Promise<AgentReview[]> {
@@ -108,17 +106,12 @@ export async function listReviewPage(
     .eq('agent_id', agentId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .range(paging.from, paging.to)
-    .overrideTypes<ReviewRow[], { merge: false }>();
+    .range(paging.from, paging.to);
   if (error) throw new AgentDetailError(error.message);
   if (data.length === 0) return [];
 
   const reviewerIds = [...new Set(data.map((row) => row.buyer_id))];
-  const profiles = await supabase
-    .from('public_profiles')
-    .select('id, username')
-    .in('id', reviewerIds)
-    .overrideTypes<{ id: string; username: string }[], { merge: false }>();
+  const profiles = await supabase.from('public_profiles').select('id, username').in('id', reviewerIds);
   if (profiles.error) throw new AgentDetailError(profiles.error.message);
   const usernames = new Map(profiles.data.map((profile) => [profile.id, profile.username]));
 
@@ -132,7 +125,7 @@ export async function listReviewPage(
 }
 
 /** Whether the buyer holds a completed purchase of the agent (RLS: buyers read their own). */
-export async function ownsAgent(supabase: SupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
+export async function ownsAgent(supabase: AppSupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
   const { count, error } = await supabase
     .from('purchases')
     .select('id', { count: 'exact', head: true })
@@ -157,7 +150,7 @@ export interface AgentPageData {
  * page. Returns null when the agent is not visible to this viewer.
  */
 export async function loadAgentPage(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
   const requested = reviewPaging(requestedPage, Number.MAX_SAFE_INTEGER, REVIEWS_PER_PAGE);
@@ -181,7 +174,7 @@ export async function loadAgentPage(
  * admin's view) is read with the viewer's client, uncached.
  */
 export async function loadAgentPageFor(
-  { publicClient, viewerClient }: { publicClient: SupabaseClient; viewerClient: SupabaseClient },
+  { publicClient, viewerClient }: { publicClient: AppSupabaseClient; viewerClient: AppSupabaseClient },
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
   const [shared, owned] = await Promise.all([
