@@ -2,11 +2,11 @@
  * Server guards for loaders AND actions. Anonymous visitors are sent to sign in and brought
  * back; signed-in users without the right get 403 and the Access Denied screen.
  */
-import { data, redirect, type RouterContextProvider } from 'react-router';
+import { redirect, type RouterContextProvider } from 'react-router';
 import { viewerContext } from '~/context';
-import { deniedMessage, meetsRequirement, type Permission, type Requirement, type Role } from '~/lib/permissions';
-import type { AccessDeniedError } from '~/lib/route-errors';
+import { meetsRequirement, type Permission, type Requirement, type Role } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
+import { accessDenied } from '~/server/http-errors.server';
 
 interface GuardArgs {
   /** The page's URL (React Router's normalized one: no `.data` suffix on client navigations). */
@@ -28,7 +28,7 @@ export function requireUser({ url, context }: GuardArgs): Viewer {
 
 export function requireRequirement(args: GuardArgs, requirement: Requirement): Viewer {
   const viewer = requireUser(args);
-  if (!meetsRequirement(viewer.role, requirement)) throw accessDenied(viewer.role, requirement);
+  if (!meetsRequirement(viewer.role, requirement)) accessDenied(viewer.role, requirement);
   return viewer;
 }
 
@@ -38,13 +38,3 @@ export const requireAllPermissions = (args: GuardArgs, allOf: readonly Permissio
   requireRequirement(args, { allOf });
 export const requireAnyPermission = (args: GuardArgs, anyOf: readonly Permission[]) =>
   requireRequirement(args, { anyOf });
-
-function accessDenied(role: Role, requirement: Requirement) {
-  const payload: AccessDeniedError = {
-    type: 'access-denied',
-    role,
-    requirement,
-    message: deniedMessage(role, requirement),
-  };
-  return data(payload, { status: 403 });
-}
