@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { data, redirect } from 'react-router';
 import { ProfileDetailsForm } from '~/components/profile/profile-details-form';
@@ -5,7 +6,7 @@ import { ProfileNav, TabSection } from '~/components/profile/profile-parts';
 import { DataPanel, NotificationsForm, PrivacyForm, SecurityPanel } from '~/components/profile/settings-panels';
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import {
   PROFILE_MESSAGES,
   ProfileActionSchema,
@@ -114,7 +115,8 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/profile?tab=${form.intent}`, { headers: { 'Set-Cookie': cookie } });
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta('Profile & Settings', 'Manage your AgentMarket profile, privacy, notifications and account security.');
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -141,4 +143,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
