@@ -14,7 +14,7 @@ import {
   REVIEWS_PAGE_PARAM,
 } from '~/lib/agent-detail';
 import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
 import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor, ownsAgent } from '~/server/agent-detail.server';
 import { appOrigin } from '~/server/auth.server';
@@ -111,11 +111,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
-  if (!loaderData) {
-    return isRouteErrorResponse(error) && error.status === 404
-      ? pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.')
-      : pageMeta('Something went wrong', 'This agent could not be loaded right now. Please try again.');
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.');
   }
+  // A failed load or Buy: the error screen's title (with JavaScript the page's data may remain).
+  const failed = errorMeta(error);
+  if (failed) return failed;
+  if (!loaderData) return pageMeta('Something went wrong', 'This agent could not be loaded right now.');
   const { agent, canonicalUrl, imageUrl } = loaderData;
   return [
     ...pageMeta(agent.name, metaDescription(agent.description || `${agent.name}, an AI agent on AgentMarket.`)),

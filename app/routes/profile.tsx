@@ -17,6 +17,7 @@ import {
   type ProfileIntent,
 } from '~/schemas/profile';
 import { setFlash } from '~/server/cookies.server';
+import { failIfInjected } from '~/server/faults.server';
 import { formValues, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { getLastSignInAt, getProfile, getSettings, updateProfile, updateSettings } from '~/server/profile.server';
@@ -73,6 +74,7 @@ function saveSection(client: SupabaseClient, userId: string, currentUsername: st
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requirePermission(args, 'manage_profile');
+  failIfInjected(args.request, 'profile');
   const client = args.context.get(supabaseContext);
   const tab = parseProfileTab(args.url.searchParams.get('tab'));
   const [profile, settings, lastSignInAt] = await Promise.all([

@@ -8,11 +8,13 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, hasPermission } from '~/lib/permissions';
 import { getRecentActivity } from '~/server/dashboard-activity.server';
 import { getAdminStats, getBuyerStats, getPlatformInsights, getSellerStats } from '~/server/dashboard.server';
+import { failIfInjected } from '~/server/faults.server';
 import { requireUser } from '~/server/guards.server';
 import type { Route } from './+types/overview';
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requireUser(args);
+  failIfInjected(args.request, 'dashboard');
   const client = args.context.get(supabaseContext);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const now = new Date();
