@@ -6,7 +6,7 @@ import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'r
 import { viewerContext } from '~/context';
 import { signInHref } from '~/lib/auth-modal';
 import { findSection, type DashboardSection } from '~/lib/dashboard-nav';
-import { meetsRequirement, type Permission, type Requirement, type Role } from '~/lib/permissions';
+import { meetsRequirement, type Permission, type Requirement } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 import { accessDenied, notFound } from '~/server/http-errors.server';
 
