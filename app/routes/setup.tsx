@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { buttonClass } from '~/components/ui/button';
@@ -6,13 +7,13 @@ import { connectionContext, firstAdminContext, supabaseContext } from '~/context
 import { mapAuthError, UNEXPECTED_ERROR } from '~/lib/auth-errors';
 import type { AuthActionResult } from '~/lib/auth-result';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
-import { pageMeta } from '~/lib/meta';
-import type { NotFoundError } from '~/lib/route-errors';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SignUpSchema, firstMessage } from '~/schemas/auth';
 import { USERNAME_TAKEN_MESSAGE } from '~/server/auth.server';
 import { setFlash } from '~/server/cookies.server';
 import { adminExists } from '~/server/first-admin.server';
 import { formValues } from '~/server/forms.server';
+import { notFound } from '~/server/http-errors.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/setup';
 
@@ -31,11 +32,6 @@ const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true, passwo
   });
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
-
-function notFound(): never {
-  const payload: NotFoundError = { type: 'not-found' };
-  throw data(payload, { status: 404 });
-}
 
 function formError(message: string, status: number, values: Record<string, string>) {
   const result: AuthActionResult = { status: 'error', message, values };
@@ -117,8 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = () =>
-  pageMeta('Create the administrator account', 'Set up the first administrator of AgentMarket.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Create the administrator account', 'Set up the first administrator of AgentMarket.');
 
 export default function SetupPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<AuthActionResult>();
@@ -168,4 +164,8 @@ export default function SetupPage({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

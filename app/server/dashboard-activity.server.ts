@@ -4,7 +4,7 @@
  */
 import { hasPermission } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
-import { must } from '~/server/dashboard.server';
+import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 export interface ActivityEvent {
@@ -20,7 +20,7 @@ export const RECENT_ACTIVITY_LIMIT = 6;
 /** The viewer's latest real events: purchases, reviews, sales (sellers) and sign-ups (admins). */
 export async function getRecentActivity(client: AppSupabaseClient, viewer: Viewer): Promise<ActivityEvent[]> {
   const limit = RECENT_ACTIVITY_LIMIT;
-  const history = 'id, agent_name, amount, status, created_at' as const;
+  const history = 'id, agent_name, amount, status, created_at';
   const [purchases, reviews, sales, signups] = await Promise.all([
     client
       .from('user_purchase_history')
@@ -52,28 +52,28 @@ export async function getRecentActivity(client: AppSupabaseClient, viewer: Viewe
   // view); the purchases behind them are not, so the fallbacks never show.
   const money = (amount: number | null) => `$${(amount ?? 0).toFixed(2)}`;
   const events: ActivityEvent[] = [
-    ...must(purchases, 'recent purchases').map((row) => ({
+    ...unwrap(purchases, 'recent purchases').map((row) => ({
       id: `purchase-${row.id}`,
       kind: 'purchase' as const,
       title: `Purchased ${row.agent_name ?? 'an agent'}`,
       detail: `${money(row.amount)} · ${row.status}`,
       at: row.created_at ?? '',
     })),
-    ...must(reviews, 'recent reviews').map((row) => ({
+    ...unwrap(reviews, 'recent reviews').map((row) => ({
       id: `review-${row.id}`,
       kind: 'review' as const,
       title: `Reviewed ${row.agents?.name ?? 'an agent'}`,
       detail: `${row.rating} out of 5 stars`,
       at: row.created_at,
     })),
-    ...must(sales, 'recent sales').map((row) => ({
+    ...unwrap(sales, 'recent sales').map((row) => ({
       id: `sale-${row.id}`,
       kind: 'sale' as const,
       title: `Sold ${row.agent_name ?? 'an agent'}`,
       detail: money(row.amount),
       at: row.created_at ?? '',
     })),
-    ...must(signups, 'recent sign-ups').map((row) => ({
+    ...unwrap(signups, 'recent sign-ups').map((row) => ({
       id: `signup-${row.id}`,
       kind: 'signup' as const,
       title: `${row.username} joined`,

@@ -4,8 +4,8 @@
  */
 import { monthKey, percentChange } from '~/lib/dashboard-format';
 import { totalOf } from '~/lib/membership';
+import { unwrap, type QueryResult } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import { backendUnavailable } from '~/server/viewer.server';
 
 export interface StatCard {
   label: string;
@@ -21,19 +21,9 @@ export interface PlatformInsights {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Result<T> = { data: T | null; error: { message: string } | null; count?: number | null };
-
-/** Unwraps a query result; a failed read is a 503, never a made-up number. */
-export function must<T>(result: Result<T>, what: string): T {
-  if (result.error) {
-    console.error(`Dashboard read failed (${what}):`, result.error.message);
-    throw backendUnavailable();
-  }
-  return result.data as T;
-}
-
-function countOf(result: Result<unknown>, what: string): number {
-  must(result, what);
+/** A failed read is a 503 (`unwrap`), never a made-up number. */
+function countOf(result: QueryResult<unknown> & { count?: number | null }, what: string): number {
+  unwrap(result, what);
   return result.count ?? 0;
 }
 
@@ -44,7 +34,7 @@ export async function getBuyerStats(client: AppSupabaseClient, viewerId: string,
     client.from('purchases').select('agent_id, amount, created_at').eq('buyer_id', viewerId).eq('status', 'completed'),
     client.from('reviews').select('id', { count: 'exact', head: true }).eq('buyer_id', viewerId),
   ]);
-  const purchases = must(purchasesResult, 'buyer purchases');
+  const purchases = unwrap(purchasesResult, 'buyer purchases');
   const thisMonth = monthKey(now, timeZone);
   return [
     { label: 'Agents Owned', value: new Set(purchases.map((p) => p.agent_id)).size, format: 'count' },
@@ -63,12 +53,12 @@ export async function getSellerStats(client: AppSupabaseClient, viewerId: string
     client.from('agents').select('id, status').eq('seller_id', viewerId),
     client.from('purchases').select('amount').eq('seller_id', viewerId).eq('status', 'completed'),
   ]);
-  const agents = must(agentsResult, 'seller agents');
-  const sales = must(salesResult, 'seller sales');
+  const agents = unwrap(agentsResult, 'seller agents');
+  const sales = unwrap(salesResult, 'seller sales');
   const ratings =
     agents.length === 0
       ? []
-      : must(
+      : unwrap(
           await client
             .from('reviews')
             .select('rating')
@@ -95,7 +85,10 @@ export async function getSellerStats(client: AppSupabaseClient, viewerId: string
 }
 
 async function completedSales(client: AppSupabaseClient) {
-  return must(await client.from('purchases').select('amount, created_at').eq('status', 'completed'), 'platform sales');
+  return unwrap(
+    await client.from('purchases').select('amount, created_at').eq('status', 'completed'),
+    'platform sales',
+  );
 }
 
 const since = <T extends { created_at: string }>(rows: T[], from: Date, to?: Date): T[] =>
@@ -140,7 +133,7 @@ export async function getPlatformInsights(client: AppSupabaseClient, now: Date):
       .gte('created_at', isoDaysAgo(now, 30)),
     completedSales(client),
   ]);
-  const active = new Set([purchasers, reviewers, downloaders].flatMap((result) => must(result, 'activity')));
+  const active = new Set([purchasers, reviewers, downloaders].flatMap((result) => unwrap(result, 'activity')));
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
   const twoMonthsAgo = new Date(now.getTime() - 60 * DAY_MS);
   const revenue = (rows: { amount: number }[]) => totalOf(rows.map((row) => row.amount));
@@ -153,7 +146,7 @@ export async function getPlatformInsights(client: AppSupabaseClient, now: Date):
 
 /** The membership page's real figures: the amounts of the member's completed purchases. */
 export async function getCompletedPurchaseAmounts(client: AppSupabaseClient, viewerId: string): Promise<number[]> {
-  const rows = must(
+  const rows = unwrap(
     await client.from('purchases').select('amount').eq('buyer_id', viewerId).eq('status', 'completed'),
     'membership purchases',
   );

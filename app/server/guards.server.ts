@@ -2,13 +2,13 @@
  * Server guards for loaders AND actions. Anonymous visitors are sent to sign in and brought
  * back; signed-in users without the right get 403 and the Access Denied screen.
  */
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { viewerContext } from '~/context';
 import { signInHref } from '~/lib/auth-modal';
 import { findSection, type DashboardSection } from '~/lib/dashboard-nav';
-import { deniedMessage, meetsRequirement, type Permission, type Requirement, type Role } from '~/lib/permissions';
-import type { AccessDeniedError, NotFoundError } from '~/lib/route-errors';
+import { meetsRequirement, type Permission, type Requirement } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
+import { accessDenied, notFound } from '~/server/http-errors.server';
 
 export interface GuardArgs {
   /** The page's URL (React Router's normalized one: no `.data` suffix on client navigations). */
@@ -24,21 +24,11 @@ export function requireUser({ url, context }: GuardArgs): Viewer {
 
 function requireRequirement(args: GuardArgs, requirement: Requirement): Viewer {
   const viewer = requireUser(args);
-  if (!meetsRequirement(viewer.role, requirement)) throw accessDenied(viewer.role, requirement);
+  if (!meetsRequirement(viewer.role, requirement)) accessDenied(viewer.role, requirement);
   return viewer;
 }
 
 export const requirePermission = (args: GuardArgs, permission: Permission) => requireRequirement(args, { permission });
-
-function accessDenied(role: Role, requirement: Requirement) {
-  const payload: AccessDeniedError = {
-    type: 'access-denied',
-    role,
-    requirement,
-    message: deniedMessage(role, requirement),
-  };
-  return data(payload, { status: 403 });
-}
 
 interface SectionGuardArgs extends GuardArgs {
   /** The matched route's pattern, e.g. `dashboard/billing` (React Router's, never the raw URL). */
@@ -55,7 +45,7 @@ interface SectionGuardArgs extends GuardArgs {
 export function requireSection(args: SectionGuardArgs): { viewer: Viewer; section: DashboardSection } {
   const section = findSection(`/${args.pattern.replace(/^\/+/, '')}`);
   const viewer = section?.permission ? requirePermission(args, section.permission) : requireUser(args);
-  if (!section) throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
+  if (!section) notFound();
   return { viewer, section };
 }
 

@@ -6,8 +6,9 @@
 import type { NotificationsForm, PrivacyForm, ProfileForm } from '~/schemas/profile';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { forgetCatalogue } from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import { backendUnavailable, forgetViewer } from '~/server/viewer.server';
+import { forgetViewer } from '~/server/viewer.server';
 import type { Tables } from '~/types/database';
 
 /** The columns of the viewer's `users` row the profile page edits (the email is never null here). */
@@ -49,26 +50,18 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 export async function getProfile(client: AppSupabaseClient, userId: string): Promise<Profile> {
-  const { data, error } = await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single();
-  if (error || !data) {
-    console.error('Profile read failed:', error?.message);
-    throw backendUnavailable();
-  }
-  return { ...data, email: data.email ?? '' };
+  // `.single()`: a missing row is an error too (PGRST116), so a 503, never an empty form.
+  const profile = unwrap(await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single(), 'profile');
+  return { ...profile, email: profile.email ?? '' };
 }
 
 export async function getSettings(client: AppSupabaseClient, userId: string): Promise<Settings> {
-  const { data, error } = await client
-    .from('user_settings')
-    .select(SETTINGS_COLUMNS)
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (error) {
-    console.error('Settings read failed:', error.message);
-    throw backendUnavailable();
-  }
-  if (!data) return DEFAULT_SETTINGS;
-  return { ...data, profile_visibility: data.profile_visibility as Settings['profile_visibility'] };
+  const settings = unwrap(
+    await client.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', userId).maybeSingle(),
+    'settings',
+  );
+  if (!settings) return DEFAULT_SETTINGS;
+  return { ...settings, profile_visibility: settings.profile_visibility as Settings['profile_visibility'] };
 }
 
 /** When this browser's session last signed in, from the Auth service; null if unknown. */

@@ -9,6 +9,7 @@ import { killServers, startServer, type ServerProcess } from './support/server-p
 let server: ServerProcess;
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // starting its own production server(s) is slow on a busy machine
   server = await startServer('memory', {
     ENABLE_DEV_TOOLS: '',
     ENABLE_PERF_FIXTURE: '',

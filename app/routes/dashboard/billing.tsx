@@ -1,6 +1,7 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from '~/components/dashboard/billing-parts';
 import { SampleDataNotice } from '~/components/dashboard/status-badge';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SAMPLE_INVOICES, SAMPLE_PAYMENT_METHODS, SAMPLE_SUBSCRIPTION } from '~/lib/membership-sample-billing';
 import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/billing';
@@ -13,8 +14,8 @@ export function loader(args: Route.LoaderArgs) {
   return { subscription: SAMPLE_SUBSCRIPTION, paymentMethods: SAMPLE_PAYMENT_METHODS, invoices: SAMPLE_INVOICES };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Billing', 'Your AgentMarket subscription, payment methods and billing history.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Billing', 'Your AgentMarket subscription, payment methods and billing history.');
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -33,4 +34,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
       <SecurityNote />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
