@@ -3,10 +3,10 @@
 -- 1. public.categories holds the six categories: name (what agents store), slug (the URL value),
 --    position (display order) and how they look (description, icon, colour). The app, the
 --    agents' foreign key, category_counts and the benchmark's seeding all read this table.
--- 2. public.catalogue_agents(search, category, max_price, min_rating) is the one definition of
---    the marketplace filters. The page query calls it through the Data API (with select, order
---    and range) and category_counts counts its rows, so both always agree. NULL means "no
---    filter" for every argument.
+-- 2. public.matches_catalogue_filters is the one definition of the marketplace filters (search,
+--    category, max price, min rating; NULL = no filter). public.catalogue_agents applies it for
+--    the page query (called through the Data API with select, order and range) and
+--    category_counts applies it for the counts, so both always agree.
 
 -- ---------------------------------------------------------------------------------------------
 -- Categories
@@ -55,15 +55,18 @@ alter table public.agents
 --
 --   search      case-insensitive substring of the name, description or category; trimmed; %, _
 --               and \ match themselves (no wildcards); NULL or blank = no search
---   category    a category's slug (the URL value); NULL = every category
+--   category    a category's name; NULL = every category
 --   max_price   price <= max_price; NULL = any price
 --   min_rating  avg_rating >= min_rating (avg_rating is 0 without reviews); NULL = any rating
 --
--- SECURITY INVOKER, no SET clause, one SELECT and STABLE: that is what lets Postgres inline the
--- function into the calling query, so the caller's ORDER BY and LIMIT reach the sort indexes of
--- migration …000400 and the row-level security of the caller applies as on the view. Every
--- name is schema-qualified, so the caller's search_path cannot change what it reads.
+-- Every function below is LANGUAGE sql, one SELECT, not SECURITY DEFINER and without a SET clause:
+-- that is what lets Postgres inline them into the calling query. Called with constants (the Data
+-- API binds GET arguments as typed parameters), Postgres then drops the conditions of absent
+-- filters, reads the sort indexes of migration …000400 for a page, and leaves agent_stats out
+-- of the counts when no rating filter is set. Row-level security of the caller applies. Every
+-- name is schema-qualified, so the caller's search_path cannot change what they read.
 -- ---------------------------------------------------------------------------------------------
+
 -- The LIKE pattern "contains `value`", with LIKE's wildcards and escape character taken literally.
 create function public.like_substring(value text)
 returns text
@@ -73,6 +76,33 @@ as $$
   select '%' || replace(replace(replace(btrim(value), '\', '\\'), '%', '\%'), '_', '\_') || '%'
 $$;
 
+-- Whether an agent (its columns) passes the filters: the one definition.
+create function public.matches_catalogue_filters(
+  agent_name text,
+  agent_description text,
+  agent_category text,
+  agent_price numeric,
+  agent_avg_rating numeric,
+  search text,
+  category text,
+  max_price numeric,
+  min_rating numeric
+)
+returns boolean
+language sql
+immutable
+as $$
+  select (category is null or agent_category = category)
+    and (max_price is null or agent_price <= max_price)
+    and (min_rating is null or agent_avg_rating >= min_rating)
+    and (nullif(btrim(search), '') is null
+      or agent_name ilike public.like_substring(search)
+      or agent_description ilike public.like_substring(search)
+      or agent_category ilike public.like_substring(search))
+$$;
+
+-- The published agents that pass the filters, as agents_with_stats rows: the marketplace page
+-- orders and pages them through the Data API.
 create function public.catalogue_agents(
   search text default null,
   category text default null,
@@ -86,23 +116,24 @@ as $$
   select s.*
   from public.agents_with_stats s
   where s.status = 'published'
-    and (catalogue_agents.category is null
-      or s.category = (select c.name from public.categories c where c.slug = catalogue_agents.category))
-    and (max_price is null or s.price <= max_price)
-    and (min_rating is null or s.avg_rating >= min_rating)
-    and (nullif(btrim(search), '') is null
-      or s.name ilike public.like_substring(search)
-      or s.description ilike public.like_substring(search)
-      or s.category ilike public.like_substring(search))
+    and public.matches_catalogue_filters(
+      s.name, s.description, s.category, s.price, s.avg_rating,
+      -- Qualified: inside this query `category` alone would be the column s.category.
+      catalogue_agents.search, catalogue_agents.category, catalogue_agents.max_price, catalogue_agents.min_rating
+    )
 $$;
 
 grant execute on function public.like_substring(text) to anon, authenticated, service_role;
+grant execute on function public.matches_catalogue_filters(text, text, text, numeric, numeric, text, text, numeric, numeric)
+  to anon, authenticated, service_role;
 grant execute on function public.catalogue_agents(text, text, numeric, numeric) to anon, authenticated, service_role;
 
--- category_counts: the same signature and answer as before (migration …000500), now counting the
--- rows of catalogue_agents (so it applies exactly the page query's search, price and rating
--- filters) over the categories table (so a new category appears with 0). Still SECURITY DEFINER
--- reading published agents only, as before: every visitor gets the same counts.
+-- category_counts: the same signature and answer as before (migration …000500): published agents
+-- per category under the filters but the category, every category of the table in display
+-- order, 0 when none match. Now through matches_catalogue_filters, and inlinable (no longer
+-- SECURITY DEFINER: it reads published agents only, which every role may read, so the answer
+-- is the same for everyone). agent_stats is left-joined, so that without a rating filter
+-- Postgres leaves it out. CREATE OR REPLACE also clears the old SECURITY DEFINER and SET.
 create or replace function public.category_counts(
   search text default null,
   max_price numeric default null,
@@ -111,14 +142,18 @@ create or replace function public.category_counts(
 returns table (category text, agent_count bigint)
 language sql
 stable
-security definer
-set search_path = ''
 as $$
   select c.name as category, coalesce(m.agent_count, 0) as agent_count
   from public.categories c
   left join (
     select a.category, count(*) as agent_count
-    from public.catalogue_agents(search => search, max_price => max_price, min_rating => min_rating) a
+    from public.agents a
+    left join public.agent_stats s on s.agent_id = a.id
+    where a.status = 'published'
+      and public.matches_catalogue_filters(
+        a.name, a.description, a.category, a.price, s.avg_rating,
+        category_counts.search, null, category_counts.max_price, category_counts.min_rating
+      )
     group by a.category
   ) m on m.category = c.name
   order by c.position, c.name

@@ -85,7 +85,7 @@ describe('categories table', () => {
         `insert into public.agents (name, price, category, seller_id, status) values ('Robo', 5, 'Robots', '${DEMO.seller}', 'published')`,
       );
       const filled = (await tx.query<Count>('select category, agent_count::int from public.category_counts()')).rows;
-      const page = (await tx.query<{ name: string }>("select name from public.catalogue_agents(category => 'robots')"))
+      const page = (await tx.query<{ name: string }>("select name from public.catalogue_agents(category => 'Robots')"))
         .rows;
       return { empty, filled, page };
     });
@@ -128,7 +128,7 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
   };
 
   it('category_counts counts exactly the rows catalogue_agents returns, per category and in all', async () => {
-    const slugs = await rowsAs<{ name: string; slug: string }>(db, anon, 'select name, slug from public.categories');
+    const categories = await rowsAs<{ name: string }>(db, anon, 'select name from public.categories');
     for (const filters of FILTERS) {
       const counts = call('category_counts', filters);
       const byCategory = await rowsAs<Count>(
@@ -140,8 +140,8 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
       const rows = call('catalogue_agents', filters);
       const [all] = await rowsAs<{ n: number }>(db, anon, `select count(*)::int as n from ${rows.sql}`, rows.params);
       expect(byCategory.reduce((sum, row) => sum + row.agent_count, 0)).toBe(all?.n);
-      for (const { name, slug } of slugs) {
-        const one = call('catalogue_agents', filters, { category: slug });
+      for (const { name } of categories) {
+        const one = call('catalogue_agents', filters, { category: name });
         const [inCategory] = await rowsAs<{ n: number }>(
           db,
           anon,
@@ -173,7 +173,8 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
     expect(await count("search => '   '")).toBe(truth?.all);
     expect(await count('max_price => 100')).toBe(truth?.cheap);
     expect(await count('min_rating => 4')).toBe(truth?.rated);
-    expect(await count("category => 'sales'")).toBe(truth?.sales);
+    expect(await count("category => 'Sales'")).toBe(truth?.sales);
+    expect(await count("category => 'sales'")).toBe(0);
     expect(await count("category => 'no such category'")).toBe(0);
     expect(await count("search => '  eMaIl '")).toBe(truth?.email);
   });
@@ -202,6 +203,24 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
     expect(await names('0% u')).toEqual(['100% Uptime Bot']);
     expect(await names('e_c')).toEqual(['snake_case Helper']);
     expect(await names('k\\s')).toEqual(['Back\\slash Bot']);
+  });
+
+  it('stays inlinable: plain SQL functions, neither SECURITY DEFINER nor with a SET clause', async () => {
+    // Otherwise Postgres cannot inline them, and a page reads and sorts every published agent.
+    const { rows } = await db.query<{ proname: string; prolang: string; prosecdef: boolean; proconfig: null }>(
+      `select p.proname, l.lanname as prolang, p.prosecdef, p.proconfig from pg_proc p join pg_language l on l.oid = p.prolang
+       where p.pronamespace = 'public'::regnamespace
+         and p.proname in ('like_substring', 'matches_catalogue_filters', 'catalogue_agents', 'category_counts')
+       order by p.proname`,
+    );
+    expect(rows).toEqual(
+      ['catalogue_agents', 'category_counts', 'like_substring', 'matches_catalogue_filters'].map((proname) => ({
+        proname,
+        prolang: 'sql',
+        prosecdef: false,
+        proconfig: null,
+      })),
+    );
   });
 
   it('returns published agents only, whoever asks (drafts and archived agents stay out)', async () => {
