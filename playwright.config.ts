@@ -53,9 +53,12 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       EMBEDDED_DATA_DIR: 'memory',
+      DEMO_MODE: 'true', // the seeded demo accounts the specs sign in with
       APP_URL: baseURL,
       SESSION_SECRET: 'e2e-session-secret-not-for-production',
       ENABLE_FAULT_INJECTION: 'true',
+      // The e2e tests read emails from the development outbox and use the stand-in Google page.
+      ENABLE_DEV_TOOLS: 'true',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       AUTH_RATE_LIMIT_PER_EMAIL: '25',
       // Every spec signs in from 127.0.0.1: the per-account delay and the embedded Auth's

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext } from 'react-router';
 import type { Viewer } from '~/lib/viewer';
+import type { FirstAdminSetup } from '~/server/first-admin.server';
 
 /** How this process reaches Supabase: hosted, or the embedded backend through an in-process fetch. */
 export interface SupabaseConnection {
@@ -25,3 +26,5 @@ export const nonceContext = createContext<string>('');
 export const clientAddressContext = createContext<string>('unknown');
 export const supabaseContext = createContext<SupabaseClient>();
 export const viewerContext = createContext<Viewer | null>(null);
+/** The one-time link that creates the first administrator (`/setup`); filled by the HTTP layer. */
+export const firstAdminContext = createContext<FirstAdminSetup | null>(null);

@@ -9,8 +9,15 @@ import { contentSecurityPolicy } from '../server/security';
 
 export const streamTimeout = 5_000;
 
-/** Hosted Supabase's origin is a legitimate form target (OAuth starts there). */
-const FORM_ORIGINS = env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [];
+/**
+ * Legitimate form targets besides the app: hosted Supabase's origin (OAuth starts there) and
+ * Google's sign-in page. "Continue with Google" without JavaScript is a form post answered by
+ * redirects to them, and browsers apply `form-action` to every redirect of a form submission.
+ */
+const FORM_ORIGINS = [
+  ...(env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : []),
+  new URL(env.GOOGLE_ISSUER_URL ?? 'https://accounts.google.com').origin,
+];
 
 export default function handleRequest(
   request: Request,

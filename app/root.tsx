@@ -5,7 +5,6 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  isRouteErrorResponse,
   useLocation,
   useNavigation,
   useRouteLoaderData,
@@ -17,23 +16,21 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Footer } from '~/components/layout/footer';
 import { Header } from '~/components/layout/header';
 import { useNonce } from '~/components/nonce';
-import { viewerContext } from '~/context';
+import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
-import { SITE_NAME, pageMeta } from '~/lib/meta';
+import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
+import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
+import { rejectInvalidText } from '~/server/invalid-text.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
 
-export const middleware: Route.MiddlewareFunction[] = [supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [rejectInvalidText, supabaseMiddleware];
 
 /** The default title and description; on an error, a title that names it. */
-export const meta: Route.MetaFunction = ({ error }) => {
-  if (!error) return pageMeta(SITE_NAME, 'The marketplace for ready-made AI agents.');
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? 'Page not found' : status === 403 ? 'Access Denied' : 'Something went wrong';
-  return pageMeta(title, 'An error page of AgentMarket.');
-};
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta(SITE_NAME, 'The marketplace for ready-made AI agents.');
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -42,12 +39,18 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [theme, { flash, setCookie }] = await Promise.all([getTheme(request), takeFlash(request)]);
+  const [theme, { flash, setCookie }, googleSignIn] = await Promise.all([
+    getTheme(request),
+    takeFlash(request),
+    // Only the sign-in forms (for visitors) need it: "Continue with Google" only when it can work.
+    viewer ? false : googleSignInAvailable(context.get(connectionContext)),
+  ]);
   return data(
     {
       theme,
       flash,
       viewer,
+      googleSignIn,
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );

@@ -33,6 +33,7 @@ export default [
   route('auth/google', 'routes/auth/google.ts'),
   route('auth/callback', 'routes/auth/callback.ts'),
   route('auth/sign-out', 'routes/auth/sign-out.ts'),
+  route('setup', 'routes/setup.tsx'), // the first administrator, through the one-time link in the server log
 
   route('__perf/fixture', 'routes/perf-fixture.tsx'), // bench baseline F; 404 unless ENABLE_PERF_FIXTURE=true
   // Unknown URLs: "Page not found" inside the shared layout, status 404.

@@ -1,6 +1,7 @@
 /**
- * `npm start`: builds the app when there is no build or the sources are newer than it, then
- * runs the production server.
+ * `npm start`: the one-command local demo. Builds the app when there is no build or the sources
+ * are newer than it, then runs the production server in demo mode (demo data with published
+ * passwords, bound to 127.0.0.1) unless DEMO_MODE is set. A deployment runs `npm run serve`.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -30,4 +31,5 @@ if (!existsSync(BUILD_ENTRY) || newestMtime(BUILD_ENTRY) < Math.max(...SOURCES.m
 }
 
 process.env.NODE_ENV = 'production';
+process.env.DEMO_MODE ??= 'true';
 await import('../server.js');

@@ -3,14 +3,28 @@
  * embedded Supabase backend (when no SUPABASE_URL is set), /healthz, and the request handler.
  * `server.js` mounts the router this module builds; Vite bundles it with the app.
  */
-import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
-import { createRequestHandler } from '@react-router/express';
+import { sendResponse } from '@remix-run/node-fetch-server';
 import express from 'express';
-import { RouterContextProvider } from 'react-router';
-import { clientAddressContext, connectionContext, nonceContext, type SupabaseConnection } from '~/context';
-import { env, isProduction } from '~/server/env.server';
-import { createEmbeddedBackend, isBackendPath, type EmbeddedBackend } from '../supabase/local/index';
-import { BASELINE_CSP, baselineHeaders, limitBodySize, rejectCrossSiteMutations } from './security';
+import { createRequestHandler, RouterContextProvider } from 'react-router';
+import {
+  clientAddressContext,
+  connectionContext,
+  firstAdminContext,
+  nonceContext,
+  type SupabaseConnection,
+} from '~/context';
+import { env, isDemoMode, isProduction } from '~/server/env.server';
+import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
+import {
+  createEmbeddedBackend,
+  GOOGLE_ISSUER_URL,
+  isBackendPath,
+  StartupError,
+  type AuthConfig,
+  type EmbeddedBackend,
+} from '../supabase/local/index';
+import { readBodyWithinLimits, webRequest } from './body-limit';
+import { BASELINE_CSP, baselineHeaders, rejectCrossSiteMutations } from './security';
 
 export interface AppInstance {
   router: express.Router;
@@ -19,6 +33,10 @@ export interface AppInstance {
   /** The anon key browsers and curl use for the embedded backend, when it runs. */
   anonKey: string;
   embedded: boolean;
+  /** Lines for the start-up log: the first administrator's one-time setup link, when needed. */
+  startupNotices(): Promise<string[]>;
+  /** What server.js needs from the environment, validated in env.server.ts. */
+  listen: { port: number; host: string; trustProxy: boolean; demo: boolean };
   close(): Promise<void>;
 }
 
@@ -33,6 +51,8 @@ export async function createApp(): Promise<AppInstance> {
         fetchFrom: backend.fetchFrom,
       }
     : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
+  const firstAdmin = createFirstAdminSetup();
+  let publicUrl = env.APP_URL ?? 'http://localhost:3000';
 
   const router = express.Router();
   router.use(baselineHeaders);
@@ -46,42 +66,61 @@ export async function createApp(): Promise<AppInstance> {
       .json({ status: ok ? 'ok' : 'unavailable', database });
   });
 
+  // Every body, app and backend alike, is read here within its limits (server/body-limit.ts).
+  router.use(readBodyWithinLimits({ timeoutMs: env.REQUEST_BODY_TIMEOUT_MS }));
+
   if (backend) {
     router.use(async (req, res, next) => {
       if (!isBackendPath(req.path)) return next();
       try {
         res.setHeader('Content-Security-Policy', BASELINE_CSP);
+        const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
         // The backend rate-limits by this address (req.ip honours TRUST_PROXY), never by a header.
-        await sendResponse(res, await backend.handle(createRequest(req, res), clientAddress(req)));
+        await sendResponse(res, await backend.handle(webRequest(req, res, url), clientAddress(req)));
       } catch (error) {
         next(error);
       }
     });
   }
 
-  router.use(rejectCrossSiteMutations, limitBodySize);
-  router.all(
-    '/{*splat}',
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      mode: isProduction ? 'production' : 'development',
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
-        context.set(nonceContext, String(res.locals.cspNonce ?? ''));
-        context.set(clientAddressContext, clientAddress(req));
-        return context;
-      },
-    }),
+  router.use(rejectCrossSiteMutations);
+  const handleRequest = createRequestHandler(
+    () => import('virtual:react-router/server-build'),
+    isProduction ? 'production' : 'development',
   );
+  router.all('/{*splat}', async (req, res, next) => {
+    try {
+      const context = new RouterContextProvider();
+      context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
+      context.set(nonceContext, String(res.locals.cspNonce ?? ''));
+      context.set(clientAddressContext, clientAddress(req));
+      context.set(firstAdminContext, firstAdmin);
+      const response = await handleRequest(webRequest(req, res, appUrl(req)), context);
+      if (res.destroyed || res.writableEnded) {
+        await response.body?.cancel();
+        return;
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   return {
     router,
     embedded: Boolean(backend),
     anonKey: connection.anonKey,
-    setPublicUrl(url) {
-      backend?.setSiteUrl(env.APP_URL ?? url);
+    listen: {
+      port: env.PORT,
+      host: env.HOST ?? (isDemoMode ? '127.0.0.1' : '0.0.0.0'),
+      trustProxy: env.TRUST_PROXY,
+      demo: isDemoMode,
     },
+    setPublicUrl(url) {
+      publicUrl = env.APP_URL ?? url;
+      backend?.setSiteUrl(publicUrl);
+    },
+    startupNotices: () => firstAdminNotice(connection, firstAdmin, publicUrl),
     async close() {
       await backend?.close();
     },
@@ -90,6 +129,18 @@ export async function createApp(): Promise<AppInstance> {
 
 function clientAddress(req: express.Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * The page URL as @react-router/express derives it: `X-Forwarded-Host`'s port and the forwarded
+ * protocol only when TRUST_PROXY is on (Express's `req.hostname`/`req.protocol` honour it).
+ */
+function appUrl(req: express.Request): string {
+  const forwardedPort = req.app?.enabled('trust proxy') ? req.get('x-forwarded-host')?.split(':')[1] : undefined;
+  const hostPort = req.get('host')?.split(':')[1];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? '', 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost';
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`).href;
 }
 
 async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
@@ -103,13 +154,56 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
     anonymousUsers: env.EMBEDDED_AUTH_RATE_LIMIT_ANONYMOUS_USERS,
     accountFailuresBeforeDelay: env.AUTH_FAILURES_BEFORE_DELAY,
   };
-  return createEmbeddedBackend({
+  const backend = await createEmbeddedBackend({
     dataDir,
     siteUrl: env.APP_URL,
+    // The demo data, with its published passwords, only in demo mode (`npm start`).
+    seed: isDemoMode,
+    log: (message) => console.log(message),
     auth: {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
       // Unset variables keep config.toml's values.
       rateLimits: Object.fromEntries(Object.entries(rateLimits).filter(([, value]) => value !== undefined)),
+      ...mailAndGoogleFromEnv(),
     },
+    devTools: env.ENABLE_DEV_TOOLS,
   });
+  if (!isDemoMode && (await holdsDemoPasswords(backend))) {
+    await backend.close();
+    throw new StartupError(
+      `The data directory ${env.EMBEDDED_DATA_DIR} holds the demo accounts with their published password ` +
+        '(it was made by `npm start`, the demo). A deployment must not serve them. Start the deployment on a new ' +
+        'EMBEDDED_DATA_DIR (or delete this one), or run the demo with DEMO_MODE=true.',
+    );
+  }
+  return backend;
+}
+
+/**
+ * Whether any account still signs in with the demo password of supabase/seed.sql. The seed
+ * gives all demo accounts one hash, so this costs one bcrypt per distinct hash.
+ */
+async function holdsDemoPasswords(backend: EmbeddedBackend): Promise<boolean> {
+  const result = await backend.db.query<{ found: boolean }>(
+    `with hashes as (
+       select distinct encrypted_password as hash from auth.users
+       where email like '%@demo.test' and encrypted_password like '$2%'
+     )
+     select exists (select 1 from hashes where hash = extensions.crypt('demo-password', hash)) as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
+/** SMTP_* and GOOGLE_* override `[auth.email.smtp]` and `[auth.external.google]` of config.toml. */
+function mailAndGoogleFromEnv(): Partial<AuthConfig> {
+  const settings: Partial<AuthConfig> = {};
+  if (env.SMTP_URL && env.SMTP_FROM) settings.smtp = { url: env.SMTP_URL, from: env.SMTP_FROM };
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    settings.googleClient = {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuer: env.GOOGLE_ISSUER_URL ?? GOOGLE_ISSUER_URL,
+    };
+  }
+  return settings;
 }

@@ -1,12 +1,9 @@
 /**
  * Security middleware of the HTTP layer: baseline headers, a per-request CSP nonce, the
- * cross-site request check for every mutation, and the request body cap.
+ * cross-site request check for every mutation. The request body limits are in body-limit.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-
-/** Form posts larger than this are refused before anything reads them. */
-export const MAX_FORM_BYTES = 1024 * 1024;
 
 export function baselineHeaders(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = randomBytes(16).toString('base64');
@@ -62,22 +59,4 @@ function safeHost(origin: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * Refuses oversized form bodies with 413 before they are buffered. Browsers always declare the
- * length of a form post, so a body of unknown length (chunked) is refused with 411.
- */
-export function limitBodySize(req: Request, res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method)) return next();
-  const declared = req.get('content-length');
-  if (declared === undefined && req.get('transfer-encoding')) {
-    res.status(411).type('text/plain').send('Length required.');
-    return;
-  }
-  if (Number(declared ?? 0) > MAX_FORM_BYTES) {
-    res.status(413).type('text/plain').send('Request body too large.');
-    return;
-  }
-  next();
 }

@@ -1,4 +1,6 @@
 /** The sign-in / sign-up dialog is driven by the `auth` URL parameter (it works without JavaScript). */
+import { safeRedirectPath } from '~/lib/safe-redirect';
+
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password';
 
 export const AUTH_MODES: readonly AuthMode[] = ['sign-in', 'sign-up', 'forgot-password'];
@@ -19,4 +21,18 @@ export function authModalHref(location: LocationLike, mode: AuthMode | null): st
   else params.delete('auth');
   const query = params.toString();
   return `${location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The one sign-in link: opens the sign-in dialog over `over` (a page with its query; the home page
+ * by default) and, once signed in, goes to `returnTo` (`redirectTo=`). Without `returnTo` the
+ * dialog returns to the page it opened over. Both are same-origin paths only: anything else
+ * (`//evil.example`, a full URL) becomes `/`.
+ */
+export function signInHref({ returnTo, over }: { returnTo?: string; over?: LocationLike } = {}): string {
+  const page = new URL(safeRedirectPath(over ? `${over.pathname}${over.search}` : '/'), 'http://same.origin');
+  const params = new URLSearchParams(page.search);
+  params.set('auth', 'sign-in');
+  if (returnTo !== undefined) params.set('redirectTo', safeRedirectPath(returnTo));
+  return `${page.pathname}?${params}`;
 }

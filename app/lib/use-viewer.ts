@@ -1,15 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
 import type { Viewer } from '~/lib/viewer';
 
-/** The viewer as the root loader hands it to the browser. */
-export type PublicViewer = Viewer;
-
-export function useOptionalViewer(): PublicViewer | null {
-  const data = useRouteLoaderData('root') as { viewer: PublicViewer | null } | undefined;
+/** The signed-in viewer as the root loader hands it to the browser, or null. */
+export function useOptionalViewer(): Viewer | null {
+  const data = useRouteLoaderData('root') as { viewer: Viewer | null } | undefined;
   return data?.viewer ?? null;
 }
 
-export function useViewer(): PublicViewer {
+export function useViewer(): Viewer {
   const viewer = useOptionalViewer();
   if (!viewer) throw new Error('useViewer() needs a signed-in user; guard the route on the server.');
   return viewer;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AlertTriangle, Search } from 'lucide-react';
 import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
@@ -5,11 +6,12 @@ import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
-import { CatalogueError, listCategories } from '~/server/agents.server';
-import { injectedFault } from '~/server/faults.server';
+import { listCategories } from '~/server/agents.server';
+import { failIfInjected } from '~/server/faults.server';
+import { unavailableMessage } from '~/server/http-errors.server';
 import { searchMarketplace } from '~/server/marketplace.server';
 import type { Route } from './+types/marketplace';
 import { publicSupabase } from '~/server/supabase.server';
@@ -24,20 +26,24 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // One URL per view: invalid values and defaults are dropped from the address.
     const canonical = marketplaceSearch(params);
     if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
-    const fault = injectedFault(request, 'catalogue');
-    if (fault) throw new CatalogueError(fault);
+    failIfInjected(request, 'catalogue');
     const result = await searchMarketplace(supabase, params, categories);
     if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
     return { params, categories, result, error: null };
   } catch (error) {
-    if (!(error instanceof CatalogueError)) throw error;
-    console.error('Error loading the marketplace:', error.message);
+    // A failed read (logged by `unwrap`) shows 'Error Loading Marketplace' inside the page, with
+    // its filters (those the categories read allows), and the 503 status, instead of the error
+    // screen; anything else (the redirects too) goes on.
+    const message = unavailableMessage(error);
+    if (message === null) throw error;
     const params = parseMarketplaceParams(url.searchParams, categories);
-    return data({ params, categories, result: null, error: error.message }, { status: 503 });
+    return data({ params, categories, result: null, error: message }, { status: 503 });
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const failed = errorMeta(error);
+  if (failed) return failed;
   const total = loaderData?.result?.publishedTotal;
   return pageMeta(
     'Marketplace',
@@ -147,4 +153,8 @@ function LoadError({ message, retryHref }: { message: string; retryHref: string 
       </a>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

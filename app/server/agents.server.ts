@@ -8,11 +8,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { CATEGORY_COLUMNS, categoryBySlug, type Category } from '~/lib/categories';
 import type { CatalogueFilters } from '~/lib/marketplace-params';
+import { unwrap } from '~/server/http-errors.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
-export class CatalogueError extends Error {
-  override name = 'CatalogueError';
-}
+/** What a page says when the catalogue cannot be read (a 503, `unwrap`). */
+export const CATALOGUE_UNAVAILABLE_MESSAGE = 'We could not load the catalogue right now. Please try again in a moment.';
+export const catalogueFailure = (what: string) => ({ what, unavailable: CATALOGUE_UNAVAILABLE_MESSAGE });
 
 /** Published agents as cards show them, for a query to filter, order and page further. */
 export function publishedSummaries(supabase: SupabaseClient) {
@@ -25,14 +26,16 @@ export function listFeaturedAgents(supabase: SupabaseClient, limit = 5): Promise
 }
 
 async function loadFeaturedAgents(supabase: SupabaseClient, limit: number): Promise<AgentSummary[]> {
-  const { data, error } = await publishedSummaries(supabase)
-    .order('avg_rating', { ascending: false, nullsFirst: false })
-    .order('review_count', { ascending: false })
-    .order('id')
-    .limit(limit)
-    .overrideTypes<AgentSummaryRow[], { merge: false }>();
-  if (error) throw new CatalogueError(error.message);
-  return data.map(toAgentSummary);
+  const rows = unwrap(
+    await publishedSummaries(supabase)
+      .order('avg_rating', { ascending: false, nullsFirst: false })
+      .order('review_count', { ascending: false })
+      .order('id')
+      .limit(limit)
+      .overrideTypes<AgentSummaryRow[], { merge: false }>(),
+    catalogueFailure('featured agents'),
+  );
+  return rows.map(toAgentSummary);
 }
 
 export interface CatalogueCounts {
@@ -84,14 +87,15 @@ export function forgetCatalogue(): void {
 /** The categories in display order, from the `public.categories` table (ADR 011). */
 export function listCategories(supabase: SupabaseClient): Promise<Category[]> {
   return sharedCatalogueRead('categories', async () => {
-    const { data, error } = await supabase
-      .from('categories')
-      .select(CATEGORY_COLUMNS)
-      .order('position')
-      .order('name')
-      .overrideTypes<Category[], { merge: false }>();
-    if (error) throw new CatalogueError(error.message);
-    return data;
+    return unwrap(
+      await supabase
+        .from('categories')
+        .select(CATEGORY_COLUMNS)
+        .order('position')
+        .order('name')
+        .overrideTypes<Category[], { merge: false }>(),
+      catalogueFailure('categories'),
+    );
   });
 }
 
@@ -120,8 +124,10 @@ function countsPerCategory(supabase: SupabaseClient, filters: CountFilters): Pro
   const { q, maxPrice, minRating } = filters;
   return sharedCatalogueRead(`counts:${JSON.stringify([q, maxPrice, minRating])}`, async () => {
     // The same arguments as the page query's, without the category: counts are per category.
-    const { data, error } = await supabase.rpc('category_counts', catalogueArgs(filters), { get: true });
-    if (error) throw new CatalogueError(error.message);
+    const data = unwrap(
+      await supabase.rpc('category_counts', catalogueArgs(filters), { get: true }),
+      catalogueFailure('category counts'),
+    );
     // category_counts lists every category of the table, in display order, 0 when none match.
     const rows = data as { category: string; agent_count: number | string }[];
     return Object.fromEntries(rows.map((row) => [row.category, Number(row.agent_count)]));

@@ -3,11 +3,12 @@
  * answers with a redirect (success) or `data(AuthActionResult, { status })` for the form.
  */
 import { data, redirect, redirectDocument, type RouterContextProvider } from 'react-router';
-import { clientAddressContext, supabaseContext, viewerContext } from '~/context';
+import { clientAddressContext, connectionContext, supabaseContext, viewerContext } from '~/context';
 import { mapAuthError, SUCCESS_MESSAGES, UNEXPECTED_ERROR } from '~/lib/auth-errors';
 import type { AuthActionResult } from '~/lib/auth-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { EmailOnlySchema, NewPasswordSchema, SignInSchema, SignUpSchema, firstMessage } from '~/schemas/auth';
+import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { setFlash } from '~/server/cookies.server';
 import { env } from '~/server/env.server';
 import { formValues } from '~/server/forms.server';
@@ -24,6 +25,7 @@ interface ActionArgs {
 }
 
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
+export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured.';
 export const RESET_LINK_SENT_MESSAGE =
   'If an account exists for that email, we have sent a link to reset your password. Check your inbox.';
 
@@ -129,6 +131,9 @@ export async function signUp({ request, context }: ActionArgs) {
 /** Starts Google sign-in with PKCE; the verifier cookie rides on this redirect. */
 export async function startGoogleSignIn({ request, context }: ActionArgs) {
   const formData = await request.formData();
+  if (!(await googleSignInAvailable(context.get(connectionContext)))) {
+    return formError(GOOGLE_NOT_CONFIGURED_MESSAGE, 400);
+  }
   const next = safeRedirectPath(formData.get('redirectTo'), '/dashboard');
   const { data: oauth, error } = await context.get(supabaseContext).auth.signInWithOAuth({
     provider: 'google',

@@ -1,10 +1,20 @@
 /**
- * The environment, parsed once. Everything else imports `env` instead of reading process.env.
+ * The environment, parsed once. Everything else imports `env` instead of reading process.env
+ * (server.js gets its port, host and proxy setting from the app; the embedded backend gets its
+ * settings as options from server/app.ts). A set-but-empty variable counts as unset; an invalid
+ * one stops start-up with one line per problem that names the variable (InvalidEnvironmentError,
+ * which server.js prints without a stack trace).
  */
 import { z } from 'zod';
 
 /** A positive whole number from the environment, e.g. a rate limit. */
 const count = z.coerce.number().int().positive();
+
+/** An on/off switch: `true` or `false`, off when unset. */
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
 
 const EnvSchema = z
   .object({
@@ -23,23 +33,83 @@ const EnvSchema = z
     AUTH_RATE_LIMIT_PER_EMAIL: count.default(10),
     /** Failed sign-ins on one account (any address) per hour before each further attempt is delayed. */
     AUTH_FAILURES_BEFORE_DELAY: count.default(10),
+    /** Newsletter sign-ups per minute per client address. */
+    NEWSLETTER_RATE_LIMIT_PER_IP: count.default(5),
     /** Embedded backend only: override `[auth.rate_limit]` of config.toml (per client address). */
     EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_ANONYMOUS_USERS: count.optional(),
+    /** `npm start` sets it: seed the demo data (known passwords) on a new database; bind to 127.0.0.1. */
+    DEMO_MODE: z.enum(['true', 'false']).default('false'),
+    /** server.js: where to listen (PORT=0 picks a free port) and whether to trust X-Forwarded-* from a proxy. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Default: 127.0.0.1 in demo mode (known passwords stay on this machine), else 0.0.0.0. */
+    HOST: z.string().min(1).optional(),
+    TRUST_PROXY: flag,
+    /** Tests only: a cookie can make backend calls fail (app/server/faults.server.ts). */
+    ENABLE_FAULT_INJECTION: flag,
+    /** The benchmark's fixture page /__perf/fixture (app/routes/perf-fixture.tsx). */
+    ENABLE_PERF_FIXTURE: flag,
+    /** Development tools: the open outbox and the stand-in Google page (`/auth/v1/_local/*`). Never in production. */
+    ENABLE_DEV_TOOLS: flag,
+    /** Embedded backend: SMTP delivery (`smtp://user:pass@host:587`, `smtps://…:465`); overrides `[auth.email.smtp]`. */
+    SMTP_URL: z.url().optional(),
+    /** The From address with SMTP_URL, e.g. `AgentMarket <no-reply@example.com>`. */
+    SMTP_FROM: z.string().min(3).optional(),
+    /** Embedded backend: the Google OAuth client; overrides `[auth.external.google]` client_id/secret. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The OpenID Connect issuer for Google sign-in (tests point it at a local mock IdP). */
+    GOOGLE_ISSUER_URL: z.url().optional(),
+    /** How long a request body may take to arrive in full before the answer is 408 (server/body-limit.ts). */
+    REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
     path: ['SUPABASE_ANON_KEY'],
+  })
+  .refine((env) => !env.SMTP_URL || env.SMTP_FROM, {
+    message: 'SMTP_FROM is required when SMTP_URL is set',
+    path: ['SMTP_FROM'],
+  })
+  .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together',
+    path: ['GOOGLE_CLIENT_SECRET'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export const env: Env = EnvSchema.parse(process.env);
+/** Thrown when a variable is invalid; its message has one `VARIABLE: what is expected` line per problem. */
+export class InvalidEnvironmentError extends Error {
+  override name = 'InvalidEnvironmentError';
+}
+
+/** Parses `source` (normally process.env) or throws InvalidEnvironmentError. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // `SUPABASE_URL=` (or only spaces) means "not set", as in a .env file with the value left out.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const result = EnvSchema.safeParse(set, { error: expectation });
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  throw new InvalidEnvironmentError(`Invalid configuration (environment variables):\n${lines.join('\n')}`);
+}
+
+/** zod's default messages, except the two that do not say what is expected. Values are never echoed (secrets). */
+function expectation(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'invalid_format' && issue.format === 'url')
+    return 'expected an absolute URL, e.g. https://example.com';
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return 'expected a number';
+  return undefined;
+}
+
+export const env: Env = parseEnv(process.env);
 
 export const isProduction = env.NODE_ENV === 'production';
 
 /** True when the app runs on its own embedded backend (no hosted Supabase configured). */
 export const usesEmbeddedBackend = !env.SUPABASE_URL;
+
+/** The one-command local demo (`npm start`): demo accounts with published passwords. */
+export const isDemoMode = env.DEMO_MODE === 'true';

@@ -2,14 +2,22 @@
  * The marketplace query: one page of published agents under the filters, and the per-category
  * counts under the same filters but the category. In the database both apply one definition of
  * the filters (`public.matches_catalogue_filters`: the page through `catalogue_agents`, the
- * counts through `category_counts`), with the arguments of one function, `catalogueArgs` (ADR 011). Both read published agents only, through the anonymous
- * client, and are shared for a few seconds.
+ * counts through `category_counts`), with the arguments of one function, `catalogueArgs`
+ * (ADR 011). A failed read is a 503 (`unwrap`, app/server/http-errors.server.ts). Both read
+ * published agents only, through the anonymous client, and are shared for a few seconds.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { PAGE_SIZE, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
-import { CatalogueError, catalogueArgs, getCatalogueCounts, sharedCatalogueRead, sumOf } from '~/server/agents.server';
+import {
+  catalogueArgs,
+  catalogueFailure,
+  getCatalogueCounts,
+  sharedCatalogueRead,
+  sumOf,
+} from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -68,14 +76,13 @@ async function queryPage(
 ): Promise<AgentSummary[]> {
   const sort = SORT_COLUMNS[params.sort];
   const from = (params.page - 1) * PAGE_SIZE;
-  const { data, error } = await supabase
+  const result = await supabase
     .rpc('catalogue_agents', catalogueArgs(params, categories), { get: true })
     .select(AGENT_SUMMARY_COLUMNS)
     .order(sort.column, { ascending: sort.ascending })
     .order('id', { ascending: true })
     .range(from, from + PAGE_SIZE - 1);
   // Past the last page a Data API may answer 416 (PGRST103): that is an empty page, not an error.
-  if (error?.code === 'PGRST103') return [];
-  if (error) throw new CatalogueError(error.message);
-  return (data as unknown as AgentSummaryRow[]).map(toAgentSummary);
+  if (result.error?.code === 'PGRST103') return [];
+  return (unwrap(result, catalogueFailure('marketplace page')) as unknown as AgentSummaryRow[]).map(toAgentSummary);
 }

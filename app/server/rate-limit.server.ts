@@ -129,6 +129,6 @@ export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and t
  * so this limit, not row-level security, is what stops one client from filling the table.
  */
 export const newsletterRateLimitByAddress = createRateLimit({
-  limit: Number(process.env.NEWSLETTER_RATE_LIMIT_PER_IP) > 0 ? Number(process.env.NEWSLETTER_RATE_LIMIT_PER_IP) : 5,
+  limit: env.NEWSLETTER_RATE_LIMIT_PER_IP,
   windowMs: 60_000,
 });

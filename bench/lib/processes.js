@@ -51,6 +51,7 @@ export async function startServer({ cwd, dataDir, env = {}, timeoutMs = 90_000 }
       EMBEDDED_DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
+      DEMO_MODE: 'true', // the benchmark signs in as, and seeds agents for, the demo accounts
       ENABLE_PERF_FIXTURE: 'true',
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_EMAIL: '100000',

@@ -1,11 +1,28 @@
 /**
  * The embedded Postgres: opens PGlite on a data directory (or in memory), prepares what a
  * Supabase Postgres image provides (bootstrap.sql), then applies `supabase/migrations` in
- * order and, on a brand-new database, `supabase/seed.sql`. Applied migrations are recorded in
- * `supabase_migrations.schema_migrations`, as the Supabase CLI does.
+ * order and, on a brand-new database when asked, `supabase/seed.sql`. Applied migrations are
+ * recorded in `supabase_migrations.schema_migrations`, as the Supabase CLI does.
+ *
+ * A first start is only complete once `<dataDir>/initialised` exists: it is written last,
+ * atomically, after the bootstrap, the migrations and the seed have committed. A data directory
+ * without it holds no one's data yet (a first start was killed), so the next start removes the
+ * half-made database and initialises again, instead of deciding by `PG_VERSION` and serving a
+ * database without schemas or without its seed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
@@ -22,6 +39,8 @@ export interface OpenDatabaseOptions {
   supabaseDir: string;
   /** Apply `seed.sql` when the database is new (default true). */
   seed?: boolean;
+  /** Where to report the steps of a first start (default: nowhere). */
+  log?: (message: string) => void;
 }
 
 /**
@@ -31,26 +50,117 @@ export interface OpenDatabaseOptions {
  */
 const SERVICE_SCHEMAS = ['auth/schema.sql', 'storage/schema.sql'];
 
+/** Written last by a first start; its presence means the data directory is complete. */
+export const INITIALISED_MARKER = 'initialised';
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: Database; created: boolean }> {
+  const log = options.log ?? (() => {});
   const dataPath = options.dataDir ? path.join(options.dataDir, 'pgdata') : null;
-  const created = dataPath === null || !existsSync(path.join(dataPath, 'PG_VERSION'));
-  if (dataPath) mkdirSync(dataPath, { recursive: true });
-  const db = await PGlite.create({
-    dataDir: dataPath ?? undefined,
-    extensions: { pgcrypto, pg_trgm, uuid_ossp },
-  });
-  const localDir = path.join(options.supabaseDir, 'local');
-  if (created) await db.exec(readFileSync(path.join(localDir, 'bootstrap.sql'), 'utf8'));
-  for (const file of SERVICE_SCHEMAS) {
-    const schemaFile = path.join(localDir, file);
-    if (existsSync(schemaFile)) await db.exec(readFileSync(schemaFile, 'utf8'));
+  const marker = options.dataDir ? path.join(options.dataDir, INITIALISED_MARKER) : null;
+  let created = true;
+  let db: Database | null = null;
+  if (dataPath && marker) {
+    const hasDatabase = existsSync(path.join(dataPath, 'PG_VERSION'));
+    if (existsSync(marker) && hasDatabase) {
+      created = false;
+    } else if (hasDatabase) {
+      db = await adoptUnmarkedDatabase(dataPath, log);
+      created = db === null;
+    }
+    if (created) {
+      rmSync(marker, { force: true });
+      rmSync(dataPath, { recursive: true, force: true });
+      log(`First start on ${options.dataDir}: initialising the database`);
+    }
+    mkdirSync(dataPath, { recursive: true });
   }
-  await applyMigrations(db, path.join(options.supabaseDir, 'migrations'));
-  if (created && options.seed !== false) {
-    const seedFile = path.join(options.supabaseDir, 'seed.sql');
-    if (existsSync(seedFile)) await db.exec(readFileSync(seedFile, 'utf8'));
+  db ??= await createPGlite(dataPath);
+  try {
+    const localDir = path.join(options.supabaseDir, 'local');
+    // In one transaction, so that a database either has the whole bootstrap or none of it.
+    if (created) await db.transaction((tx) => tx.exec(readFileSync(path.join(localDir, 'bootstrap.sql'), 'utf8')));
+    for (const file of SERVICE_SCHEMAS) {
+      const schemaFile = path.join(localDir, file);
+      if (existsSync(schemaFile)) await db.exec(readFileSync(schemaFile, 'utf8'));
+    }
+    const applied = await applyMigrations(db, path.join(options.supabaseDir, 'migrations'));
+    for (const file of applied) log(`Applied migration ${file}`);
+    if (created && options.seed !== false) {
+      const seedFile = path.join(options.supabaseDir, 'seed.sql');
+      if (existsSync(seedFile)) {
+        log('Loading the demo data (supabase/seed.sql)');
+        await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
+      }
+    }
+    if (created && marker) {
+      writeMarker(marker, { initialisedAt: new Date().toISOString(), seeded: options.seed !== false });
+      log('Database initialised');
+    }
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
   }
   return { db, created };
+}
+
+function createPGlite(dataPath: string | null): Promise<Database> {
+  return PGlite.create({ dataDir: dataPath ?? undefined, extensions: { pgcrypto, pg_trgm, uuid_ossp } });
+}
+
+/**
+ * A database without the marker: either left by a first start that was killed (nothing in it
+ * belongs to anyone: it is initialised again) or made before the marker existed (it has
+ * accounts: it is kept, and marked). Returns the open database to keep, or null to start over.
+ * A database that does not even open is moved aside, not deleted.
+ */
+async function adoptUnmarkedDatabase(dataPath: string, log: (message: string) => void): Promise<Database | null> {
+  let db: Database;
+  try {
+    db = await createPGlite(dataPath);
+  } catch (error) {
+    const aside = `${dataPath}.unreadable-${Date.now()}`;
+    renameSync(dataPath, aside);
+    log(`The database of an interrupted first start does not open (${String(error)}); moved it to ${aside}`);
+    return null;
+  }
+  const holdsAccounts = await db
+    .query<{ kept: boolean }>(
+      `select to_regclass('supabase_migrations.schema_migrations') is not null
+          and to_regclass('auth.users') is not null
+          and exists (select 1 from auth.users) as kept`,
+    )
+    .then((result) => result.rows[0]?.kept === true)
+    .catch(() => false);
+  if (holdsAccounts) {
+    writeMarker(path.join(path.dirname(dataPath), INITIALISED_MARKER), {
+      initialisedAt: new Date().toISOString(),
+      adopted: true,
+    });
+    return db;
+  }
+  await db.close().catch(() => {});
+  log('An earlier first start did not finish: initialising the database again');
+  return null;
+}
+
+/** Temp file, fsync, rename, fsync of the directory: the marker is there whole or not at all. */
+function writeMarker(file: string, content: Record<string, unknown>) {
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(temp, 'w');
+  try {
+    writeSync(fd, `${JSON.stringify(content)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, file);
+  try {
+    const dir = openSync(path.dirname(file), 'r');
+    fsyncSync(dir);
+    closeSync(dir);
+  } catch {
+    // Directories cannot be opened for fsync on every platform; the rename is still atomic.
+  }
 }
 
 /** Applies every `<version>_<name>.sql` not yet recorded, each in its own transaction. */

@@ -3,9 +3,13 @@
  * `Authorization` rewrite, CORS, and routing by prefix to Auth, the Data API and Storage.
  */
 import { stampClientAddress } from './client-address';
+import { errorResponse as authErrorResponse, validationFailed } from './auth/errors';
 import type { ServiceHandler } from './context';
 import { jsonResponse } from './context';
 import type { Keys } from './keys';
+import { errorResponse as restErrorResponse, RestError } from './rest/errors';
+import { StorageError, storageErrorResponse } from './storage/errors';
+import { NUL_MESSAGE, urlContainsNul } from './text';
 
 export interface GatewayServices {
   auth: ServiceHandler;
@@ -56,6 +60,9 @@ export function createGateway(keys: Keys, services: GatewayServices) {
       );
     }
 
+    // One check for every service: a NUL in the path or a query value is a 400 in its shape.
+    if (urlContainsNul(url)) return withCors(nulInUrl(service, request));
+
     const apikey = request.headers.get('apikey') ?? url.searchParams.get('apikey');
     const isOpen =
       (service === 'auth' && OPEN_AUTH_PATHS.some((pattern) => pattern.test(path))) ||
@@ -97,6 +104,16 @@ export function createGateway(keys: Keys, services: GatewayServices) {
     } as RequestInit);
     return withCors(await services[service](forwarded, path));
   };
+}
+
+function nulInUrl(service: 'auth' | 'rest' | 'storage', request: Request): Response {
+  if (service === 'auth') return authErrorResponse(validationFailed(NUL_MESSAGE), request);
+  // Storage names objects and buckets in the path: storage-api's InvalidKey.
+  if (service === 'storage') {
+    return storageErrorResponse(new StorageError(400, 'InvalidKey', NUL_MESSAGE, '400', 'InvalidKey'));
+  }
+  // What Postgres answers for a NUL in a text value (PostgREST passes it through as a 400).
+  return restErrorResponse(new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00', NUL_MESSAGE));
 }
 
 function withCors(response: Response): Response {

@@ -2,17 +2,17 @@
  * The embedded backend: a Supabase-compatible Auth, Data API and Storage over PGlite, running
  * in the app's own process. Its whole public surface is `createEmbeddedBackend`.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
-import { createGateway, isBackendPath } from './gateway';
+import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
+import { acquireLock, StartupError } from './lock';
 import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
-export { isBackendPath };
+export { isBackendPath, MAX_BODY_BYTES, StartupError };
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
 export {
@@ -22,6 +22,7 @@ export {
   type OutboxEmail,
   type RateLimitClock,
 } from './auth/index';
+export { GOOGLE_ISSUER_URL } from './auth/config';
 
 export interface EmbeddedBackendOptions {
   /** Data directory, or `null` for an in-memory database that vanishes with the process. */
@@ -36,6 +37,16 @@ export interface EmbeddedBackendOptions {
   auth?: AuthConfigOverrides;
   /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
   clock?: RateLimitClock;
+  /**
+   * Development tools (`ENABLE_DEV_TOOLS=true`, on for `npm run dev` and the tests): the open
+   * outbox and the stand-in Google page under `/auth/v1/_local/*`. Default off: those paths 404.
+   */
+  devTools?: boolean;
+  /**
+   * The server log: the steps of a first start, and emails when no SMTP server is configured
+   * (default: console.log).
+   */
+  log?: (line: string) => void;
 }
 
 export interface EmbeddedBackend {
@@ -66,7 +77,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   let siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/$/, '');
   try {
     const keys = await loadKeys(dataDir);
-    const { db } = await openDatabase({ dataDir, supabaseDir, seed: options.seed });
+    const { db } = await openDatabase({ dataDir, supabaseDir, seed: options.seed, log: options.log });
     // PGlite runs no autovacuum, so the planner's statistics are kept fresh here: at start-up and
     // every few minutes (hosted Postgres does this by itself).
     await db.exec('analyze');
@@ -75,8 +86,15 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     }, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
     const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
+    const auth = createAuthService({
+      ...context,
+      auth: options.auth,
+      clock: options.clock,
+      devTools: options.devTools,
+      log: options.log,
+    });
     const handle = createGateway(keys, {
-      auth: createAuthService({ ...context, auth: options.auth, clock: options.clock }),
+      auth,
       rest: createRestService(context),
       storage: createStorageService(context),
     });
@@ -107,6 +125,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         if (closed) return;
         closed = true;
         clearInterval(analyzeTimer);
+        auth.close();
         await db.close();
         releaseLock();
       },
@@ -114,36 +133,5 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   } catch (error) {
     releaseLock();
     throw error;
-  }
-}
-
-/** One process per data directory: a second one refuses to start instead of corrupting it. */
-function acquireLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'backend.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockFile, 'utf8'));
-      if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new Error(`The data directory ${dataDir} is in use by process ${holder}; stop it first.`);
-      }
-      rmSync(lockFile, { force: true }); // stale lock of a crashed process
-    }
-  }
-  throw new Error(`Could not lock the data directory ${dataDir}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -18,7 +18,10 @@ let disabled: ContractTarget;
 
 beforeAll(async () => {
   [target, disabled] = await Promise.all([
-    startContractTarget({ auth: { enableConfirmations: true, emailMaxFrequency: 60, refreshTokenReuseInterval: 0 } }),
+    startContractTarget({
+      auth: { enableConfirmations: true, emailMaxFrequency: 60, refreshTokenReuseInterval: 0 },
+      devTools: true, // the outbox page and the stand-in Google page are development tools
+    }),
     startContractTarget({ seed: false, auth: { enableSignup: false, googleEnabled: false } }),
   ]);
 });
@@ -277,8 +280,14 @@ describe.skipIf(isHostedTarget)('OTP and resend', () => {
   });
 });
 
-describe.skipIf(isHostedTarget)('Google through the local sign-in page', () => {
-  async function googleSignIn(jar: CookieJar, form: Record<string, string>) {
+describe.skipIf(isHostedTarget)('Google through the local sign-in page (development tools)', () => {
+  /** A browser's cookie for the stand-in page (the accounts it created there). */
+  interface Browser {
+    cookie: string;
+  }
+  const newBrowser = (): Browser => ({ cookie: '' });
+
+  async function openGooglePage(jar: CookieJar, browser: Browser) {
     const { client, requests } = ssrClient(target, jar);
     const { data, error } = await client.auth.signInWithOAuth({
       provider: 'google',
@@ -294,17 +303,29 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page', () => {
     expect(toPage.status).toBe(302);
     const pageUrl = new URL(toPage.headers.get('location')!);
     expect(pageUrl.searchParams.get('prompt')).toBe('consent');
-    const page = await fetch(pageUrl);
+    const page = await fetch(pageUrl, { headers: { cookie: browser.cookie } });
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain('<form method="post"');
     expect(html).not.toContain('<script');
+    return { state: pageUrl.searchParams.get('state')!, html };
+  }
+
+  async function submitGooglePage(browser: Browser, state: string, form: Record<string, string>) {
     const submitted = await fetch(new URL('/auth/v1/_local/google', target.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ state: pageUrl.searchParams.get('state')!, ...form }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: browser.cookie },
+      body: new URLSearchParams({ state, ...form }),
       redirect: 'manual',
     });
+    const setCookie = submitted.headers.get('set-cookie');
+    if (setCookie) browser.cookie = setCookie.split(';')[0]!;
+    return submitted;
+  }
+
+  async function googleSignIn(jar: CookieJar, form: Record<string, string>, browser = newBrowser()) {
+    const { state } = await openGooglePage(jar, browser);
+    const submitted = await submitGooglePage(browser, state, form);
     expect(submitted.status).toBe(302);
     const back = new URL(submitted.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(callbackUrl());
@@ -319,10 +340,20 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page', () => {
     return result.data;
   }
 
-  it('creates a Google user, signs in the same account again, links a password account', async () => {
+  async function providersOf(email: string) {
+    const rows = await target.backend!.db.query<{ provider: string }>(
+      `select i.provider from auth.identities i join auth.users u on u.id = i.user_id
+        where u.email = lower($1) order by i.provider`,
+      [email],
+    );
+    return rows.rows.map((row) => row.provider);
+  }
+
+  it('creates a Google user and signs the same browser in to it again', async () => {
     const jar = new CookieJar();
+    const browser = newBrowser();
     const email = uniqueEmail('grace');
-    const first = await googleSignIn(jar, { intent: 'new', email, name: 'Grace Hopper' });
+    const first = await googleSignIn(jar, { intent: 'new', email, name: 'Grace Hopper' }, browser);
     const user = first.user!;
     expect(user.app_metadata).toMatchObject({ provider: 'google', providers: ['google'] });
     expect(user.identities?.[0]?.provider).toBe('google');
@@ -338,23 +369,75 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page', () => {
     expect(first.session?.provider_token).toBeTruthy();
     expect(first.session?.provider_refresh_token).toBeTruthy();
     expect([...jar.cookies.keys()].some((name) => /-auth-token-code-verifier$/.test(name))).toBe(false);
-    if (target.backend) {
-      const profile = await target.backend.db.query<{ profile_image_url: string }>(
-        'select profile_image_url from public.users where id = $1',
-        [user.id],
-      );
-      expect(profile.rows[0]?.profile_image_url).toBe(user.user_metadata.avatar_url);
-    }
+    const profile = await target.backend!.db.query<{ profile_image_url: string }>(
+      'select profile_image_url from public.users where id = $1',
+      [user.id],
+    );
+    expect(profile.rows[0]?.profile_image_url).toBe(user.user_metadata.avatar_url);
     const avatar = await fetch(String(user.user_metadata.avatar_url));
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
 
-    const again = await googleSignIn(new CookieJar(), { intent: 'existing', subject: user.identities![0]!.id });
+    const { html } = await openGooglePage(new CookieJar(), browser);
+    expect(html).toContain(email);
+    const again = await googleSignIn(
+      new CookieJar(),
+      { intent: 'existing', subject: user.identities![0]!.id },
+      browser,
+    );
     expect(again.user?.id).toBe(user.id);
+    const sameEmail = await googleSignIn(new CookieJar(), { intent: 'new', email, name: 'Grace' }, browser);
+    expect(sameEmail.user?.id).toBe(user.id);
+  });
 
+  it('never signs in to an existing password account (the admin takeover of issue 18)', async () => {
     const password = await confirmedUser('linked');
-    const linked = await googleSignIn(new CookieJar(), { intent: 'new', email: password.email, name: 'Linus' });
-    expect(linked.user?.id).toBe(password.id);
-    expect(linked.user?.app_metadata.providers).toEqual(expect.arrayContaining(['email', 'google']));
+    for (const email of ['admin@demo.test', 'ADMIN@demo.test', password.email]) {
+      expect(await providersOf(email)).toEqual(['email']);
+      const browser = newBrowser();
+      const { state } = await openGooglePage(new CookieJar(), browser);
+      const refused = await submitGooglePage(browser, state, { intent: 'new', email, name: 'Mallory' });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.text()).toContain('An account with this email already exists.');
+      expect(await providersOf(email)).toEqual(['email']);
+      // No code was issued for the flow, so nothing can be exchanged for a session.
+      const flow = await target.backend!.db.query<{ auth_code_issued_at: Date | null; user_id: string | null }>(
+        'select auth_code_issued_at, user_id from auth.flow_state where id = $1',
+        [state],
+      );
+      expect(flow.rows[0]).toEqual({ auth_code_issued_at: null, user_id: null });
+    }
+  });
+
+  it('does not show or sign in to the accounts another browser created', async () => {
+    const alice = newBrowser();
+    const email = uniqueEmail('alice');
+    const created = await googleSignIn(new CookieJar(), { intent: 'new', email, name: 'Alice' }, alice);
+    const subject = created.user!.identities![0]!.id;
+
+    const mallory = newBrowser();
+    const { state, html } = await openGooglePage(new CookieJar(), mallory);
+    expect(html).not.toContain(email);
+    expect(html).not.toContain('Choose an account');
+    const bySubject = await submitGooglePage(mallory, state, { intent: 'existing', subject });
+    expect(bySubject.status).toBe(302);
+    const back = new URL(bySubject.headers.get('location')!);
+    expect(back.searchParams.get('error_code')).toBe('bad_oauth_callback');
+    expect(back.searchParams.get('code')).toBeNull();
+
+    const second = await openGooglePage(new CookieJar(), mallory);
+    const byEmail = await submitGooglePage(mallory, second.state, { intent: 'new', email, name: 'Mallory' });
+    expect(byEmail.status).toBe(400);
+    expect(byEmail.headers.get('location')).toBeNull();
+
+    // A cookie not signed by the backend counts as no cookie.
+    const payload = Buffer.from(JSON.stringify([subject])).toString('base64url');
+    const forged = { cookie: `sb-local-google-accounts=${payload}.${'A'.repeat(43)}` };
+    const third = await openGooglePage(new CookieJar(), forged);
+    expect(third.html).not.toContain(email);
+    const byForgedCookie = await submitGooglePage(forged, third.state, { intent: 'existing', subject });
+    expect(new URL(byForgedCookie.headers.get('location')!).searchParams.get('code')).toBeNull();
   });
 
   it('needs the verifier cookie, and an invalid form re-renders the page', async () => {

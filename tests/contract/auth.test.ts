@@ -520,7 +520,8 @@ describe('refused tokens and bad input', () => {
     expect(settings).toMatchObject({
       mailer_autoconfirm: true,
       disable_signup: false,
-      external: { email: true, google: true },
+      // No Google client is configured and the development stand-in is off (as in production).
+      external: { email: true, google: false },
     });
     const jwks = await fetch(`${target.url}/auth/v1/.well-known/jwks.json`);
     expect(await jwks.json()).toEqual({ keys: [] });

@@ -107,6 +107,9 @@ describe.skipIf(isHostedTarget)('Data API fuzz', () => {
               'null',
               '{"tags":"notarray"}',
               '{"data":{"k":[1]}}',
+              '{"title":"a\\u0000b"}',
+              '[{"title":"\\u0000"}]',
+              '{"a":"\\u0000"}',
             ])
           : undefined;
       const headers: Record<string, string> = {

@@ -90,7 +90,7 @@ test.describe('dashboard shell', () => {
   test('every admin section exists and says Coming Soon', async ({ page }) => {
     await signIn(page, 'admin');
     const nav = dashboardNav(page);
-    const skip = new Set(['Overview', 'Membership', 'Billing']);
+    const skip = new Set(['Overview', 'System Settings', 'Membership', 'Billing']);
     for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Coming Soon - ${label}`);
@@ -98,6 +98,38 @@ test.describe('dashboard shell', () => {
     }
     expect((await page.goto('/dashboard/does-not-exist'))?.status()).toBe(404);
   });
+
+  test('System Settings shows the email outbox to an admin', async ({ page }) => {
+    // A recovery email for a demo account: its link and code sign that account in.
+    await page.goto('/auth/forgot-password');
+    await page.locator('form[action="/auth/forgot-password"]').getByLabel('Email').fill('seller@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+
+    await signIn(page, 'admin');
+    await dashboardNav(page).getByRole('link', { name: 'System Settings' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/system$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+    await expect(page.getByText('Not sent: no SMTP server is configured.')).toBeVisible();
+    const outbox = page.getByRole('table', { name: 'Email outbox, newest first' });
+    const row = outbox.getByRole('row').filter({ hasText: 'seller@demo.test' }).first();
+    await expect(row).toContainText('Reset Your Password');
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{6}$/);
+    await expect(row).toContainText('/auth/v1/verify?token=');
+    await expectAccessible(page);
+  });
+
+  for (const role of ['buyer', 'seller'] as const) {
+    test(`${role}: System Settings and its outbox are 403`, async ({ page }) => {
+      await signIn(page, role);
+      const response = await page.goto('/dashboard/system');
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Email outbox, newest first' })).toHaveCount(0);
+      await expect(page.getByText('Reset Your Password')).toHaveCount(0);
+      await expect(page.getByText('/auth/v1/verify?token=')).toHaveCount(0);
+    });
+  }
 
   test('the drawer opens and closes on a small screen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

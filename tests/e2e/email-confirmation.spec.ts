@@ -1,7 +1,7 @@
 /**
  * Sign-up with email confirmation on: the form shows the specification's success message, and
  * the link in the email (the embedded backend's outbox) confirms the account and signs in.
- * Runs its own server with EMBEDDED_EMAIL_CONFIRMATIONS=true.
+ * Runs its own server with EMBEDDED_EMAIL_CONFIRMATIONS=true and the development outbox on.
  */
 import { expect, test } from './fixtures';
 import { killServers, startServer } from './support/server-process';
@@ -9,7 +9,7 @@ import { killServers, startServer } from './support/server-process';
 let origin: string;
 
 test.beforeAll(async () => {
-  ({ origin } = await startServer('memory', { EMBEDDED_EMAIL_CONFIRMATIONS: 'true' }));
+  ({ origin } = await startServer('memory', { EMBEDDED_EMAIL_CONFIRMATIONS: 'true', ENABLE_DEV_TOOLS: 'true' }));
 });
 
 test.afterAll(() => killServers());

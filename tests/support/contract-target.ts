@@ -38,6 +38,8 @@ export interface ContractTargetOptions {
   realRateLimits?: boolean;
   /** The rate limiter's clock (a fake one lets a test pass delays without waiting). */
   clock?: RateLimitClock;
+  /** The development pages under `/auth/v1/_local/*` (outbox, stand-in Google); default off as in production. */
+  devTools?: boolean;
 }
 
 const HIGH_RATE_LIMITS = {
@@ -66,6 +68,8 @@ export async function startContractTarget(options: ContractTargetOptions = {}): 
     seed: options.seed,
     auth: { ...options.auth, rateLimits },
     clock: options.clock,
+    devTools: options.devTools,
+    log: () => {}, // emails are read from the outbox; no log line per email in the test output
   });
   // Like the app's HTTP layer: the backend counts requests by the connection's address.
   const server = await listen(

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
-import { Link, type FetcherFormProps } from 'react-router';
+import { Link, useRouteLoaderData, type FetcherFormProps } from 'react-router';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
 import type { AuthMode } from '~/lib/auth-modal';
 import type { AuthActionResult } from '~/lib/auth-result';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
 import type * as AuthSchemaModule from '~/schemas/auth';
+import type { loader as rootLoader } from '~/root';
 
 /** `<Form>` for a page, `fetcher.Form` inside the dialog. */
 type FormComponent = ComponentType<FetcherFormProps>;
@@ -57,6 +58,8 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
   const message = clientError ? { status: 'error' as const, message: clientError } : result;
   const isBusy = pending !== null;
   const schemas = useAuthSchemas();
+  // Shown only when the Auth service offers Google (a configured client, or the development stand-in).
+  const google = useRouteLoaderData<typeof rootLoader>('root')?.googleSignIn ?? false;
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -77,7 +80,7 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
 
   return (
     <div className="space-y-5">
-      {mode !== 'forgot-password' ? (
+      {mode !== 'forgot-password' && google ? (
         <>
           <Form method="post" action="/auth/google">
             <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -104,11 +107,11 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
             <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
           </div>
         </>
-      ) : (
+      ) : mode === 'forgot-password' ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           Enter the email address of your account and we&apos;ll send you a link to set a new password.
         </p>
-      )}
+      ) : null}
 
       <Form method="post" action={ACTIONS[mode]} noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />

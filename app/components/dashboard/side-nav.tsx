@@ -26,11 +26,12 @@ import {
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
-import { isSectionActive, visibleSections } from '~/lib/dashboard-nav';
-import { ROLE_LABEL, hasFullAccess, hasPermission } from '~/lib/permissions';
-import type { PublicViewer } from '~/lib/use-viewer';
+import { canOpenSection, isSectionActive, visibleSections, type DashboardSectionPath } from '~/lib/dashboard-nav';
+import { ROLE_LABEL, hasFullAccess } from '~/lib/permissions';
+import type { Viewer } from '~/lib/viewer';
 
-const ICONS: Record<string, LucideIcon> = {
+/** One icon per declared section: the type makes a new section without an icon a type error. */
+const ICONS: Record<DashboardSectionPath, LucideIcon> = {
   '/dashboard': LayoutDashboard,
   '/dashboard/collection': BookOpen,
   '/dashboard/purchases': History,
@@ -56,7 +57,7 @@ const ITEM =
   'flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:bg-brand-900 dark:aria-[current=page]:text-white';
 
 /** The dashboard's side navigation: who is signed in, the entries they may open, sign out. */
-export function SideNav({ viewer }: { viewer: PublicViewer }) {
+export function SideNav({ viewer }: { viewer: Viewer }) {
   const { pathname } = useLocation();
   return (
     <div className="flex flex-col gap-4">
@@ -70,7 +71,7 @@ export function SideNav({ viewer }: { viewer: PublicViewer }) {
       <nav aria-label="Dashboard">
         <ul className="flex flex-col gap-1">
           {visibleSections(viewer.role).map((section) => {
-            const Icon = ICONS[section.path] ?? LayoutDashboard;
+            const Icon = ICONS[section.path];
             return (
               <li key={section.path}>
                 <Link
@@ -87,12 +88,12 @@ export function SideNav({ viewer }: { viewer: PublicViewer }) {
         </ul>
       </nav>
       <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {hasPermission(viewer.role, 'upload_ai_agents') ? (
+        {canOpenSection(viewer.role, '/dashboard/upload') ? (
           <Link to="/dashboard/upload" className={ITEM}>
             <Upload aria-hidden="true" className="size-4" /> Quick Upload
           </Link>
         ) : null}
-        {hasPermission(viewer.role, 'manage_users') ? (
+        {canOpenSection(viewer.role, '/dashboard/users') ? (
           <Link to="/dashboard/users" className={ITEM}>
             <ShieldCheck aria-hidden="true" className="size-4" /> Admin Panel
           </Link>
@@ -111,7 +112,7 @@ export function SideNav({ viewer }: { viewer: PublicViewer }) {
  * Small screens: the navigation in a drawer that opens and closes with <details> (no JavaScript);
  * with JavaScript it also closes after a navigation.
  */
-export function NavDrawer({ viewer }: { viewer: PublicViewer }) {
+export function NavDrawer({ viewer }: { viewer: Viewer }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {

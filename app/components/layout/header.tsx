@@ -4,7 +4,7 @@ import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Logo } from '~/components/layout/logo';
 import { ThemeToggle } from '~/components/layout/theme-toggle';
-import { authModalHref } from '~/lib/auth-modal';
+import { signInHref } from '~/lib/auth-modal';
 import type { Viewer } from '~/lib/viewer';
 
 const SCROLL_THRESHOLD_PX = 20;
@@ -58,7 +58,7 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
           {viewer ? (
             <UserMenu viewer={viewer} isDashboard={isDashboard} />
           ) : (
-            <Link to={authModalHref(location, 'sign-in')} className={buttonClass('primary', 'sm')} preventScrollReset>
+            <Link to={signInHref({ over: location })} className={buttonClass('primary', 'sm')} preventScrollReset>
               Sign In
             </Link>
           )}

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
+import { signInHref } from '~/lib/auth-modal';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/cookies.server';
 import type { Route } from './+types/callback';
@@ -21,7 +22,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const message = providerError
     ? mapAuthError(providerError).message
     : 'This sign-in link is invalid or has expired. Please try again.';
-  return redirect('/?auth=sign-in', {
+  return redirect(signInHref(), {
     headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) },
   });
 }

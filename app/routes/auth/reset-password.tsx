@@ -1,8 +1,9 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import type { AuthActionResult } from '~/lib/auth-result';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { MIN_PASSWORD_LENGTH } from '~/lib/auth-rules';
 import { setNewPassword } from '~/server/auth.server';
 import { requireUser } from '~/server/guards.server';
@@ -18,7 +19,8 @@ export function action(args: Route.ActionArgs) {
   return setNewPassword(args);
 }
 
-export const meta = () => pageMeta('Set a new password', 'Choose a new password for your AgentMarket account.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Set a new password', 'Choose a new password for your AgentMarket account.');
 
 export default function ResetPasswordPage() {
   const result = useActionData<AuthActionResult>();
@@ -58,4 +60,8 @@ export default function ResetPasswordPage() {
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

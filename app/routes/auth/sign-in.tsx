@@ -1,5 +1,6 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { signIn, redirectIfSignedIn } from '~/server/auth.server';
 import type { Route } from './+types/sign-in';
@@ -13,8 +14,13 @@ export const action = (args: Route.ActionArgs) => signIn(args);
 
 export const headers = actionOrLoaderHeaders;
 
-export const meta = () => pageMeta('Sign In', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Sign In', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
 
 export default function SignInPage() {
   return <AuthPage mode="sign-in" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -31,10 +31,30 @@ export interface AuthConfig {
   mfaTotpEnabled: boolean;
   /** `[auth.rate_limit]` (per client address) and the per-account sign-in delay threshold. */
   rateLimits: AuthRateLimits;
+  /** A real Google OAuth client (`[auth.external.google]` client_id/secret, or GOOGLE_* env); null = none. */
+  googleClient: GoogleClientConfig | null;
+  /** SMTP delivery (`[auth.email.smtp]`, or SMTP_URL); null = emails go to the server log. */
+  smtp: SmtpConfig | null;
 }
 
 /** Programmatic overrides (tests, environment): any setting, and any single rate limit. */
 export type AuthConfigOverrides = Partial<Omit<AuthConfig, 'rateLimits'>> & { rateLimits?: Partial<AuthRateLimits> };
+
+export interface GoogleClientConfig {
+  clientId: string;
+  clientSecret: string;
+  /** OpenID Connect issuer; Google's unless a test points it at a local mock IdP. */
+  issuer: string;
+}
+
+export interface SmtpConfig {
+  /** A nodemailer connection URL, e.g. `smtp://user:pass@host:587` (`smtps://` for port 465). */
+  url: string;
+  /** The From header, e.g. `"AgentMarket" <no-reply@example.com>`. */
+  from: string;
+}
+
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   siteUrl: null,
@@ -53,6 +73,8 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   googleEnabled: true,
   mfaTotpEnabled: true,
   rateLimits: DEFAULT_RATE_LIMITS,
+  googleClient: null,
+  smtp: null,
 };
 
 type Table = Record<string, unknown>;
@@ -92,6 +114,10 @@ function fromToml(root: Table): Partial<AuthConfig> {
   set('otpExpiry', num(email.otp_expiry));
   set('otpLength', num(email.otp_length));
   set('googleEnabled', bool(google.enabled));
+  const clientId = envStr(google.client_id);
+  const clientSecret = envStr(google.secret);
+  if (clientId && clientSecret) set('googleClient', { clientId, clientSecret, issuer: GOOGLE_ISSUER_URL });
+  set('smtp', smtpFromToml(table(email.smtp)));
   const totpEnrol = bool(totp.enroll_enabled);
   const totpVerify = bool(totp.verify_enabled);
   if (totpEnrol !== undefined || totpVerify !== undefined)
@@ -109,6 +135,30 @@ function fromToml(root: Table): Partial<AuthConfig> {
   limit('tokenVerifications', limits.token_verifications);
   result.rateLimits = { ...DEFAULT_RATE_LIMITS, ...rateLimits };
   return result;
+}
+
+/** `[auth.email.smtp]` with the CLI's keys; `enabled = false` or a missing host/sender = not configured. */
+function smtpFromToml(smtp: Table): SmtpConfig | undefined {
+  const host = envStr(smtp.host);
+  const sender = envStr(smtp.admin_email);
+  if (bool(smtp.enabled) === false || !host || !sender) return undefined;
+  const port = num(smtp.port) ?? Number(envStr(smtp.port) ?? 587);
+  const user = envStr(smtp.user);
+  const pass = envStr(smtp.pass);
+  const auth = user ? `${encodeURIComponent(user)}${pass ? `:${encodeURIComponent(pass)}` : ''}@` : '';
+  const name = envStr(smtp.sender_name);
+  return {
+    url: `${port === 465 ? 'smtps' : 'smtp'}://${auth}${host}:${port}`,
+    from: name ? `"${name.replace(/["\\]/g, '')}" <${sender}>` : sender,
+  };
+}
+
+/** A string value with `env(NAME)` resolved as the Supabase CLI does; unset or empty = undefined. */
+export function envStr(value: unknown): string | undefined {
+  const raw = str(value);
+  const reference = raw && /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(raw.trim());
+  if (!reference) return raw;
+  return process.env[reference[1]!]?.trim() || undefined;
 }
 
 function table(value: unknown): Table {

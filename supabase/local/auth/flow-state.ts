@@ -21,6 +21,8 @@ export interface FlowStateRow {
   provider_access_token: string | null;
   provider_refresh_token: string | null;
   provider_params: Record<string, string> | null;
+  /** Our PKCE verifier and nonce for the real IdP (see google-oidc.ts). */
+  idp_checks: unknown;
   auth_code_issued_at: Date | null;
   created_at: Date;
 }

@@ -1,10 +1,11 @@
 /**
  * What the OAuth callback does with a Google profile (wire reference §2.11): same subject →
- * that user (profile refreshed); a verified email of an existing account → identity linked;
+ * that user (profile refreshed); a verified email of an existing account → identity linked (an
+ * unverified one is refused);
  * else a new user with the profile as `raw_user_meta_data`.
  */
 import { randomInt } from 'node:crypto';
-import { unprocessable } from './errors';
+import { AuthError, unprocessable } from './errors';
 import type { KnownGoogleAccount } from './google-page';
 import type { AuthService } from './service';
 import type { IdentityRow, Json } from './users';
@@ -32,10 +33,14 @@ export function googleProfile(service: AuthService, subject: string, email: stri
   };
 }
 
-export async function listGoogleAccounts(service: AuthService): Promise<KnownGoogleAccount[]> {
+/** The stand-in Google accounts among `subjects` (this browser's), most recently used first. */
+export async function listGoogleAccounts(service: AuthService, subjects: string[]): Promise<KnownGoogleAccount[]> {
+  if (!subjects.length) return [];
   const rows = (
     await service.db.query<IdentityRow>(
-      `select * from auth.identities where provider = 'google' order by last_sign_in_at desc nulls last, created_at desc limit 50`,
+      `select * from auth.identities where provider = 'google' and provider_id = any($1::text[])
+        order by last_sign_in_at desc nulls last, created_at desc limit 50`,
+      [subjects],
     )
   ).rows;
   return rows.map((row) => ({
@@ -77,6 +82,14 @@ export async function signInWithGoogleProfile(service: AuthService, profile: Jso
     return identity.user_id;
   }
   const existing = await findUserByEmail(db, email);
+  if (existing && profile.email_verified !== true) {
+    // Linking on an email Google has not verified would hand the account to whoever typed it.
+    throw new AuthError(
+      422,
+      'email_exists',
+      'An account with this email already exists, and Google has not verified the email, so it was not linked.',
+    );
+  }
   if (existing) {
     await db.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)

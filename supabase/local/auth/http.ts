@@ -1,4 +1,5 @@
 /** Request parsing helpers shared by the auth routes: JSON bodies, form bodies, typed fields. */
+import { containsNul, NUL_MESSAGE } from '../text';
 import { AuthError, validationFailed } from './errors';
 
 export type Body = Record<string, unknown>;
@@ -16,6 +17,7 @@ export async function readJson(request: Request): Promise<Body> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected a JSON object');
   }
+  if (containsNul(value)) throw validationFailed(NUL_MESSAGE);
   return value as Body;
 }
 

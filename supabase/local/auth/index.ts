@@ -10,7 +10,9 @@ import { createAuthRateLimiter, type RateLimitClock } from './rate-limit';
 import * as admin from './routes/admin';
 import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from './routes/factors';
 import { recover, otp, resend } from './routes/email';
-import { jwks, outboxJson, outboxPage, settings } from './routes/misc';
+import { createMailDelivery } from './delivery';
+import { createGoogleOidc } from './google-oidc';
+import { adminOutbox, jwks, outboxJson, outboxPage, settings } from './routes/misc';
 import { authorize, avatar, callback, googlePage, googleSubmit } from './routes/oauth';
 import { signup } from './routes/signup';
 import { token } from './routes/token';
@@ -55,6 +57,7 @@ const ROUTES: Array<[method: string, path: RegExp, route: Route]> = [
   ['PUT', /^\/admin\/users\/([^/]+)$/, admin.updateUserRoute],
   ['DELETE', /^\/admin\/users\/([^/]+)$/, admin.deleteUserRoute],
   ['POST', /^\/admin\/generate_link$/, admin.generateLink],
+  ['GET', /^\/admin\/outbox$/, adminOutbox],
   ['GET', /^\/_local\/google$/, googlePage],
   ['POST', /^\/_local\/google$/, googleSubmit],
   ['GET', /^\/_local\/avatar$/, avatar],
@@ -62,9 +65,17 @@ const ROUTES: Array<[method: string, path: RegExp, route: Route]> = [
   ['GET', /^\/_local\/outbox\.json$/, outboxJson],
 ];
 
-export function createAuthService(
-  context: ServiceContext & { auth?: AuthConfigOverrides; clock?: RateLimitClock },
-): ServiceHandler {
+export interface AuthServiceOptions {
+  auth?: AuthConfigOverrides;
+  /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
+  clock?: RateLimitClock;
+  /** The development pages under `/_local/*` (open outbox, stand-in Google); default off. */
+  devTools?: boolean;
+  /** Where emails go without SMTP (default: the server log). */
+  log?: (line: string) => void;
+}
+
+export function createAuthService(context: ServiceContext & AuthServiceOptions): ServiceHandler & { close(): void } {
   const config = loadAuthConfig(context.supabaseDir, context.auth);
   const service: AuthService = {
     db: context.db,
@@ -73,8 +84,11 @@ export function createAuthService(
     limits: createAuthRateLimiter(config.rateLimits, context.clock),
     appOrigin: () => context.siteUrl(),
     authUrl: () => `${context.siteUrl()}/auth/v1`,
+    mail: createMailDelivery(config.smtp, context.log),
+    devTools: context.devTools ?? false,
+    google: config.googleClient ? createGoogleOidc(config.googleClient) : null,
   };
-  return async (request, path) => {
+  const handler = async (request: Request, path: string) => {
     let response: Response;
     try {
       response = await dispatch(service, request, path);
@@ -84,9 +98,13 @@ export function createAuthService(
     if (request.headers.has('x-supabase-api-version')) response.headers.set('x-supabase-api-version', API_VERSION);
     return response;
   };
+  return Object.assign(handler, { close: () => service.mail.close() });
 }
 
 async function dispatch(service: AuthService, request: Request, path: string): Promise<Response> {
+  // Development pages do not exist in production: the outbox hands out sign-in codes and the
+  // stand-in Google page signs in without a password.
+  if (path.startsWith('/_local/') && !service.devTools) throw new AuthError(404, 'not_found', 'Not Found');
   let pathMatched = false;
   for (const [method, pattern, route] of ROUTES) {
     const match = pattern.exec(path);

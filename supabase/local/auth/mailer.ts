@@ -80,7 +80,7 @@ const INTROS: Record<EmailType, string> = {
   email_change: 'Follow this link to confirm the update of your email:',
 };
 
-/** Issues a token, checks the frequency limit and writes the email to the outbox. */
+/** Issues a token, checks the frequency limit, writes the email to the outbox and delivers it. */
 export async function sendEmail(
   service: AuthService,
   user: UserRow,
@@ -95,7 +95,7 @@ export async function sendEmail(
   const html =
     `<h2>${SUBJECTS[type]}</h2><p>${INTROS[type]}</p>` +
     `<p><a href="${escapeHtml(link)}">${escapeHtml(SUBJECTS[type])}</a></p><p>Alternatively, enter the code: ${otp}</p>`;
-  await storeEmail(service.db, {
+  const email = {
     to,
     subject: SUBJECTS[type],
     type,
@@ -105,5 +105,7 @@ export async function sendEmail(
     tokenHash: token,
     otp,
     redirectTo: options.redirectTo,
-  });
+  };
+  await storeEmail(service.db, email);
+  await service.mail.send(email);
 }

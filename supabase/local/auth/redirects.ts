@@ -1,12 +1,10 @@
 /**
- * Redirect URL acceptance (wire reference §2.14): same origin as the site URL (any port on
- * loopback hosts), any loopback host, or a glob of `additional_redirect_urls`. The app's own
- * origin is always allowed. Rejected or missing values fall back to a valid Referer, else the app's
- * origin (the stand-in's SITE_URL).
+ * Redirect URL acceptance (wire reference §2.14): the origin (scheme, host and port) of the site
+ * URL or of the app's own served origin, or a glob of `additional_redirect_urls`. Nothing else:
+ * not even another port on localhost, where any local program could be listening for the code.
+ * Rejected or missing values fall back to a valid Referer, else the app's origin.
  */
 import type { AuthConfig } from './config';
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function isAllowedRedirect(candidate: string, config: AuthConfig, appOrigin: string): boolean {
   let url: URL;
@@ -19,7 +17,6 @@ export function isAllowedRedirect(candidate: string, config: AuthConfig, appOrig
   // The URL parser turns `http://2130706433/` into 127.0.0.1: judge the host as written.
   const rawHost = /^[a-z]+:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(candidate)?.[1] ?? '';
   if (/^\d+$/.test(rawHost) || !/^[a-z0-9.\-[\]:]+$/i.test(rawHost)) return false;
-  if (LOOPBACK.has(url.hostname)) return true;
   for (const site of [appOrigin, config.siteUrl]) {
     if (!site) continue;
     try {

@@ -41,6 +41,8 @@ create table if not exists auth.flow_state (
   auth_code_issued_at timestamptz,
   created_at timestamptz not null default now()
 );
+-- The PKCE verifier and nonce of our own request to a real IdP (Google), checked at /callback.
+alter table auth.flow_state add column if not exists idp_checks jsonb;
 create index if not exists flow_state_user_id_idx on auth.flow_state (user_id);
 
 create table if not exists auth.mfa_factors (

@@ -3,6 +3,8 @@ import type { Database } from '../database';
 import type { Keys } from '../keys';
 import type { AuthConfig } from './config';
 import type { AuthRateLimiter } from './rate-limit';
+import type { MailDelivery } from './delivery';
+import type { GoogleOidc } from './google-oidc';
 
 export interface AuthService {
   db: Database;
@@ -14,4 +16,17 @@ export interface AuthService {
   appOrigin(): string;
   /** `<origin>/auth/v1`. */
   authUrl(): string;
+  /** Sends (SMTP) or logs every email after it is stored in the outbox. */
+  mail: MailDelivery;
+  /**
+   * Development tools (ENABLE_DEV_TOOLS): the open outbox and the stand-in Google page under
+   * `/_local/*`. Off in production, where those paths answer 404.
+   */
+  devTools: boolean;
+  /** The real Google client when one is configured; else only the stand-in (with devTools). */
+  google: GoogleOidc | null;
 }
+
+/** "Continue with Google" works: a real client is configured, or the development stand-in is on. */
+export const googleAvailable = (service: AuthService) =>
+  service.config.googleEnabled && (service.google !== null || service.devTools);

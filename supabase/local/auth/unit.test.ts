@@ -34,8 +34,9 @@ describe('redirects', () => {
   };
   it.each([
     ['https://market.example.com/auth/callback', true],
-    ['http://localhost:5173/x', true],
-    ['http://127.0.0.1:9999/x', true],
+    ['http://localhost:5173/x', false],
+    ['http://127.0.0.1:9999/x', false],
+    ['https://market.example.com:8443/x', false],
     ['https://pr-1.preview.example.com/auth/callback?next=/a', true],
     ['https://evil.example.org/', false],
     ['https://a.b.preview.example.com/', false],

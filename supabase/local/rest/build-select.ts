@@ -133,7 +133,7 @@ function addEmbed(
   if (item.items.length === 0) return;
 
   if (item.spread) {
-    if (relationship.kind !== 'many-to-one') {
+    if (relationship.kind === 'one-to-many') {
       throw new RestError(
         400,
         'PGRST100',
@@ -147,7 +147,7 @@ function addEmbed(
     return;
   }
   const body = `select ${columnsSql(inner.columns)} from ${from} where ${where}`;
-  if (relationship.kind === 'many-to-one') {
+  if (relationship.kind !== 'one-to-many') {
     projection.columns.push({ sql: `(select row_to_json(_pgrst_s) from (${body} limit 1) _pgrst_s)`, name });
   } else {
     const paging = context.plan.paging.get(embedPath);

@@ -6,6 +6,7 @@
 import type { ServiceContext } from '../context';
 import { jsonResponse } from '../context';
 import { MAX_BODY_BYTES } from '../gateway';
+import { containsNul } from '../text';
 import { claimsFor } from './auth';
 import { BodyTooLargeError, readBodyBytes } from './body';
 import { errorResponse, jsonBodyError, RestError, toRestError } from './errors';
@@ -48,11 +49,17 @@ async function parseBody(request: Request): Promise<unknown> {
   }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw jsonBodyError((error as Error).message);
   }
+  // PostgREST's answer to `\u0000` in a JSON body (Postgres cannot store it in text or jsonb).
+  if (containsNul(value)) {
+    throw new RestError(400, '22P05', 'unsupported Unicode escape sequence', '\\u0000 cannot be converted to text.');
+  }
+  return value;
 }
 
 function decodePath(path: string): string[] {

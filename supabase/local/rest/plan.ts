@@ -2,7 +2,7 @@
  * Reads a request's query string into a plan (§3.1): select tree, filters, logic trees, order and
  * paging, each attached to the root (path '') or to an embed path (`rel` or `rel.sub`).
  */
-import { parseError } from './errors';
+import { parseError, RestError } from './errors';
 import { parseFilter, parseLogicParam, type FilterNode } from './parse-filters';
 import { parseOrder, type OrderTerm } from './parse-order';
 import { parseSelect, type SelectItem } from './parse-select';
@@ -110,5 +110,14 @@ export function rangeHeader(value: string | null): Paging | undefined {
   const from = Number(match[1]);
   if (!match[2]) return { offset: from };
   const to = Number(match[2]);
-  return { offset: from, limit: Math.max(0, to - from + 1) };
+  // An empty range (`7-5`) is PostgREST's 416, not an empty page.
+  if (to < from) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
+  }
+  return { offset: from, limit: to - from + 1 };
 }

@@ -3,7 +3,12 @@ import { RestError } from './errors';
 import type { ForeignKey, SchemaSnapshot, Table } from './schema-cache';
 
 export interface Relationship {
-  kind: 'many-to-one' | 'one-to-many';
+  /**
+   * `one-to-one`: the referencing side's foreign key columns are also its primary key or a unique
+   * key, so at most one row matches; embedded as an object (or null) from both ends, as
+   * PostgREST 11+ does.
+   */
+  kind: 'many-to-one' | 'one-to-many' | 'one-to-one';
   target: Table;
   /** Column pairs: [parent column, target column]. */
   pairs: [string, string][];
@@ -25,7 +30,10 @@ export function resolveRelationship(
     }
     if (fk.foreignTable === parent.name && fk.table === relation) {
       const target = snapshot.tables.get(fk.table);
-      if (target) candidates.push({ kind: 'one-to-many', target, pairs: zip(fk.foreignColumns, fk.columns), fk });
+      if (target) {
+        const kind = isUniqueIn(target, fk.columns) ? 'one-to-one' : 'one-to-many';
+        candidates.push({ kind, target, pairs: zip(fk.foreignColumns, fk.columns), fk });
+      }
     }
   }
   const matching = hint
@@ -56,6 +64,11 @@ export function resolveRelationship(
     );
   }
   return first;
+}
+
+function isUniqueIn(table: Table, columns: string[]): boolean {
+  const wanted = new Set(columns);
+  return table.uniqueKeys.some((key) => key.length === wanted.size && key.every((column) => wanted.has(column)));
 }
 
 function zip(left: string[], right: string[]): [string, string][] {

@@ -32,6 +32,8 @@ export interface Table {
   isView: boolean;
   columns: Map<string, Column>;
   primaryKey: string[];
+  /** Column sets that are unique: the primary key and each unique constraint (one-to-one detection). */
+  uniqueKeys: string[][];
 }
 
 export interface FunctionArg {
@@ -83,7 +85,7 @@ join pg_class c on c.oid = con.conrelid
 join pg_namespace n on n.oid = c.relnamespace
 left join pg_class fc on fc.oid = con.confrelid
 left join pg_namespace fn on fn.oid = fc.relnamespace
-where n.nspname = $1 and con.contype in ('p', 'f')`;
+where n.nspname = $1 and con.contype in ('p', 'u', 'f')`;
 
 const FUNCTIONS_SQL = `
 select p.proname as name, p.proretset as "returnsSet", p.provolatile as volatility,
@@ -145,7 +147,7 @@ interface TableRow {
 }
 interface ConstraintRow {
   name: string;
-  type: 'p' | 'f';
+  type: 'p' | 'u' | 'f';
   table: string;
   columns: string[];
   foreignSchema: string | null;
@@ -178,11 +180,13 @@ export async function loadSchema(db: Database, schema: string): Promise<SchemaSn
       isView: row.kind === 'v' || row.kind === 'm',
       columns: new Map(row.columns.map((column) => [column.name, column])),
       primaryKey: [],
+      uniqueKeys: [],
     });
   }
   for (const row of constraints.rows) {
     const table = snapshot.tables.get(row.table);
     if (row.type === 'p' && table) table.primaryKey = row.columns;
+    if ((row.type === 'p' || row.type === 'u') && table) table.uniqueKeys.push(row.columns);
     if (row.type === 'f' && row.foreignSchema && row.foreignTable) {
       snapshot.foreignKeys.push({
         name: row.name,

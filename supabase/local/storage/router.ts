@@ -1,6 +1,7 @@
 /** Routes a Storage request (path after `/storage/v1`) to bucket or object handlers. */
 import type { Claims } from '../database';
 import type { Keys } from '../keys';
+import { containsNul, NUL_MESSAGE } from '../text';
 import { storageClaims } from './auth';
 import { signUpload, uploadWithToken } from './signed-upload';
 import { handleBuckets } from './buckets';
@@ -29,8 +30,10 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+    if (containsNul(value)) throw invalidRequest(NUL_MESSAGE);
     return value as Record<string, unknown>;
-  } catch {
+  } catch (error) {
+    if (error instanceof StorageError) throw error;
     throw invalidRequest('Body must be a JSON object');
   }
 }

@@ -5,6 +5,7 @@
  */
 import { MAX_BODY_BYTES } from '../gateway';
 import { BodyTooLargeError, readBodyBytes } from '../rest/body';
+import { containsNul, NUL_MESSAGE } from '../text';
 import { invalidRequest, tooLarge } from './errors';
 
 export interface UploadBody {
@@ -16,14 +17,16 @@ export interface UploadBody {
 
 function parseMetadata(text: string | null | undefined): Record<string, unknown> | null {
   if (!text) return null;
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw invalidRequest('Invalid metadata');
   }
+  if (containsNul(value)) throw invalidRequest(NUL_MESSAGE);
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function cacheControlOf(value: string | null | undefined): string {

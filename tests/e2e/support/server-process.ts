@@ -17,21 +17,25 @@ export interface ServerProcess {
 
 const children = new Set<ChildProcess>();
 
-/** Spawns the server on `dataDir` (a directory or `memory`) without waiting for it. */
+/**
+ * Spawns the server on `dataDir` (a directory or `memory`) without waiting for it. `env` adds to
+ * or overrides the defaults; an empty string unsets a default (e.g. `HOST: ''`).
+ */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['server.js'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
+    env: withoutEmpty({
       ...process.env,
       NODE_ENV: 'production',
       EMBEDDED_DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: origin,
+      DEMO_MODE: 'true', // the seeded demo accounts; a spec passes DEMO_MODE: 'false' for a deployment
       ...env,
-    },
+    }),
   });
   children.add(child);
   let output = '';
@@ -69,4 +73,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 export function killServers() {
   for (const child of children) child.kill('SIGKILL');
   children.clear();
+}
+
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }

@@ -2,6 +2,8 @@
 import { escapeHtml, htmlResponse, jsonBody } from '../http';
 import { readOutbox } from '../outbox';
 import type { AuthService } from '../service';
+import { googleAvailable } from '../service';
+import { requireAdmin } from '../tokens';
 
 export async function settings(service: AuthService): Promise<Response> {
   const { config } = service;
@@ -36,7 +38,7 @@ export async function settings(service: AuthService): Promise<Response> {
       ...Object.fromEntries(providers.map((provider) => [provider, false])),
       anonymous_users: config.enableAnonymousSignIns,
       email: config.emailProviderEnabled,
-      google: config.googleEnabled,
+      google: googleAvailable(service),
       phone: false,
     },
     disable_signup: !config.enableSignup,
@@ -53,6 +55,24 @@ export async function settings(service: AuthService): Promise<Response> {
 export async function jwks(): Promise<Response> {
   return new Response(JSON.stringify({ keys: [] }), {
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=600' },
+  });
+}
+
+/**
+ * `GET /admin/outbox` (service role only; not part of GoTrue): the newest emails with their
+ * links and codes, and how they were delivered. The app shows it to admins on /dashboard/system.
+ */
+export async function adminOutbox(service: AuthService, request: Request): Promise<Response> {
+  await requireAdmin(service, request);
+  const limit = Math.min(
+    200,
+    Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('limit') ?? '', 10) || 50),
+  );
+  return jsonBody({
+    delivery: service.mail.kind,
+    dev_tools: service.devTools,
+    google: service.google ? 'oidc' : googleAvailable(service) ? 'stand-in' : 'off',
+    emails: await readOutbox(service.db, { limit }),
   });
 }
 

@@ -1,0 +1,145 @@
+import { connectionContext } from '~/context';
+import { pageMeta } from '~/lib/meta';
+import { requireSection } from '~/server/guards.server';
+import { readEmailDelivery, type EmailDelivery } from '~/server/auth-admin.server';
+import type { Route } from './+types/system';
+
+const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
+const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
+
+/**
+ * System Settings (admins): what this deployment's sign-in and email are configured with, and
+ * the email outbox. The outbox holds live sign-in links and codes, so it is read with the
+ * service key after the section's guard (`access_system_settings`, app/lib/dashboard-nav.ts).
+ */
+export async function loader(args: Route.LoaderArgs) {
+  requireSection(args);
+  const email = await readEmailDelivery(args.context.get(connectionContext));
+  // Signed-in pages are already `private, no-store` (the root middleware).
+  return { email };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('System Settings', 'How this AgentMarket deployment sends email and signs people in.');
+
+const DELIVERY_LABEL = {
+  smtp: 'Sent through the configured SMTP server',
+  log: 'Not sent: no SMTP server is configured. Each email is written to the server log and listed below.',
+} as const;
+
+const GOOGLE_LABEL = {
+  oidc: 'Google (OpenID Connect) with the configured client',
+  'stand-in': 'The local Google stand-in (development tools)',
+  off: 'Not configured: "Continue with Google" is hidden',
+} as const;
+
+function StatusList({ email }: { email: EmailDelivery }) {
+  const rows: Array<[string, string]> =
+    email.kind === 'hosted'
+      ? [
+          ['Backend', 'Hosted Supabase'],
+          ['Email delivery', 'Sent by the hosted Supabase project (its SMTP settings and Auth logs)'],
+        ]
+      : [
+          ['Backend', 'Embedded Supabase-compatible backend'],
+          ['Email delivery', DELIVERY_LABEL[email.delivery]],
+          ['Google sign-in', GOOGLE_LABEL[email.google]],
+          [
+            'Development tools',
+            email.devTools
+              ? 'On (ENABLE_DEV_TOOLS): the open outbox and the Google stand-in are reachable. Never use in production.'
+              : 'Off',
+          ],
+        ];
+  return (
+    <section aria-labelledby="system-status" className={PANEL}>
+      <h2 id="system-status" className="text-lg font-semibold">
+        Sign-in and email
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium">{term}</dt>
+            <dd className="text-slate-700 dark:text-slate-300">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Outbox({ email }: { email: EmailDelivery }) {
+  return (
+    <section aria-labelledby="email-outbox" className={PANEL}>
+      <h2 id="email-outbox" className="text-lg font-semibold">
+        Email outbox
+      </h2>
+      {email.kind === 'hosted' ? (
+        <p className={`mt-2 ${SECONDARY}`}>Hosted Supabase keeps no outbox here; see the project&apos;s Auth logs.</p>
+      ) : (
+        <>
+          <p className={`mt-2 ${SECONDARY}`}>
+            The newest emails the Auth service produced{email.delivery === 'smtp' ? ' (a copy of what was sent)' : ''}.
+            Their links and codes sign the recipient in: only administrators see this list. Pass a link only to the
+            person it was meant for, after checking who they are.
+          </p>
+          {email.emails.length === 0 ? (
+            <p className={`mt-4 ${SECONDARY}`}>No emails yet.</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <caption className="sr-only">Email outbox, newest first</caption>
+                <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Sent (UTC)
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      To
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Subject
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Code
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Link
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {email.emails.map((entry) => (
+                    <tr key={entry.id} className="border-b border-slate-100 align-top dark:border-slate-800">
+                      <td className="py-3 pr-4 whitespace-nowrap">{entry.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                      <td className="py-3 pr-4">{entry.to}</td>
+                      <td className="py-3 pr-4">{entry.subject}</td>
+                      <td className="py-3 pr-4 font-mono">{entry.otp}</td>
+                      <td className="py-3 font-mono text-xs break-all">{entry.link}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function SystemPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold">System Settings</h1>
+        <p className={`mt-1 ${SECONDARY}`}>
+          How this deployment sends email and signs people in. Platform-wide settings such as fees, limits and feature
+          switches are not built yet.
+        </p>
+      </header>
+      <StatusList email={loaderData.email} />
+      <Outbox email={loaderData.email} />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { buttonClass } from '~/components/ui/button';
+import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { connectionContext, firstAdminContext, supabaseContext } from '~/context';
+import { mapAuthError, UNEXPECTED_ERROR } from '~/lib/auth-errors';
+import type { AuthActionResult } from '~/lib/auth-result';
+import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { errorMeta, pageMeta } from '~/lib/meta';
+import { SignUpSchema, firstMessage } from '~/schemas/auth';
+import { USERNAME_TAKEN_MESSAGE } from '~/server/auth.server';
+import { setFlash } from '~/server/cookies.server';
+import { adminExists } from '~/server/first-admin.server';
+import { formValues } from '~/server/forms.server';
+import { notFound } from '~/server/http-errors.server';
+import { createServiceSupabase } from '~/server/supabase.server';
+import type { Route } from './+types/setup';
+
+/**
+ * `/setup?token=…`: creates the first administrator of a deployment through the one-time link
+ * the server prints at start-up (app/server/first-admin.server.ts). Without the right token, or
+ * once an administrator exists, the page does not exist (404), so it reveals nothing.
+ */
+
+/** The sign-up rules (§5) for email, username and password, plus the confirmation. */
+const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true, password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
+
+function formError(message: string, status: number, values: Record<string, string>) {
+  const result: AuthActionResult = { status: 'error', message, values };
+  return data(result, { status });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const setup = context.get(firstAdminContext);
+  const token = new URL(request.url).searchParams.get('token');
+  if (!setup?.matches(token)) notFound();
+  if (await adminExists(context.get(connectionContext))) {
+    setup.spend();
+    notFound();
+  }
+  return data({ token: token ?? '' }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const setup = context.get(firstAdminContext);
+  const formData = await request.formData();
+  const token = formData.get('token');
+  if (!setup?.matches(token)) notFound();
+  const values = formValues(formData);
+  const parsed = FirstAdminSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return formError(firstMessage(parsed.error), 400, values);
+  // One attempt at a time: two forms posted at once cannot make two administrators.
+  if (!setup.claim(token)) return formError('Another attempt is under way. Please try again.', 409, values);
+  let done = false;
+  try {
+    const connection = context.get(connectionContext);
+    if (await adminExists(connection)) {
+      setup.spend();
+      done = true;
+      notFound();
+    }
+    const { email, username, password } = parsed.data;
+    const service = createServiceSupabase(connection);
+    const { data: available, error: lookupError } = await service.rpc('is_username_available', { name: username });
+    if (lookupError) return formError(UNEXPECTED_ERROR, 503, values);
+    if (available === false) return formError(USERNAME_TAKEN_MESSAGE, 409, values);
+
+    const { data: created, error } = await service.auth.admin.createUser({
+      email,
+      password,
+      email_confirm: true,
+      user_metadata: { username },
+    });
+    if (error || !created.user) {
+      if (error?.code === 'email_exists') return formError(EMAIL_TAKEN_MESSAGE, 409, values);
+      const status = error?.status && error.status >= 400 && error.status < 500 ? 400 : 503;
+      return formError(mapAuthError(error?.message).message, status, values);
+    }
+    // The sign-up trigger never makes an administrator from metadata; the service role does.
+    const { error: promoteError } = await service
+      .from('users')
+      .update({ user_type: 'admin' })
+      .eq('id', created.user.id);
+    if (promoteError) {
+      console.error('Could not make the first administrator:', promoteError.message);
+      await service.auth.admin.deleteUser(created.user.id);
+      return formError(UNEXPECTED_ERROR, 503, values);
+    }
+    setup.spend();
+    done = true;
+    console.log(`First administrator created: ${email}. The setup link no longer works.`);
+
+    const { error: signInError } = await context.get(supabaseContext).auth.signInWithPassword({ email, password });
+    const message = 'Your administrator account is ready.';
+    if (signInError) {
+      return redirect('/auth/sign-in', {
+        headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message: `${message} Please sign in.` }) },
+      });
+    }
+    return redirect('/dashboard', {
+      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
+    });
+  } finally {
+    if (!done) setup.release();
+  }
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Create the administrator account', 'Set up the first administrator of AgentMarket.');
+
+export default function SetupPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<AuthActionResult>();
+  const isSaving = useNavigation().state === 'submitting';
+  const values = result?.values ?? {};
+  return (
+    <div className="container-page flex justify-center py-16">
+      <section
+        aria-labelledby="setup-title"
+        className="w-full max-w-md rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-700"
+      >
+        <h1 id="setup-title" className="mb-2 text-2xl font-bold">
+          Create the administrator account
+        </h1>
+        <p className="mb-5 text-sm text-slate-700 dark:text-slate-300">
+          This marketplace has no administrator yet. The account you create here gets full access; this link then stops
+          working.
+        </p>
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          {result ? <FormMessage kind={result.status} message={result.message} /> : null}
+          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} />
+          <Field
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            minLength={MIN_USERNAME_LENGTH}
+            maxLength={30}
+            defaultValue={values.username}
+          />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            hint="Password must be at least 6 characters long"
+          />
+          <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required />
+          <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
+            {isSaving ? <Spinner /> : null}
+            {isSaving ? 'Creating account...' : 'Create administrator account'}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

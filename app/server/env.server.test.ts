@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidEnvironmentError, parseEnv } from '~/server/env.server';
+
+/** The message parseEnv throws for `source`, or null when it parses. */
+function problems(source: Record<string, string>): string | null {
+  try {
+    parseEnv(source);
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    return (error as Error).message;
+  }
+}
+
+describe('parseEnv', () => {
+  it('gives the defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      TRUST_PROXY: false,
+      EMBEDDED_DATA_DIR: '.data',
+      AUTH_RATE_LIMIT_PER_IP: 10,
+      ENABLE_FAULT_INJECTION: false,
+      ENABLE_PERF_FIXTURE: false,
+    });
+    expect(env.SUPABASE_URL).toBeUndefined();
+    // server/app.ts picks 127.0.0.1 in demo mode and 0.0.0.0 otherwise.
+    expect(env.HOST).toBeUndefined();
+  });
+
+  it('treats a set-but-empty variable as unset', () => {
+    const env = parseEnv({
+      SUPABASE_URL: '',
+      SUPABASE_ANON_KEY: '',
+      APP_URL: '  ',
+      PORT: '',
+      SESSION_SECRET: '',
+      AUTH_RATE_LIMIT_PER_IP: '',
+      EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: '',
+      TRUST_PROXY: '',
+    });
+    expect(env.SUPABASE_URL).toBeUndefined();
+    expect(env.APP_URL).toBeUndefined();
+    expect(env.SESSION_SECRET).toBeUndefined();
+    expect(env.EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH).toBeUndefined();
+    expect(env.PORT).toBe(3000);
+    expect(env.AUTH_RATE_LIMIT_PER_IP).toBe(10);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it('types valid values', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      SUPABASE_URL: 'https://project.supabase.co',
+      SUPABASE_ANON_KEY: 'anon',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_PER_EMAIL: '25',
+      EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+      ENABLE_FAULT_INJECTION: 'true',
+      ENABLE_PERF_FIXTURE: 'false',
+    });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      SUPABASE_URL: 'https://project.supabase.co',
+      PORT: 0,
+      HOST: '127.0.0.1',
+      TRUST_PROXY: true,
+      AUTH_RATE_LIMIT_PER_EMAIL: 25,
+      EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: 100000,
+      ENABLE_FAULT_INJECTION: true,
+      ENABLE_PERF_FIXTURE: false,
+    });
+  });
+
+  it('names each invalid variable on its own line and says what is expected', () => {
+    const message = problems({
+      SUPABASE_URL: 'not-a-url',
+      SUPABASE_ANON_KEY: 'anon',
+      PORT: 'eighty',
+      TRUST_PROXY: 'yes',
+    });
+    expect(message?.split('\n')).toEqual([
+      'Invalid configuration (environment variables):',
+      '  SUPABASE_URL: expected an absolute URL, e.g. https://example.com',
+      '  PORT: expected a number',
+      '  TRUST_PROXY: Invalid option: expected one of "true"|"false"',
+    ]);
+  });
+
+  it('reports limits out of range and cross-variable rules by name', () => {
+    expect(problems({ AUTH_RATE_LIMIT_PER_IP: '0' })).toContain('AUTH_RATE_LIMIT_PER_IP: Too small');
+    expect(problems({ PORT: '70000' })).toContain('PORT: Too big');
+    expect(problems({ SUPABASE_URL: 'https://project.supabase.co' })).toContain(
+      'SUPABASE_ANON_KEY: SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
+    );
+  });
+
+  it('never echoes a value (it may be a secret)', () => {
+    const message = problems({ SESSION_SECRET: 'short-secret' });
+    expect(message).toContain('SESSION_SECRET: Too small');
+    expect(message).not.toContain('short-secret');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The one request-body mechanism of the HTTP layer (docs/security/body-limits.md), in front of
+ * BOTH the embedded backend and the React Router handler:
+ *
+ * - a declared `Content-Length` over the route family's limit is a 413, nothing of it kept;
+ * - any other body (chunked or undeclared) is counted as it streams into a buffer; past the
+ *   limit nothing more is kept and the answer is 413;
+ * - a body that has not fully arrived within the timeout (a slow-loris upload) is a 408;
+ * - a complete body is handed on as the bytes of a web `Request` built here.
+ *
+ * Why buffer instead of passing a counted stream on: the handlers downstream never see a stream
+ * tied to the socket, so no web `ReadableStream` can be written into after its reader went away
+ * (the `ERR_INVALID_STATE: Controller is already closed` crash of node-fetch-server's
+ * `createRequest`, whose `data` listener keeps enqueueing after a cancel). The limits are small
+ * (forms 1 MiB, backend 10 MiB) and every consumer buffered the whole body anyway (`formData()`,
+ * `readBodyBytes`), so the memory profile is unchanged.
+ */
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { isBackendPath, MAX_BODY_BYTES } from '../supabase/local/index';
+
+/** App routes only take form posts: larger bodies are refused. */
+export const MAX_FORM_BYTES = 1024 * 1024;
+/**
+ * `/auth/v1`, `/rest/v1`, `/storage/v1` (storage uploads included): the embedded backend's own
+ * cap (10 MiB), which it also enforces when the app calls it in process.
+ */
+export const MAX_BACKEND_BYTES = MAX_BODY_BYTES;
+
+/** Methods whose body nobody reads: Node discards it; no Request body is built for them. */
+const BODILESS = new Set(['GET', 'HEAD']);
+
+export function bodyLimitFor(path: string): number {
+  return isBackendPath(path) ? MAX_BACKEND_BYTES : MAX_FORM_BYTES;
+}
+
+const BODY = Symbol('request body');
+type WithBody = ExpressRequest & { [BODY]?: Buffer };
+
+/** How long the rest of an oversized body is read and dropped before the 413 is sent anyway. */
+const LINGER_MS = 5000;
+
+/**
+ * Reads the body of every request that may carry one, within its route family's limit and the
+ * time limit, then calls `next()`; `webRequest(req, res, url)` afterwards gives the handlers a
+ * `Request` over those bytes.
+ *
+ * An oversized body is refused with a lingering close, as nginx does it: the rest is read and
+ * dropped (never stored, nothing downstream sees it) until it ends, at most LINGER_MS, and only
+ * then is the 413 sent. Answering while the client is still sending makes Node close the
+ * socket under it, and the client sees a connection reset (EPIPE) instead of the 413.
+ */
+export function readBodyWithinLimits(options: { timeoutMs: number }) {
+  return function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    if (BODILESS.has(req.method)) return next();
+    const limit = bodyLimitFor(req.path);
+    const declared = req.get('content-length');
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let state: 'reading' | 'discarding' | 'done' = 'reading';
+
+    const deadline = setTimeout(() => {
+      if (state !== 'reading') return;
+      stop();
+      // The body is not coming: the connection is closed once the answer is written.
+      refuse(req, res, 408, 'Request body not received in time.', true);
+    }, options.timeoutMs);
+    deadline.unref();
+    let linger: NodeJS.Timeout | undefined;
+
+    function stop() {
+      state = 'done';
+      clearTimeout(deadline);
+      clearTimeout(linger);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', stop);
+      req.off('aborted', stop);
+    }
+    function tooLarge() {
+      state = 'discarding';
+      chunks.length = 0;
+      clearTimeout(deadline);
+      linger = setTimeout(() => {
+        stop();
+        refuse(req, res, 413, tooLargeMessage(limit), true);
+      }, LINGER_MS);
+      linger.unref();
+    }
+    function onData(chunk: Buffer) {
+      if (state !== 'reading') return; // discarding: dropped
+      received += chunk.length;
+      if (received > limit) tooLarge();
+      else chunks.push(chunk);
+    }
+    function onEnd() {
+      const wasReading = state === 'reading';
+      stop();
+      if (!wasReading) return refuse(req, res, 413, tooLargeMessage(limit), false);
+      (req as WithBody)[BODY] = Buffer.concat(chunks, received);
+      next();
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    // The client went away mid-body: there is no one to answer.
+    req.on('error', stop);
+    req.on('aborted', stop);
+    if (declared !== undefined && Number(declared) > limit) tooLarge();
+  };
+}
+
+function tooLargeMessage(limit: number) {
+  return `Request body too large (limit ${Math.round(limit / 1024 / 1024)} MB).`;
+}
+
+function refuse(req: ExpressRequest, res: ExpressResponse, status: 408 | 413, message: string, close: boolean) {
+  if (res.headersSent || res.destroyed) return;
+  if (close) res.set('Connection', 'close');
+  if (isBackendPath(req.path)) {
+    // The gateway's error shape, so Supabase clients report it as they would for hosted Supabase.
+    const error = status === 413 ? 'Payload too large' : 'Request timeout';
+    res.status(status).json({ statusCode: String(status), error, message });
+  } else {
+    res.status(status).type('text/plain').send(message);
+  }
+}
+
+/**
+ * The web `Request` of an Express request whose body `readBodyWithinLimits` has read. `url` is
+ * the absolute URL (the caller decides how the host is derived). Its signal aborts when the
+ * response closes before it finished (the client went away).
+ */
+export function webRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
+  const controller = new AbortController();
+  let finished = false;
+  res.once('finish', () => (finished = true));
+  res.once('close', () => {
+    if (!finished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const body = BODILESS.has(req.method) ? undefined : ((req as WithBody)[BODY] ?? Buffer.alloc(0));
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: body as Uint8Array<ArrayBuffer> | undefined,
+    signal: controller.signal,
+  });
+}
