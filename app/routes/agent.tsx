@@ -14,10 +14,11 @@ import {
   REVIEWS_PAGE_PARAM,
 } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
-import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
+import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
 import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor, ownsAgent } from '~/server/agent-detail.server';
+import { listCategories } from '~/server/agents.server';
 import { appOrigin } from '~/server/auth.server';
 import { failIfInjected } from '~/server/faults.server';
 import { parseForm } from '~/server/forms.server';
@@ -44,9 +45,12 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const agentId = parseAgentId(params.agentId);
   const viewer = context.get(viewerContext);
   failIfInjected(request, 'agent');
+  const publicClient = publicSupabase(context.get(connectionContext));
+  // For the category link only: without the categories the page shows the name unlinked.
+  const categoriesRead = listCategories(publicClient).catch(() => []);
   // A failed read throws the 503 screen (`unwrap` in agent-detail.server.ts).
   const page = await loadAgentPageFor(
-    { publicClient: publicSupabase(context.get(connectionContext)), viewerClient: context.get(supabaseContext) },
+    { publicClient, viewerClient: context.get(supabaseContext) },
     {
       agentId,
       viewerId: viewer?.id ?? null,
@@ -57,6 +61,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   // agents' read policy): what this viewer may not read never arrives here.
   if (!page) agentNotFound();
   const { agent } = page;
+  const category = categoryByName(await categoriesRead, agent.category);
 
   const origin = appOrigin(request);
   const path = href('/agent/:agentId', { agentId });
@@ -75,6 +80,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       reviewCount: agent.reviewCount,
       purchaseCount: agent.purchaseCount,
     },
+    categoryHref: category ? marketplaceCategoryHref(category) : null,
     distribution: ratingDistribution(page.ratings),
     reviews: page.reviews,
     paging: { page: page.paging.page, pageCount: page.paging.pageCount },
@@ -131,8 +137,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, distribution, reviews, paging, cta, signInHref } = loaderData;
-  const category = categoryFromSlug(agent.category);
+  const { agent, categoryHref, distribution, reviews, paging, cta, signInHref } = loaderData;
   const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">
@@ -158,9 +163,9 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
 
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-3">
-            {category ? (
+            {categoryHref ? (
               <Link
-                to={marketplaceCategoryHref(category)}
+                to={categoryHref}
                 className="w-fit rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
               >
                 {agent.category}
