@@ -27,7 +27,7 @@ import {
   ownsAgent,
 } from '~/server/agent-detail.server';
 import { appOrigin } from '~/server/auth.server';
-import { parseForm } from '~/server/forms.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
@@ -116,8 +116,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
-  const parsed = parseForm(await args.request.formData(), BuySchema);
-  if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 });
+  const submission = parseForm(await args.request.formData(), BuySchema);
+  if (submission.status !== 'success') return formError(submission, { message: 'Unknown action.' });
+  const refuse = (message: string) => formError(submission, { message, status: 409 });
 
   const supabase = args.context.get(supabaseContext);
   let agent, owned;
@@ -128,11 +129,11 @@ export async function action(args: Route.ActionArgs) {
     throw error;
   }
   if (!agent) throw agentNotFound();
-  if (agent.sellerId === viewer.id) return data({ message: 'You are the seller of this agent.' }, { status: 409 });
-  if (owned) return data({ message: 'This agent is already in your collection.' }, { status: 409 });
-  if (agent.status !== 'published') return data({ message: 'This agent is not on sale.' }, { status: 409 });
+  if (agent.sellerId === viewer.id) return refuse('You are the seller of this agent.');
+  if (owned) return refuse('This agent is already in your collection.');
+  if (agent.status !== 'published') return refuse('This agent is not on sale.');
   // The purchase flow arrives with the buying issue: say so honestly, never fake a purchase.
-  return data({ message: CHECKOUT_COMING_SOON }, { status: 409 });
+  return refuse(CHECKOUT_COMING_SOON);
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
