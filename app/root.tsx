@@ -5,7 +5,6 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  isRouteErrorResponse,
   useLocation,
   useNavigation,
   useRouteLoaderData,
@@ -19,7 +18,7 @@ import { Header } from '~/components/layout/header';
 import { useNonce } from '~/components/nonce';
 import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
-import { SITE_NAME, pageMeta } from '~/lib/meta';
+import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { rejectInvalidText } from '~/server/invalid-text.server';
@@ -30,12 +29,8 @@ import stylesheet from '~/styles/app.css?url';
 export const middleware: Route.MiddlewareFunction[] = [rejectInvalidText, supabaseMiddleware];
 
 /** The default title and description; on an error, a title that names it. */
-export const meta: Route.MetaFunction = ({ error }) => {
-  if (!error) return pageMeta(SITE_NAME, 'The marketplace for ready-made AI agents.');
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? 'Page not found' : status === 403 ? 'Access Denied' : 'Something went wrong';
-  return pageMeta(title, 'An error page of AgentMarket.');
-};
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta(SITE_NAME, 'The marketplace for ready-made AI agents.');
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

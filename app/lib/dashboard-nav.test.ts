@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DASHBOARD_SECTIONS,
   MAX_QUICK_ACTIONS,
+  QUICK_ACTIONS,
+  canOpenSection,
   findSection,
   isSectionActive,
   quickActionsFor,
@@ -114,9 +116,44 @@ describe('quickActionsFor', () => {
     ]);
   });
 
+  it('takes the permission of the section each dashboard shortcut opens', () => {
+    for (const action of QUICK_ACTIONS.filter((item) => item.path.startsWith('/dashboard'))) {
+      const section = DASHBOARD_SECTIONS.find((item) => item.path === action.path);
+      expect([action.path, action.permission]).toEqual([action.path, section?.permission]);
+    }
+  });
+
   it('caps an admin at six', () => {
     const actions = quickActionsFor('admin');
     expect(actions).toHaveLength(MAX_QUICK_ACTIONS);
     expect(actions.at(-1)?.path).toBe('/dashboard/users');
+  });
+});
+
+describe('canOpenSection', () => {
+  it('answers with the section`s own permission', () => {
+    expect(canOpenSection('buyer', '/dashboard/upload')).toBe(false);
+    expect(canOpenSection('seller', '/dashboard/upload')).toBe(true);
+    expect(canOpenSection('seller', '/dashboard/users')).toBe(false);
+    expect(canOpenSection('admin', '/dashboard/users')).toBe(true);
+    expect(canOpenSection('buyer', '/dashboard')).toBe(true);
+  });
+});
+
+describe('the declaration', () => {
+  it('gives each section either its own module or a Coming Soon sentence', () => {
+    for (const section of DASHBOARD_SECTIONS) {
+      expect([section.path, 'file' in section, 'comingSoon' in section]).toEqual([
+        section.path,
+        !('comingSoon' in section),
+        !('file' in section),
+      ]);
+    }
+  });
+
+  it('declares each path once, directly under /dashboard', () => {
+    const sectionPaths = DASHBOARD_SECTIONS.map((section) => section.path);
+    expect(new Set(sectionPaths).size).toBe(sectionPaths.length);
+    for (const path of sectionPaths) expect(path).toMatch(/^\/dashboard(\/[a-z-]+)?$/);
   });
 });

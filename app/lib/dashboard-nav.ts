@@ -1,23 +1,51 @@
 /**
- * The dashboard's sub-routes (specification §2 "Dashboard shell"): path, label, the permission
- * that guards it, and for the sections not built yet the 'Coming Soon' sentence. The server
- * guards, the side navigation and the overview's Quick Actions all read this one table.
+ * The dashboard's sections (specification §2 "Dashboard shell"), declared once: path, label, the
+ * permission that guards it, and the route module that draws it (or, for the sections not built
+ * yet, the 'Coming Soon' sentence). Everything else is derived from this table:
+ * - the route list (app/routes/dashboard/routes.ts maps each section to one route),
+ * - the server guard (`requireSection` in app/server/dashboard-guard.server.ts finds the section of
+ *   the matched route and checks its permission, in every page loader and, through the layout's
+ *   middleware, before every action),
+ * - the side navigation (icons keyed by path in app/components/dashboard/side-nav.tsx) and the
+ *   permissions of the overview's Quick Actions.
+ *
+ * Imported by routes.ts when the route config is evaluated: relative imports only, no UI code.
  */
-import { hasPermission, type Permission, type Role } from '~/lib/permissions';
+import { hasPermission, type Permission, type Role } from './permissions';
 
 export const DASHBOARD_PATH = '/dashboard';
 
-export interface DashboardSection {
+/** The shared module of every section that is not built yet. */
+export const COMING_SOON_FILE = 'routes/dashboard/coming-soon.tsx';
+
+interface SectionBase {
   path: string;
   label: string;
   /** `null`: every signed-in user (the overview). */
   permission: Permission | null;
-  /** What the page will do, shown until a later issue builds it. */
-  comingSoon?: string;
+}
+
+/** A built section: its own route module (relative to `app/`). */
+interface BuiltSection extends SectionBase {
+  file: `routes/dashboard/${string}.tsx`;
+  comingSoon?: never;
+}
+
+/** A section a later issue builds: guarded now, 'Coming Soon - …' with this sentence until then. */
+interface ComingSoonSection extends SectionBase {
+  file?: never;
+  comingSoon: string;
+}
+
+export type DashboardSection = BuiltSection | ComingSoonSection;
+
+/** The route module a section is drawn by. */
+export function sectionFile(section: DashboardSection): string {
+  return section.file ?? COMING_SOON_FILE;
 }
 
 export const DASHBOARD_SECTIONS = [
-  { path: '/dashboard', label: 'Overview', permission: null },
+  { path: '/dashboard', label: 'Overview', permission: null, file: 'routes/dashboard/overview.tsx' },
   {
     path: '/dashboard/collection',
     label: 'My Collection',
@@ -82,6 +110,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/system',
     label: 'System Settings',
     permission: 'access_system_settings',
+    file: 'routes/dashboard/system.tsx',
   },
   {
     path: '/dashboard/reports',
@@ -113,15 +142,30 @@ export const DASHBOARD_SECTIONS = [
     permission: 'manage_policies',
     comingSoon: 'The marketplace policies and terms that sellers and buyers accept will be edited here.',
   },
-  { path: '/dashboard/membership', label: 'Membership', permission: 'manage_profile' },
-  { path: '/dashboard/billing', label: 'Billing', permission: 'manage_profile' },
+  {
+    path: '/dashboard/membership',
+    label: 'Membership',
+    permission: 'manage_profile',
+    file: 'routes/dashboard/membership.tsx',
+  },
+  { path: '/dashboard/billing', label: 'Billing', permission: 'manage_profile', file: 'routes/dashboard/billing.tsx' },
 ] as const satisfies readonly DashboardSection[];
 
-export type DashboardSectionPath = (typeof DASHBOARD_SECTIONS)[number]['path'];
+export type DeclaredSection = (typeof DASHBOARD_SECTIONS)[number];
+export type DashboardSectionPath = DeclaredSection['path'];
+
+function mayOpen(role: Role | null | undefined, section: DashboardSection): boolean {
+  return section.permission === null || hasPermission(role, section.permission);
+}
 
 /** The sections whose permission `role` holds, in navigation order. */
-export function visibleSections(role: Role | null | undefined): DashboardSection[] {
-  return DASHBOARD_SECTIONS.filter((section) => section.permission === null || hasPermission(role, section.permission));
+export function visibleSections(role: Role | null | undefined): DeclaredSection[] {
+  return DASHBOARD_SECTIONS.filter((section) => mayOpen(role, section));
+}
+
+/** Whether `role` may open the section at `path` (for links to it outside the navigation). */
+export function canOpenSection(role: Role | null | undefined, path: DashboardSectionPath): boolean {
+  return DASHBOARD_SECTIONS.some((section) => section.path === path && mayOpen(role, section));
 }
 
 function normalize(pathname: string): string {
@@ -154,6 +198,16 @@ export interface QuickAction {
   permission: Permission;
 }
 
+/**
+ * A Quick Action into a dashboard section: it takes the section's permission, so a shortcut is
+ * offered exactly to those the section's guard lets in.
+ */
+function sectionAction(path: DashboardSectionPath, label: string, description: string): QuickAction {
+  const permission = DASHBOARD_SECTIONS.find((section) => section.path === path)?.permission;
+  if (!permission) throw new Error(`${path}: a Quick Action needs a section with a permission`);
+  return { path, label, description, permission };
+}
+
 /** The overview's Quick Actions (§2), in the specification's order. */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   {
@@ -162,43 +216,13 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     description: 'Discover new AI agents',
     permission: 'browse_products',
   },
-  {
-    path: '/dashboard/collection',
-    label: 'My Collection',
-    description: 'Your purchased agents',
-    permission: 'view_order_history',
-  },
-  {
-    path: '/dashboard/upload',
-    label: 'Upload Agent',
-    description: 'List a new AI agent',
-    permission: 'upload_ai_agents',
-  },
-  {
-    path: '/dashboard/analytics',
-    label: 'View Analytics',
-    description: 'Track your sales',
-    permission: 'view_sales_analytics',
-  },
-  {
-    path: '/dashboard/messages',
-    label: 'Messages',
-    description: 'Talk to your customers',
-    permission: 'communicate_customers',
-  },
-  { path: '/dashboard/users', label: 'Manage Users', description: 'Accounts and roles', permission: 'manage_users' },
-  {
-    path: '/dashboard/moderation',
-    label: 'Moderation',
-    description: 'Review reported content',
-    permission: 'moderate_content',
-  },
-  {
-    path: '/dashboard/system',
-    label: 'System Settings',
-    description: 'Platform configuration',
-    permission: 'access_system_settings',
-  },
+  sectionAction('/dashboard/collection', 'My Collection', 'Your purchased agents'),
+  sectionAction('/dashboard/upload', 'Upload Agent', 'List a new AI agent'),
+  sectionAction('/dashboard/analytics', 'View Analytics', 'Track your sales'),
+  sectionAction('/dashboard/messages', 'Messages', 'Talk to your customers'),
+  sectionAction('/dashboard/users', 'Manage Users', 'Accounts and roles'),
+  sectionAction('/dashboard/moderation', 'Moderation', 'Review reported content'),
+  sectionAction('/dashboard/system', 'System Settings', 'Platform configuration'),
 ];
 
 export const MAX_QUICK_ACTIONS = 6;

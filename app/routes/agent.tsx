@@ -1,5 +1,5 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, isRouteErrorResponse, Link } from 'react-router';
+import { href, isRouteErrorResponse, Link } from 'react-router';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
@@ -15,20 +15,14 @@ import {
 } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
 import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
-import type { BackendUnavailableError, NotFoundError } from '~/lib/route-errors';
-import {
-  AgentDetailError,
-  AgentIdSchema,
-  BuySchema,
-  getVisibleAgent,
-  loadAgentPageFor,
-  ownsAgent,
-} from '~/server/agent-detail.server';
+import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor, ownsAgent } from '~/server/agent-detail.server';
 import { appOrigin } from '~/server/auth.server';
+import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
+import { notFound } from '~/server/http-errors.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
 
@@ -36,48 +30,32 @@ const CHECKOUT_COMING_SOON = 'Checkout is coming soon: purchases are not yet ava
 const NOT_FOUND_MESSAGE =
   "This agent doesn't exist, isn't published, or the link is incomplete. Browse the marketplace to find another agent.";
 
-function agentNotFound() {
-  return data({ type: 'not-found', title: 'Agent not found', message: NOT_FOUND_MESSAGE } satisfies NotFoundError, {
-    status: 404,
-  });
-}
-
-function backendUnavailable() {
-  return data(
-    {
-      type: 'backend-unavailable',
-      message: 'We could not load this agent right now. Please try again in a moment.',
-    } satisfies BackendUnavailableError,
-    { status: 503 },
-  );
+function agentNotFound(): never {
+  return notFound({ title: 'Agent not found', message: NOT_FOUND_MESSAGE });
 }
 
 function parseAgentId(value: string | undefined): string {
   const result = AgentIdSchema.safeParse(value);
-  if (!result.success) throw agentNotFound();
+  if (!result.success) agentNotFound();
   return result.data.toLowerCase();
 }
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const agentId = parseAgentId(params.agentId);
   const viewer = context.get(viewerContext);
-  let page;
-  try {
-    page = await loadAgentPageFor(
-      { publicClient: publicSupabase(context.get(connectionContext)), viewerClient: context.get(supabaseContext) },
-      {
-        agentId,
-        viewerId: viewer?.id ?? null,
-        requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
-      },
-    );
-  } catch (error) {
-    if (error instanceof AgentDetailError) throw backendUnavailable();
-    throw error;
-  }
+  failIfInjected(request, 'agent');
+  // A failed read throws the 503 screen (`unwrap` in agent-detail.server.ts).
+  const page = await loadAgentPageFor(
+    { publicClient: publicSupabase(context.get(connectionContext)), viewerClient: context.get(supabaseContext) },
+    {
+      agentId,
+      viewerId: viewer?.id ?? null,
+      requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
+    },
+  );
   // Who may see an agent is one rule in the database (`public.can_view_agent`, used by the
   // agents' read policy): what this viewer may not read never arrives here.
-  if (!page) throw agentNotFound();
+  if (!page) agentNotFound();
   const { agent } = page;
 
   const origin = appOrigin(request);
@@ -120,15 +98,13 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return formError(submission, { message: 'Unknown action.' });
   const refuse = (message: string) => formError(submission, { message, status: 409 });
 
+  failIfInjected(args.request, 'purchase');
   const supabase = args.context.get(supabaseContext);
-  let agent, owned;
-  try {
-    [agent, owned] = await Promise.all([getVisibleAgent(supabase, agentId), ownsAgent(supabase, viewer.id, agentId)]);
-  } catch (error) {
-    if (error instanceof AgentDetailError) throw backendUnavailable();
-    throw error;
-  }
-  if (!agent) throw agentNotFound();
+  const [agent, owned] = await Promise.all([
+    getVisibleAgent(supabase, agentId),
+    ownsAgent(supabase, viewer.id, agentId),
+  ]);
+  if (!agent) agentNotFound();
   if (agent.sellerId === viewer.id) return refuse('You are the seller of this agent.');
   if (owned) return refuse('This agent is already in your collection.');
   if (agent.status !== 'published') return refuse('This agent is not on sale.');
@@ -137,11 +113,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
-  if (!loaderData) {
-    return isRouteErrorResponse(error) && error.status === 404
-      ? pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.')
-      : pageMeta('Something went wrong', 'This agent could not be loaded right now. Please try again.');
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.');
   }
+  // A failed load or Buy: the error screen's title (with JavaScript the page's data may remain).
+  const failed = errorMeta(error);
+  if (failed) return failed;
+  if (!loaderData) return pageMeta('Something went wrong', 'This agent could not be loaded right now.');
   const { agent, canonicalUrl, imageUrl } = loaderData;
   return [
     ...pageMeta(agent.name, metaDescription(agent.description || `${agent.name}, an AI agent on AgentMarket.`)),

@@ -1,8 +1,9 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Link } from 'react-router';
 import { CategoryIcon } from '~/components/category-icon';
 import { connectionContext } from '~/context';
 import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { getCatalogueCounts } from '~/server/agents.server';
 import type { Route } from './+types/categories';
 import { publicSupabase } from '~/server/supabase.server';
@@ -12,7 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { counts: categoryCounts };
 }
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta(
     'Categories',
     'Browse AI agents by category: marketing, data analysis, content creation, sales, customer support and finance.',
@@ -44,4 +46,8 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
       </ul>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

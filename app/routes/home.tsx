@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ArrowRight, Award, Bot, Download, Globe2, PlayCircle, Rocket, Search, Shield, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { AgentCard } from '~/components/agents/agent-card';
@@ -5,7 +6,7 @@ import { CategoryIcon } from '~/components/category-icon';
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
 import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SAMPLE_AGENTS } from '~/lib/sample-agents';
 import { getCatalogueCounts, listFeaturedAgents } from '~/server/agents.server';
 import type { Route } from './+types/home';
@@ -39,7 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured: featured.length > 0 ? featured : SAMPLE_AGENTS, counts };
 }
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta(
     'AgentMarket',
     'Discover, buy and deploy ready-made AI agents for marketing, sales, support, finance and more.',
@@ -176,4 +178,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

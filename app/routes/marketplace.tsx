@@ -1,14 +1,15 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AlertTriangle, Search } from 'lucide-react';
 import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
 import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
-import { CatalogueError } from '~/server/agents.server';
-import { injectedFault } from '~/server/faults.server';
+import { failIfInjected } from '~/server/faults.server';
+import { unavailableMessage } from '~/server/http-errors.server';
 import { searchMarketplace } from '~/server/marketplace.server';
 import type { Route } from './+types/marketplace';
 import { publicSupabase } from '~/server/supabase.server';
@@ -20,19 +21,22 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
 
   try {
-    const fault = injectedFault(request, 'catalogue');
-    if (fault) throw new CatalogueError(fault);
+    failIfInjected(request, 'catalogue');
     const result = await searchMarketplace(publicSupabase(context.get(connectionContext)), params);
     if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
     return { params, result, error: null };
   } catch (error) {
-    if (!(error instanceof CatalogueError)) throw error;
-    console.error('Error loading the marketplace:', error.message);
-    return data({ params, result: null, error: error.message }, { status: 503 });
+    // A failed read (logged by `unwrap`) shows 'Error Loading Marketplace' inside the page, with
+    // its filters, and the 503 status, instead of the error screen; anything else goes on.
+    const message = unavailableMessage(error);
+    if (message === null) throw error;
+    return data({ params, result: null, error: message }, { status: 503 });
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const failed = errorMeta(error);
+  if (failed) return failed;
   const total = loaderData?.result?.publishedTotal;
   return pageMeta(
     'Marketplace',
@@ -142,4 +146,8 @@ function LoadError({ message, retryHref }: { message: string; retryHref: string 
       </a>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

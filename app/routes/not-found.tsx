@@ -1,11 +1,9 @@
-import { data } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import type { NotFoundError } from '~/lib/route-errors';
 import { pageMeta } from '~/lib/meta';
+import { notFound } from '~/server/http-errors.server';
 
 export function loader() {
-  const payload: NotFoundError = { type: 'not-found' };
-  throw data(payload, { status: 404 });
+  notFound();
 }
 
 export const meta = () => pageMeta('Page not found', 'The page you were looking for does not exist.');

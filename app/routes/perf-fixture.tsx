@@ -3,13 +3,12 @@
  * from a constant loader with no database and no auth of its own, in the same build as the app.
  * Not reachable in normal deployments: a 404 unless ENABLE_PERF_FIXTURE=true.
  */
-import { data } from 'react-router';
 import { AgentCard } from '~/components/agents/agent-card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { AgentSummary } from '~/lib/agents';
 import { CATEGORIES } from '~/lib/categories';
-import type { NotFoundError } from '~/lib/route-errors';
 import { env } from '~/server/env.server';
+import { notFound } from '~/server/http-errors.server';
 import type { Route } from './+types/perf-fixture';
 
 const SELLERS = ['demo_seller', 'nova_labs', 'quillworks', 'ledgerlogic', 'pipeline_pros', 'carecraft_ai'];
@@ -32,7 +31,7 @@ const AGENTS: AgentSummary[] = Array.from({ length: 24 }, (_, index) => {
 
 export function loader() {
   if (!env.ENABLE_PERF_FIXTURE) {
-    throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
+    notFound();
   }
   return { agents: AGENTS };
 }

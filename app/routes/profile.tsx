@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { redirect } from 'react-router';
 import { ProfileDetailsForm } from '~/components/profile/profile-details-form';
@@ -6,7 +7,7 @@ import { DataPanel, NotificationsForm, PrivacyForm, SecurityPanel } from '~/comp
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { fieldValue } from '~/lib/form-result';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import {
   PROFILE_MESSAGES,
   ProfileActionSchema,
@@ -16,6 +17,7 @@ import {
   type ProfileIntent,
 } from '~/schemas/profile';
 import { setFlash } from '~/server/cookies.server';
+import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { getLastSignInAt, getProfile, getSettings, updateProfile, updateSettings } from '~/server/profile.server';
@@ -72,6 +74,7 @@ function saveSection(client: SupabaseClient, userId: string, currentUsername: st
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requirePermission(args, 'manage_profile');
+  failIfInjected(args.request, 'profile');
   const client = args.context.get(supabaseContext);
   const tab = parseProfileTab(args.url.searchParams.get('tab'));
   const [profile, settings, lastSignInAt] = await Promise.all([
@@ -106,7 +109,8 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/profile?tab=${form.intent}`, { headers: { 'Set-Cookie': cookie } });
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta('Profile & Settings', 'Manage your AgentMarket profile, privacy, notifications and account security.');
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,4 +140,8 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { buttonClass } from '~/components/ui/button';
@@ -6,13 +7,13 @@ import { connectionContext, firstAdminContext, supabaseContext } from '~/context
 import { mapAuthError, UNEXPECTED_ERROR } from '~/lib/auth-errors';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
 import { fieldError, fieldValue, formNotice } from '~/lib/form-result';
-import { pageMeta } from '~/lib/meta';
-import type { NotFoundError } from '~/lib/route-errors';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SignUpSchema, firstMessage } from '~/schemas/auth';
 import { USERNAME_TAKEN_MESSAGE } from '~/server/auth.server';
 import { setFlash } from '~/server/cookies.server';
 import { adminExists } from '~/server/first-admin.server';
 import { formError, parseForm } from '~/server/forms.server';
+import { notFound } from '~/server/http-errors.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/setup';
 
@@ -31,11 +32,6 @@ const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true, passwo
   });
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
-
-function notFound(): never {
-  const payload: NotFoundError = { type: 'not-found' };
-  throw data(payload, { status: 404 });
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const setup = context.get(firstAdminContext);
@@ -112,8 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = () =>
-  pageMeta('Create the administrator account', 'Set up the first administrator of AgentMarket.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Create the administrator account', 'Set up the first administrator of AgentMarket.');
 
 export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const notice = formNotice(actionData);
@@ -180,4 +176,8 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

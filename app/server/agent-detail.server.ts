@@ -15,14 +15,15 @@ import {
   type ReviewPaging,
 } from '~/lib/agent-detail';
 import { sharedCatalogueRead } from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
+
+/** What the 503 screen says when a read of the agent page fails. */
+export const AGENT_UNAVAILABLE_MESSAGE = 'We could not load this agent right now. Please try again in a moment.';
+const failure = (what: string) => ({ what, unavailable: AGENT_UNAVAILABLE_MESSAGE });
 
 /** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
 export const AgentIdSchema = z.guid();
 export const BuySchema = z.object({ intent: z.literal('buy') });
-
-export class AgentDetailError extends Error {
-  override name = 'AgentDetailError';
-}
 
 const AGENT_COLUMNS =
   'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
@@ -75,25 +76,29 @@ function toAgentDetail(row: AgentRow): AgentDetail {
 
 /** The agent as the viewer may see it, or null when it does not exist or is hidden by RLS. */
 export async function getVisibleAgent(supabase: SupabaseClient, agentId: string): Promise<AgentDetail | null> {
-  const { data, error } = await supabase
-    .from('agents_with_stats')
-    .select(AGENT_COLUMNS)
-    .eq('id', agentId)
-    .maybeSingle()
-    .overrideTypes<AgentRow, { merge: false }>();
-  if (error) throw new AgentDetailError(error.message);
-  return data ? toAgentDetail(data) : null;
+  const row = unwrap(
+    await supabase
+      .from('agents_with_stats')
+      .select(AGENT_COLUMNS)
+      .eq('id', agentId)
+      .maybeSingle()
+      .overrideTypes<AgentRow, { merge: false }>(),
+    failure('agent'),
+  );
+  return row ? toAgentDetail(row) : null;
 }
 
 /** Every rating of the agent's reviews (one small column; the distribution and the total). */
 export async function listRatings(supabase: SupabaseClient, agentId: string): Promise<number[]> {
-  const { data, error } = await supabase
-    .from('reviews')
-    .select('rating')
-    .eq('agent_id', agentId)
-    .overrideTypes<{ rating: number }[], { merge: false }>();
-  if (error) throw new AgentDetailError(error.message);
-  return data.map((row) => Number(row.rating));
+  const rows = unwrap(
+    await supabase
+      .from('reviews')
+      .select('rating')
+      .eq('agent_id', agentId)
+      .overrideTypes<{ rating: number }[], { merge: false }>(),
+    failure('agent ratings'),
+  );
+  return rows.map((row) => Number(row.rating));
 }
 
 /** One page of reviews, newest first, with the reviewers' usernames from public_profiles. */
@@ -102,25 +107,29 @@ export async function listReviewPage(
   agentId: string,
   paging: Pick<ReviewPaging, 'from' | 'to'>,
 ): Promise<AgentReview[]> {
-  const { data, error } = await supabase
-    .from('reviews')
-    .select(REVIEW_COLUMNS)
-    .eq('agent_id', agentId)
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(paging.from, paging.to)
-    .overrideTypes<ReviewRow[], { merge: false }>();
-  if (error) throw new AgentDetailError(error.message);
+  const data = unwrap(
+    await supabase
+      .from('reviews')
+      .select(REVIEW_COLUMNS)
+      .eq('agent_id', agentId)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(paging.from, paging.to)
+      .overrideTypes<ReviewRow[], { merge: false }>(),
+    failure('agent reviews'),
+  );
   if (data.length === 0) return [];
 
   const reviewerIds = [...new Set(data.map((row) => row.buyer_id))];
-  const profiles = await supabase
-    .from('public_profiles')
-    .select('id, username')
-    .in('id', reviewerIds)
-    .overrideTypes<{ id: string; username: string }[], { merge: false }>();
-  if (profiles.error) throw new AgentDetailError(profiles.error.message);
-  const usernames = new Map(profiles.data.map((profile) => [profile.id, profile.username]));
+  const profiles = unwrap(
+    await supabase
+      .from('public_profiles')
+      .select('id, username')
+      .in('id', reviewerIds)
+      .overrideTypes<{ id: string; username: string }[], { merge: false }>(),
+    failure('reviewer names'),
+  );
+  const usernames = new Map(profiles.map((profile) => [profile.id, profile.username]));
 
   return data.map((row) => ({
     id: row.id,
@@ -133,14 +142,14 @@ export async function listReviewPage(
 
 /** Whether the buyer holds a completed purchase of the agent (RLS: buyers read their own). */
 export async function ownsAgent(supabase: SupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
-  const { count, error } = await supabase
+  const result = await supabase
     .from('purchases')
     .select('id', { count: 'exact', head: true })
     .eq('buyer_id', buyerId)
     .eq('agent_id', agentId)
     .eq('status', 'completed');
-  if (error) throw new AgentDetailError(error.message);
-  return (count ?? 0) > 0;
+  unwrap(result, failure('ownership'));
+  return (result.count ?? 0) > 0;
 }
 
 export interface AgentPageData {

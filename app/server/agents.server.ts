@@ -7,11 +7,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { CATEGORIES, type CategoryName } from '~/lib/categories';
+import { unwrap } from '~/server/http-errors.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
-export class CatalogueError extends Error {
-  override name = 'CatalogueError';
-}
+/** What a page says when the catalogue cannot be read (a 503, `unwrap`). */
+export const CATALOGUE_UNAVAILABLE_MESSAGE = 'We could not load the catalogue right now. Please try again in a moment.';
+export const catalogueFailure = (what: string) => ({ what, unavailable: CATALOGUE_UNAVAILABLE_MESSAGE });
 
 /** Published agents as cards show them, for a query to filter, order and page further. */
 export function publishedSummaries(supabase: SupabaseClient) {
@@ -24,14 +25,16 @@ export function listFeaturedAgents(supabase: SupabaseClient, limit = 5): Promise
 }
 
 async function loadFeaturedAgents(supabase: SupabaseClient, limit: number): Promise<AgentSummary[]> {
-  const { data, error } = await publishedSummaries(supabase)
-    .order('avg_rating', { ascending: false, nullsFirst: false })
-    .order('review_count', { ascending: false })
-    .order('id')
-    .limit(limit)
-    .overrideTypes<AgentSummaryRow[], { merge: false }>();
-  if (error) throw new CatalogueError(error.message);
-  return data.map(toAgentSummary);
+  const rows = unwrap(
+    await publishedSummaries(supabase)
+      .order('avg_rating', { ascending: false, nullsFirst: false })
+      .order('review_count', { ascending: false })
+      .order('id')
+      .limit(limit)
+      .overrideTypes<AgentSummaryRow[], { merge: false }>(),
+    catalogueFailure('featured agents'),
+  );
+  return rows.map(toAgentSummary);
 }
 
 export interface CatalogueFilters {
@@ -84,12 +87,14 @@ export async function getCatalogueCounts(supabase: SupabaseClient, filters = NO_
 
 function countsPerCategory(supabase: SupabaseClient, filters: CatalogueFilters): Promise<Record<CategoryName, number>> {
   return sharedCatalogueRead(`counts:${JSON.stringify(filters)}`, async () => {
-    const { data, error } = await supabase.rpc('category_counts', {
-      search: filters.search,
-      max_price: filters.maxPrice,
-      min_rating: filters.minRating,
-    });
-    if (error) throw new CatalogueError(error.message);
+    const data = unwrap(
+      await supabase.rpc('category_counts', {
+        search: filters.search,
+        max_price: filters.maxPrice,
+        min_rating: filters.minRating,
+      }),
+      catalogueFailure('category counts'),
+    );
     const counts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<CategoryName, number>;
     for (const row of data as { category: CategoryName; agent_count: number | string }[]) {
       counts[row.category] = Number(row.agent_count);

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { hasPermission } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
-import { must } from '~/server/dashboard.server';
+import { unwrap } from '~/server/http-errors.server';
 
 export interface ActivityEvent {
   id: string;
@@ -51,7 +51,7 @@ export async function getRecentActivity(client: SupabaseClient, viewer: Viewer):
   type HistoryRow = { id: string; agent_name: string; amount: number; status: string; created_at: string };
   const money = (amount: number) => `$${amount.toFixed(2)}`;
   const events: ActivityEvent[] = [
-    ...(must(purchases, 'recent purchases') as HistoryRow[]).map((row) => ({
+    ...(unwrap(purchases, 'recent purchases') as HistoryRow[]).map((row) => ({
       id: `purchase-${row.id}`,
       kind: 'purchase' as const,
       title: `Purchased ${row.agent_name}`,
@@ -59,7 +59,7 @@ export async function getRecentActivity(client: SupabaseClient, viewer: Viewer):
       at: row.created_at,
     })),
     ...(
-      must(reviews, 'recent reviews') as unknown as {
+      unwrap(reviews, 'recent reviews') as unknown as {
         id: string;
         rating: number;
         created_at: string;
@@ -72,14 +72,14 @@ export async function getRecentActivity(client: SupabaseClient, viewer: Viewer):
       detail: `${row.rating} out of 5 stars`,
       at: row.created_at,
     })),
-    ...(must(sales, 'recent sales') as HistoryRow[]).map((row) => ({
+    ...(unwrap(sales, 'recent sales') as HistoryRow[]).map((row) => ({
       id: `sale-${row.id}`,
       kind: 'sale' as const,
       title: `Sold ${row.agent_name}`,
       detail: money(row.amount),
       at: row.created_at,
     })),
-    ...(must(signups, 'recent sign-ups') as { id: string; username: string; created_at: string }[]).map((row) => ({
+    ...(unwrap(signups, 'recent sign-ups') as { id: string; username: string; created_at: string }[]).map((row) => ({
       id: `signup-${row.id}`,
       kind: 'signup' as const,
       title: `${row.username} joined`,

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { monthKey, percentChange } from '~/lib/dashboard-format';
 import { totalOf } from '~/lib/membership';
-import { backendUnavailable } from '~/server/viewer.server';
+import { unwrap, type QueryResult } from '~/server/http-errors.server';
 
 export interface StatCard {
   label: string;
@@ -21,19 +21,9 @@ export interface PlatformInsights {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Result<T> = { data: T | null; error: { message: string } | null; count?: number | null };
-
-/** Unwraps a query result; a failed read is a 503, never a made-up number. */
-export function must<T>(result: Result<T>, what: string): T {
-  if (result.error) {
-    console.error(`Dashboard read failed (${what}):`, result.error.message);
-    throw backendUnavailable();
-  }
-  return result.data as T;
-}
-
-function countOf(result: Result<unknown>, what: string): number {
-  must(result, what);
+/** A failed read is a 503 (`unwrap`), never a made-up number. */
+function countOf(result: QueryResult<unknown> & { count?: number | null }, what: string): number {
+  unwrap(result, what);
   return result.count ?? 0;
 }
 
@@ -44,7 +34,7 @@ export async function getBuyerStats(client: SupabaseClient, viewerId: string, no
     client.from('purchases').select('agent_id, amount, created_at').eq('buyer_id', viewerId).eq('status', 'completed'),
     client.from('reviews').select('id', { count: 'exact', head: true }).eq('buyer_id', viewerId),
   ]);
-  const purchases = must(purchasesResult, 'buyer purchases') as {
+  const purchases = unwrap(purchasesResult, 'buyer purchases') as {
     agent_id: string;
     amount: number;
     created_at: string;
@@ -67,12 +57,12 @@ export async function getSellerStats(client: SupabaseClient, viewerId: string) {
     client.from('agents').select('id, status').eq('seller_id', viewerId),
     client.from('purchases').select('amount').eq('seller_id', viewerId).eq('status', 'completed'),
   ]);
-  const agents = must(agentsResult, 'seller agents') as { id: string; status: string }[];
-  const sales = must(salesResult, 'seller sales') as { amount: number }[];
+  const agents = unwrap(agentsResult, 'seller agents') as { id: string; status: string }[];
+  const sales = unwrap(salesResult, 'seller sales') as { amount: number }[];
   const ratings =
     agents.length === 0
       ? []
-      : (must(
+      : (unwrap(
           await client
             .from('reviews')
             .select('rating')
@@ -99,7 +89,7 @@ export async function getSellerStats(client: SupabaseClient, viewerId: string) {
 }
 
 async function completedSales(client: SupabaseClient) {
-  return must(
+  return unwrap(
     await client.from('purchases').select('amount, created_at').eq('status', 'completed'),
     'platform sales',
   ) as { amount: number; created_at: string }[];
@@ -149,7 +139,7 @@ export async function getPlatformInsights(client: SupabaseClient, now: Date): Pr
   ]);
   const active = new Set(
     [purchasers, reviewers, downloaders].flatMap(
-      (result) => must(result as Result<{ buyer_id: string }[]>, 'activity') ?? [],
+      (result) => unwrap(result as QueryResult<{ buyer_id: string }[]>, 'activity') ?? [],
     ),
   );
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
@@ -164,7 +154,7 @@ export async function getPlatformInsights(client: SupabaseClient, now: Date): Pr
 
 /** The membership page's real figures: the amounts of the member's completed purchases. */
 export async function getCompletedPurchaseAmounts(client: SupabaseClient, viewerId: string): Promise<number[]> {
-  const rows = must(
+  const rows = unwrap(
     await client.from('purchases').select('amount').eq('buyer_id', viewerId).eq('status', 'completed'),
     'membership purchases',
   ) as { amount: number }[];

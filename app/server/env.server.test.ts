@@ -18,7 +18,6 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
-      HOST: '0.0.0.0',
       TRUST_PROXY: false,
       EMBEDDED_DATA_DIR: '.data',
       AUTH_RATE_LIMIT_PER_IP: 10,
@@ -26,6 +25,8 @@ describe('parseEnv', () => {
       ENABLE_PERF_FIXTURE: false,
     });
     expect(env.SUPABASE_URL).toBeUndefined();
+    // server/app.ts picks 127.0.0.1 in demo mode and 0.0.0.0 otherwise.
+    expect(env.HOST).toBeUndefined();
   });
 
   it('treats a set-but-empty variable as unset', () => {

@@ -7,7 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import type { CategoryName } from '~/lib/categories';
 import { MAX_PRICE, PAGE_SIZE, searchTerm, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
-import { CatalogueError, getCatalogueCounts, publishedSummaries, sharedCatalogueRead } from '~/server/agents.server';
+import { catalogueFailure, getCatalogueCounts, publishedSummaries, sharedCatalogueRead } from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -65,13 +66,12 @@ async function queryPage(supabase: SupabaseClient, params: MarketplaceParams, te
   if (params.minRating > 0) query = query.gte('avg_rating', params.minRating);
   const sort = SORT_COLUMNS[params.sort];
   const from = (params.page - 1) * PAGE_SIZE;
-  const { data, error } = await query
+  const result = await query
     .order(sort.column, { ascending: sort.ascending })
     .order('id', { ascending: true })
     .range(from, from + PAGE_SIZE - 1)
     .overrideTypes<AgentSummaryRow[], { merge: false }>();
   // Past the last page a Data API may answer 416 (PGRST103): that is an empty page, not an error.
-  if (error?.code === 'PGRST103') return [];
-  if (error) throw new CatalogueError(error.message);
-  return data.map(toAgentSummary);
+  if (result.error?.code === 'PGRST103') return [];
+  return unwrap(result, catalogueFailure('marketplace page')).map(toAgentSummary);
 }

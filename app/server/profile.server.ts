@@ -7,7 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { NotificationsForm, PrivacyForm, ProfileForm } from '~/schemas/profile';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { forgetCatalogue } from '~/server/agents.server';
-import { backendUnavailable, forgetViewer } from '~/server/viewer.server';
+import { unwrap } from '~/server/http-errors.server';
+import { forgetViewer } from '~/server/viewer.server';
 
 export interface Profile {
   username: string;
@@ -49,25 +50,16 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 export async function getProfile(client: SupabaseClient, userId: string): Promise<Profile> {
-  const { data, error } = await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single();
-  if (error || !data) {
-    console.error('Profile read failed:', error?.message);
-    throw backendUnavailable();
-  }
-  return data as Profile;
+  // `.single()`: a missing row is an error too (PGRST116), so a 503, never an empty form.
+  return unwrap(await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single(), 'profile') as Profile;
 }
 
 export async function getSettings(client: SupabaseClient, userId: string): Promise<Settings> {
-  const { data, error } = await client
-    .from('user_settings')
-    .select(SETTINGS_COLUMNS)
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (error) {
-    console.error('Settings read failed:', error.message);
-    throw backendUnavailable();
-  }
-  return (data as Settings | null) ?? DEFAULT_SETTINGS;
+  const settings = unwrap(
+    await client.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', userId).maybeSingle(),
+    'settings',
+  );
+  return (settings as Settings | null) ?? DEFAULT_SETTINGS;
 }
 
 /** When this browser's session last signed in, from the Auth service; null if unknown. */

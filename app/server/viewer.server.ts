@@ -8,11 +8,11 @@
  * Sign-out and profile changes forget it at once in this process.
  */
 import { isAuthApiError, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
-import { data, type MiddlewareFunction } from 'react-router';
+import type { MiddlewareFunction } from 'react-router';
 import { clientAddressContext, connectionContext, supabaseContext, viewerContext } from '~/context';
 import { permissionsOf, toRole } from '~/lib/permissions';
-import type { BackendUnavailableError } from '~/lib/route-errors';
 import type { Viewer } from '~/lib/viewer';
+import { unavailable, unwrap } from '~/server/http-errors.server';
 import { createSupabase } from '~/server/supabase.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
@@ -32,11 +32,6 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
   }
   return response;
 };
-
-export function backendUnavailable(message = 'The service is temporarily unavailable. Please try again in a moment.') {
-  const payload: BackendUnavailableError = { type: 'backend-unavailable', message };
-  return data(payload, { status: 503 });
-}
 
 /** How long a verified session is trusted without asking the Auth service again. */
 const VIEWER_TTL_MS = 10_000;
@@ -73,20 +68,19 @@ async function verifyViewer(client: SupabaseClient, accessToken: string): Promis
 function throwIfAuthUnavailable(error: unknown): void {
   if (isAuthRetryableFetchError(error) || (isAuthApiError(error) && error.status >= 500)) {
     console.error('Auth service unavailable:', error.message);
-    throw backendUnavailable();
+    unavailable();
   }
 }
 
 async function loadProfile(client: SupabaseClient, user: User): Promise<Viewer> {
-  const { data: profile, error } = await client
-    .from('users')
-    .select('username, profile_image_url, user_type, created_at')
-    .eq('id', user.id)
-    .maybeSingle();
-  if (error) {
-    console.error('Profile load failed:', error.message);
-    throw backendUnavailable();
-  }
+  const profile = unwrap(
+    await client
+      .from('users')
+      .select('username, profile_image_url, user_type, created_at')
+      .eq('id', user.id)
+      .maybeSingle(),
+    'viewer profile',
+  );
   const metadata = user.user_metadata as Record<string, unknown>;
   const role = toRole(profile?.user_type);
   return {

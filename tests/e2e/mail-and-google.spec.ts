@@ -14,6 +14,7 @@ let idp: OAuth2Server;
 let nextEmail = '';
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // starting its own production server(s) is slow on a busy machine
   idp = new OAuth2Server();
   await idp.issuer.keys.generate('RS256');
   await idp.start(0, '127.0.0.1');

@@ -12,6 +12,7 @@ import { killServers, startServer } from './support/server-process';
 let origin: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // starting its own production server(s) is slow on a busy machine
   ({ origin } = await startServer('memory'));
 });
 

@@ -26,11 +26,12 @@ import {
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
-import { isSectionActive, visibleSections } from '~/lib/dashboard-nav';
-import { ROLE_LABEL, hasFullAccess, hasPermission } from '~/lib/permissions';
+import { canOpenSection, isSectionActive, visibleSections, type DashboardSectionPath } from '~/lib/dashboard-nav';
+import { ROLE_LABEL, hasFullAccess } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 
-const ICONS: Record<string, LucideIcon> = {
+/** One icon per declared section: the type makes a new section without an icon a type error. */
+const ICONS: Record<DashboardSectionPath, LucideIcon> = {
   '/dashboard': LayoutDashboard,
   '/dashboard/collection': BookOpen,
   '/dashboard/purchases': History,
@@ -70,7 +71,7 @@ export function SideNav({ viewer }: { viewer: Viewer }) {
       <nav aria-label="Dashboard">
         <ul className="flex flex-col gap-1">
           {visibleSections(viewer.role).map((section) => {
-            const Icon = ICONS[section.path] ?? LayoutDashboard;
+            const Icon = ICONS[section.path];
             return (
               <li key={section.path}>
                 <Link
@@ -87,12 +88,12 @@ export function SideNav({ viewer }: { viewer: Viewer }) {
         </ul>
       </nav>
       <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {hasPermission(viewer.role, 'upload_ai_agents') ? (
+        {canOpenSection(viewer.role, '/dashboard/upload') ? (
           <Link to="/dashboard/upload" className={ITEM}>
             <Upload aria-hidden="true" className="size-4" /> Quick Upload
           </Link>
         ) : null}
-        {hasPermission(viewer.role, 'manage_users') ? (
+        {canOpenSection(viewer.role, '/dashboard/users') ? (
           <Link to="/dashboard/users" className={ITEM}>
             <ShieldCheck aria-hidden="true" className="size-4" /> Admin Panel
           </Link>

@@ -1,7 +1,8 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
 import { supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { EmailOnlySchema, firstMessage } from '~/schemas/auth';
 import { RESET_LINK_SENT_MESSAGE, appOrigin, authRateLimited, redirectIfSignedIn } from '~/server/auth.server';
@@ -31,9 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta('Reset your password', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
 
 export default function ForgotPasswordPage() {
   return <AuthPage mode="forgot-password" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Form, redirect, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
@@ -5,7 +6,7 @@ import { supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
 import { MIN_PASSWORD_LENGTH } from '~/lib/auth-rules';
 import { fieldError, formNotice } from '~/lib/form-result';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { NewPasswordSchema, firstMessage } from '~/schemas/auth';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -34,7 +35,8 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export const meta = () => pageMeta('Set a new password', 'Choose a new password for your AgentMarket account.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Set a new password', 'Choose a new password for your AgentMarket account.');
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const notice = formNotice(actionData);
@@ -76,4 +78,8 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
       </section>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

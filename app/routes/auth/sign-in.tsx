@@ -1,7 +1,8 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
 import { supabaseContext } from '~/context';
 import { mapAuthError, SUCCESS_MESSAGES } from '~/lib/auth-errors';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { SignInSchema, firstMessage } from '~/schemas/auth';
 import { accountKey, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
@@ -40,8 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export const meta = () => pageMeta('Sign In', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Sign In', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
 
 export default function SignInPage() {
   return <AuthPage mode="sign-in" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

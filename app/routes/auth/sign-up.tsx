@@ -1,7 +1,8 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
 import { supabaseContext } from '~/context';
 import { mapAuthError, SUCCESS_MESSAGES, UNEXPECTED_ERROR } from '~/lib/auth-errors';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { SignUpSchema, firstMessage } from '~/schemas/auth';
@@ -56,9 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = actionOrLoaderHeaders;
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta('Create Account', 'Sign in to AgentMarket or create an account to buy and sell AI agents.');
 
 export default function SignUpPage() {
   return <AuthPage mode="sign-up" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

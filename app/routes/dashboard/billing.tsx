@@ -1,20 +1,21 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from '~/components/dashboard/billing-parts';
 import { SampleDataNotice } from '~/components/dashboard/status-badge';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { SAMPLE_INVOICES, SAMPLE_PAYMENT_METHODS, SAMPLE_SUBSCRIPTION } from '~/lib/membership-sample-billing';
-import { requirePermission } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/billing';
 
 const NOTE_ID = 'billing-sample-note';
 
 export function loader(args: Route.LoaderArgs) {
-  requirePermission(args, 'manage_profile');
+  requireSection(args);
   // No payment provider exists yet: the page shows the specification's sample data, labelled.
   return { subscription: SAMPLE_SUBSCRIPTION, paymentMethods: SAMPLE_PAYMENT_METHODS, invoices: SAMPLE_INVOICES };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Billing', 'Your AgentMarket subscription, payment methods and billing history.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('Billing', 'Your AgentMarket subscription, payment methods and billing history.');
 
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -33,4 +34,8 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
       <SecurityNote />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,25 +1,23 @@
-import { data } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Hammer } from 'lucide-react';
-import { findSection } from '~/lib/dashboard-nav';
-import { pageMeta } from '~/lib/meta';
-import type { NotFoundError } from '~/lib/route-errors';
-import { requirePermission, requireUser } from '~/server/guards.server';
+import { errorMeta, pageMeta } from '~/lib/meta';
+import { requireSection } from '~/server/guards.server';
+import { notFound } from '~/server/http-errors.server';
 import type { Route } from './+types/coming-soon';
 
 /** The dashboard sections a later issue builds: guarded now, 'Coming Soon - …' until then. */
 export function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  // `args.url`, not `request.url`: data requests carry a `.data` suffix (v8_passThroughRequests).
-  const section = findSection(args.url.pathname);
-  if (!section?.permission || !section.comingSoon) {
-    throw data({ type: 'not-found' } satisfies NotFoundError, { status: 404 });
-  }
-  requirePermission(args, section.permission);
+  const { section } = requireSection(args);
+  // Only the declaration's not-yet-built sections are routed here (app/routes/dashboard/routes.ts).
+  if (!section.comingSoon) notFound();
   return { label: section.label, comingSoon: section.comingSoon };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta(loaderData.label, loaderData.comingSoon) : pageMeta('Dashboard', 'Your AgentMarket dashboard.');
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
+  errorMeta(error) ??
+  (loaderData
+    ? pageMeta(loaderData.label, loaderData.comingSoon)
+    : pageMeta('Dashboard', 'Your AgentMarket dashboard.'));
 
 export default function ComingSoonPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -29,4 +27,8 @@ export default function ComingSoonPage({ loaderData }: Route.ComponentProps) {
       <p className="max-w-xl text-slate-700 dark:text-slate-300">{loaderData.comingSoon}</p>
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

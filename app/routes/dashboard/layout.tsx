@@ -3,8 +3,11 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { NavDrawer, SideNav } from '~/components/dashboard/side-nav';
 import { pageMeta } from '~/lib/meta';
 import { useOptionalViewer } from '~/lib/use-viewer';
-import { requireUser } from '~/server/guards.server';
+import { dashboardMiddleware, requireUser } from '~/server/guards.server';
 import type { Route } from './+types/layout';
+
+/** Guards every dashboard action by its section's permission (app/lib/dashboard-nav.ts). */
+export const middleware: Route.MiddlewareFunction[] = [dashboardMiddleware];
 
 export function loader(args: Route.LoaderArgs) {
   requireUser(args);

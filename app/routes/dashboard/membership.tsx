@@ -1,17 +1,18 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { supabaseContext } from '~/context';
 import { BenefitTiles, LoyaltyRewards, TierComparison, TierProgress } from '~/components/dashboard/membership-parts';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { pointsToNextReward, summarizeMembership } from '~/lib/membership';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { getCompletedPurchaseAmounts } from '~/server/dashboard.server';
-import { requirePermission } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/membership';
 
 const NOTE_ID = 'membership-note';
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requirePermission(args, 'manage_profile');
+  const { viewer } = requireSection(args);
   const amounts = await getCompletedPurchaseAmounts(args.context.get(supabaseContext), viewer.id);
   // Checkout does not apply tier discounts yet, so no purchase so far was discounted.
   const summary = summarizeMembership(amounts, 0);
@@ -29,7 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta('Membership', 'Your AgentMarket membership tier, spending, loyalty points and the benefits of each tier.');
 
 export default function MembershipPage({ loaderData }: Route.ComponentProps) {
@@ -74,4 +76,8 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,17 +1,20 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { supabaseContext } from '~/context';
 import { Badge } from '~/components/dashboard/status-badge';
 import { PlatformInsightsPanel, QuickActions, RecentActivity, StatCards } from '~/components/dashboard/overview-parts';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { GREETING_SUBTITLE, greetingAt } from '~/lib/greeting';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, hasPermission } from '~/lib/permissions';
 import { getRecentActivity } from '~/server/dashboard-activity.server';
 import { getAdminStats, getBuyerStats, getPlatformInsights, getSellerStats } from '~/server/dashboard.server';
-import { requireUser } from '~/server/guards.server';
+import { failIfInjected } from '~/server/faults.server';
+import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/overview';
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireUser(args);
+  const { viewer } = requireSection(args);
+  failIfInjected(args.request, 'dashboard');
   const client = args.context.get(supabaseContext);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const now = new Date();
@@ -37,7 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta('Dashboard', 'Your AgentMarket dashboard: figures, quick actions and recent activity for your account.');
 
 export default function DashboardOverview({ loaderData }: Route.ComponentProps) {
@@ -63,4 +67,8 @@ export default function DashboardOverview({ loaderData }: Route.ComponentProps) 
       {insights ? <PlatformInsightsPanel insights={insights} /> : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

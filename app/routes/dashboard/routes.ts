@@ -1,35 +1,20 @@
 import { index, layout, prefix, route, type RouteConfigEntry } from '@react-router/dev/routes';
+import { DASHBOARD_PATH, DASHBOARD_SECTIONS, sectionFile, type DashboardSection } from '../../lib/dashboard-nav';
 
 /**
- * The dashboard's routes (`/dashboard/*`), listed in app/routes.ts. The layout guards sign-in
- * and draws the shell; every page guards its own permission (app/lib/dashboard-nav.ts). Pages
- * not built yet share the 'Coming Soon' module, one route id each.
+ * The dashboard's routes (`/dashboard/*`), listed in app/routes.ts and derived from the one
+ * declaration of its sections (app/lib/dashboard-nav.ts): one route per section, in its order, no
+ * other. The layout's middleware and each page's loader guard with `requireSection`, which reads
+ * the permission from the same declaration. Sections not built yet share the 'Coming Soon'
+ * module, with one route id each.
  */
-const comingSoon = (path: string) =>
-  route(path, 'routes/dashboard/coming-soon.tsx', { id: `routes/dashboard/coming-soon/${path}` });
+function sectionRoute(section: DashboardSection): RouteConfigEntry {
+  const file = sectionFile(section);
+  if (section.path === DASHBOARD_PATH) return index(file);
+  const segment = section.path.slice(DASHBOARD_PATH.length + 1);
+  return section.file ? route(segment, file) : route(segment, file, { id: `routes/dashboard/coming-soon/${segment}` });
+}
 
 export const dashboardRoutes: RouteConfigEntry[] = [
-  ...prefix('dashboard', [
-    layout('routes/dashboard/layout.tsx', [
-      index('routes/dashboard/overview.tsx'),
-      route('membership', 'routes/dashboard/membership.tsx'),
-      route('billing', 'routes/dashboard/billing.tsx'),
-      comingSoon('collection'),
-      comingSoon('purchases'),
-      comingSoon('agents'),
-      comingSoon('upload'),
-      comingSoon('analytics'),
-      comingSoon('earnings'),
-      comingSoon('messages'),
-      comingSoon('reviews'),
-      comingSoon('users'),
-      comingSoon('moderation'),
-      route('system', 'routes/dashboard/system.tsx'),
-      comingSoon('reports'),
-      comingSoon('platform-analytics'),
-      comingSoon('database'),
-      comingSoon('disputes'),
-      comingSoon('policies'),
-    ]),
-  ]),
+  ...prefix(DASHBOARD_PATH.slice(1), [layout('routes/dashboard/layout.tsx', DASHBOARD_SECTIONS.map(sectionRoute))]),
 ];

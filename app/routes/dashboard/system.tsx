@@ -1,6 +1,6 @@
 import { connectionContext } from '~/context';
 import { pageMeta } from '~/lib/meta';
-import { requirePermission } from '~/server/guards.server';
+import { requireSection } from '~/server/guards.server';
 import { readEmailDelivery, type EmailDelivery } from '~/server/auth-admin.server';
 import type { Route } from './+types/system';
 
@@ -10,10 +10,10 @@ const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 /**
  * System Settings (admins): what this deployment's sign-in and email are configured with, and
  * the email outbox. The outbox holds live sign-in links and codes, so it is read with the
- * service key after the permission guard.
+ * service key after the section's guard (`access_system_settings`, app/lib/dashboard-nav.ts).
  */
 export async function loader(args: Route.LoaderArgs) {
-  requirePermission(args, 'access_system_settings');
+  requireSection(args);
   const email = await readEmailDelivery(args.context.get(connectionContext));
   // Signed-in pages are already `private, no-store` (the root middleware).
   return { email };

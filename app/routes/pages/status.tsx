@@ -1,7 +1,8 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { InfoPage } from '~/components/info-page';
 import { supabaseContext } from '~/context';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import type { Route } from './+types/status';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = () => pageMeta('System Status', 'The live state of the AgentMarket services.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('System Status', 'The live state of the AgentMarket services.');
 
 export default function StatusPage({ loaderData }: Route.ComponentProps) {
   const allOk = loaderData.services.every((service) => service.ok);
@@ -51,4 +53,8 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       </p>
     </InfoPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
