@@ -56,9 +56,11 @@ export interface AuthFormProps {
  * same schemas; with JavaScript the browser checks first and shows the same messages in place.
  */
 export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, defaultAccountType }: AuthFormProps) {
-  const [clientError, setClientError] = useState<string | null>(null);
-  const message = clientError ? { kind: 'error' as const, message: clientError } : formNotice(result);
-  const invalid = (name: string) => (!clientError && fieldError(result, name) ? true : undefined);
+  // What the browser's own check found on the last submit, until the next one passes it.
+  const [clientCheck, setClientCheck] = useState<{ message: string; fields: string[] } | null>(null);
+  const message = clientCheck ? { kind: 'error' as const, message: clientCheck.message } : formNotice(result);
+  const invalid = (name: string) =>
+    (clientCheck ? clientCheck.fields.includes(name) : fieldError(result, name)) ? true : undefined;
   const isBusy = pending !== null;
   const validation = useClientValidation();
   // Shown only when the Auth service offers Google (a configured client, or the development stand-in).
@@ -75,10 +77,13 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
     // The same parse as the server's action, so the same message.
     const submission = validation.parseFields(new FormData(event.currentTarget), schema);
     if (submission.status === 'success') {
-      setClientError(null);
+      setClientCheck(null);
     } else {
       event.preventDefault();
-      setClientError(validation.firstMessage(validation.errorMessages(submission.error)));
+      setClientCheck({
+        message: validation.firstMessage(validation.errorMessages(submission.error)),
+        fields: Object.keys(submission.error ?? {}),
+      });
     }
   }
 
