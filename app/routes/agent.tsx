@@ -1,5 +1,5 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, isRouteErrorResponse, Link } from 'react-router';
+import { href, isRouteErrorResponse, Link } from 'react-router';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
@@ -21,7 +21,7 @@ import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor, ownsAgent 
 import { listCategories } from '~/server/agents.server';
 import { appOrigin } from '~/server/auth.server';
 import { failIfInjected } from '~/server/faults.server';
-import { parseForm } from '~/server/forms.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { notFound } from '~/server/http-errors.server';
 import { publicSupabase } from '~/server/supabase.server';
@@ -100,8 +100,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
-  const parsed = parseForm(await args.request.formData(), BuySchema);
-  if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 });
+  const submission = parseForm(await args.request.formData(), BuySchema);
+  if (submission.status !== 'success') return formError(submission, { message: 'Unknown action.' });
+  const refuse = (message: string) => formError(submission, { message, status: 409 });
 
   failIfInjected(args.request, 'purchase');
   const supabase = args.context.get(supabaseContext);
@@ -110,11 +111,11 @@ export async function action(args: Route.ActionArgs) {
     ownsAgent(supabase, viewer.id, agentId),
   ]);
   if (!agent) agentNotFound();
-  if (agent.sellerId === viewer.id) return data({ message: 'You are the seller of this agent.' }, { status: 409 });
-  if (owned) return data({ message: 'This agent is already in your collection.' }, { status: 409 });
-  if (agent.status !== 'published') return data({ message: 'This agent is not on sale.' }, { status: 409 });
+  if (agent.sellerId === viewer.id) return refuse('You are the seller of this agent.');
+  if (owned) return refuse('This agent is already in your collection.');
+  if (agent.status !== 'published') return refuse('This agent is not on sale.');
   // The purchase flow arrives with the buying issue: say so honestly, never fake a purchase.
-  return data({ message: CHECKOUT_COMING_SOON }, { status: 409 });
+  return refuse(CHECKOUT_COMING_SOON);
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
