@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
+  { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', '.data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,7 +7,7 @@ export default defineConfig({
       'app/**/*.test.ts',
       'supabase/**/*.test.ts',
       'server/**/*.test.ts',
-      'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'tests/contract/**/*.test.ts',
     ],
     testTimeout: 30_000,

@@ -2,10 +2,10 @@
  * Typed keys of the per-request router context. The HTTP layer (server/app.ts) fills the
  * connection and the nonce; the root middleware adds the Supabase client and the viewer.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext } from 'react-router';
 import type { Viewer } from '~/lib/viewer';
 import type { FirstAdminSetup } from '~/server/first-admin.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 
 /** How this process reaches Supabase: hosted, or the embedded backend through an in-process fetch. */
 export interface SupabaseConnection {
@@ -24,7 +24,7 @@ export const connectionContext = createContext<SupabaseConnection>();
 export const nonceContext = createContext<string>('');
 /** The client's address as the HTTP layer sees it (rate limits). */
 export const clientAddressContext = createContext<string>('unknown');
-export const supabaseContext = createContext<SupabaseClient>();
+export const supabaseContext = createContext<AppSupabaseClient>();
 export const viewerContext = createContext<Viewer | null>(null);
 /** The one-time link that creates the first administrator (`/setup`); filled by the HTTP layer. */
 export const firstAdminContext = createContext<FirstAdminSetup | null>(null);

@@ -6,9 +6,3 @@ export function useOptionalViewer(): Viewer | null {
   const data = useRouteLoaderData('root') as { viewer: Viewer | null } | undefined;
   return data?.viewer ?? null;
 }
-
-export function useViewer(): Viewer {
-  const viewer = useOptionalViewer();
-  if (!viewer) throw new Error('useViewer() needs a signed-in user; guard the route on the server.');
-  return viewer;
-}

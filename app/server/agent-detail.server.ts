@@ -3,7 +3,6 @@
  * what the viewer may see: anon only published agents, a seller also their own drafts, an admin
  * everything, a buyer also agents they bought. A few indexed queries, run in parallel.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import {
   galleryImages,
@@ -16,6 +15,9 @@ import {
 } from '~/lib/agent-detail';
 import { sharedCatalogueRead } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+import type { Tables } from '~/types/database';
+import type { WithNonNull } from '~/types/rows';
 
 /** What the 503 screen says when a read of the agent page fails. */
 export const AGENT_UNAVAILABLE_MESSAGE = 'We could not load this agent right now. Please try again in a moment.';
@@ -28,30 +30,30 @@ export const BuySchema = z.object({ intent: z.literal('buy') });
 const AGENT_COLUMNS =
   'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
 
-interface AgentRow {
-  id: string;
-  name: string;
-  description: string | null;
-  price: number | string;
-  category: string;
-  status: AgentStatus;
-  thumbnail_url: string | null;
-  images: string[] | null;
-  features: string[] | null;
-  seller_id: string;
-  seller_username: string | null;
-  avg_rating: number | string | null;
-  review_count: number | string | null;
-  purchase_count: number | string | null;
-}
-
-interface ReviewRow {
-  id: string;
-  buyer_id: string;
-  rating: number;
-  review_text: string | null;
-  created_at: string;
-}
+/** The page's columns of agents_with_stats; those that come from NOT NULL agents columns are never null. */
+type AgentRow = Omit<
+  WithNonNull<
+    Pick<
+      Tables<'agents_with_stats'>,
+      | 'id'
+      | 'name'
+      | 'description'
+      | 'price'
+      | 'category'
+      | 'status'
+      | 'thumbnail_url'
+      | 'images'
+      | 'features'
+      | 'seller_id'
+      | 'seller_username'
+      | 'avg_rating'
+      | 'review_count'
+      | 'purchase_count'
+    >,
+    'id' | 'name' | 'price' | 'category' | 'status' | 'seller_id'
+  >,
+  'status'
+> & { status: AgentStatus };
 
 const REVIEW_COLUMNS = 'id, buyer_id, rating, review_text, created_at';
 
@@ -75,7 +77,7 @@ function toAgentDetail(row: AgentRow): AgentDetail {
 }
 
 /** The agent as the viewer may see it, or null when it does not exist or is hidden by RLS. */
-export async function getVisibleAgent(supabase: SupabaseClient, agentId: string): Promise<AgentDetail | null> {
+export async function getVisibleAgent(supabase: AppSupabaseClient, agentId: string): Promise<AgentDetail | null> {
   const row = unwrap(
     await supabase
       .from('agents_with_stats')
@@ -89,13 +91,9 @@ export async function getVisibleAgent(supabase: SupabaseClient, agentId: string)
 }
 
 /** Every rating of the agent's reviews (one small column; the distribution and the total). */
-export async function listRatings(supabase: SupabaseClient, agentId: string): Promise<number[]> {
+export async function listRatings(supabase: AppSupabaseClient, agentId: string): Promise<number[]> {
   const rows = unwrap(
-    await supabase
-      .from('reviews')
-      .select('rating')
-      .eq('agent_id', agentId)
-      .overrideTypes<{ rating: number }[], { merge: false }>(),
+    await supabase.from('reviews').select('rating').eq('agent_id', agentId),
     failure('agent ratings'),
   );
   return rows.map((row) => Number(row.rating));
@@ -103,7 +101,7 @@ export async function listRatings(supabase: SupabaseClient, agentId: string): Pr
 
 /** One page of reviews, newest first, with the reviewers' usernames from public_profiles. */
 export async function listReviewPage(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   agentId: string,
   paging: Pick<ReviewPaging, 'from' | 'to'>,
 ): Promise<AgentReview[]> {
@@ -114,19 +112,14 @@ export async function listReviewPage(
       .eq('agent_id', agentId)
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
-      .range(paging.from, paging.to)
-      .overrideTypes<ReviewRow[], { merge: false }>(),
+      .range(paging.from, paging.to),
     failure('agent reviews'),
   );
   if (data.length === 0) return [];
 
   const reviewerIds = [...new Set(data.map((row) => row.buyer_id))];
   const profiles = unwrap(
-    await supabase
-      .from('public_profiles')
-      .select('id, username')
-      .in('id', reviewerIds)
-      .overrideTypes<{ id: string; username: string }[], { merge: false }>(),
+    await supabase.from('public_profiles').select('id, username').in('id', reviewerIds),
     failure('reviewer names'),
   );
   const usernames = new Map(profiles.map((profile) => [profile.id, profile.username]));
@@ -141,7 +134,7 @@ export async function listReviewPage(
 }
 
 /** Whether the buyer holds a completed purchase of the agent (RLS: buyers read their own). */
-export async function ownsAgent(supabase: SupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
+export async function ownsAgent(supabase: AppSupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
   const result = await supabase
     .from('purchases')
     .select('id', { count: 'exact', head: true })
@@ -166,7 +159,7 @@ export interface AgentPageData {
  * page. Returns null when the agent is not visible to this viewer.
  */
 export async function loadAgentPage(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
   const requested = reviewPaging(requestedPage, Number.MAX_SAFE_INTEGER, REVIEWS_PER_PAGE);
@@ -190,7 +183,7 @@ export async function loadAgentPage(
  * admin's view) is read with the viewer's client, uncached.
  */
 export async function loadAgentPageFor(
-  { publicClient, viewerClient }: { publicClient: SupabaseClient; viewerClient: SupabaseClient },
+  { publicClient, viewerClient }: { publicClient: AppSupabaseClient; viewerClient: AppSupabaseClient },
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
   const [shared, owned] = await Promise.all([

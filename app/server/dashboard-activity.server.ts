@@ -2,10 +2,10 @@
  * The overview's Recent Activity: the viewer's latest real events, read with the request's
  * client after the dashboard guard.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { hasPermission } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 
 export interface ActivityEvent {
   id: string;
@@ -18,7 +18,7 @@ export interface ActivityEvent {
 export const RECENT_ACTIVITY_LIMIT = 6;
 
 /** The viewer's latest real events: purchases, reviews, sales (sellers) and sign-ups (admins). */
-export async function getRecentActivity(client: SupabaseClient, viewer: Viewer): Promise<ActivityEvent[]> {
+export async function getRecentActivity(client: AppSupabaseClient, viewer: Viewer): Promise<ActivityEvent[]> {
   const limit = RECENT_ACTIVITY_LIMIT;
   const history = 'id, agent_name, amount, status, created_at';
   const [purchases, reviews, sales, signups] = await Promise.all([
@@ -48,38 +48,32 @@ export async function getRecentActivity(client: SupabaseClient, viewer: Viewer):
       ? client.from('users').select('id, username, created_at').order('created_at', { ascending: false }).limit(limit)
       : { data: [], error: null },
   ]);
-  type HistoryRow = { id: string; agent_name: string; amount: number; status: string; created_at: string };
-  const money = (amount: number) => `$${amount.toFixed(2)}`;
+  // The view's columns are nullable in the generated types (Postgres records no NOT NULL for a
+  // view); the purchases behind them are not, so the fallbacks never show.
+  const money = (amount: number | null) => `$${(amount ?? 0).toFixed(2)}`;
   const events: ActivityEvent[] = [
-    ...(unwrap(purchases, 'recent purchases') as HistoryRow[]).map((row) => ({
+    ...unwrap(purchases, 'recent purchases').map((row) => ({
       id: `purchase-${row.id}`,
       kind: 'purchase' as const,
-      title: `Purchased ${row.agent_name}`,
+      title: `Purchased ${row.agent_name ?? 'an agent'}`,
       detail: `${money(row.amount)} · ${row.status}`,
-      at: row.created_at,
+      at: row.created_at ?? '',
     })),
-    ...(
-      unwrap(reviews, 'recent reviews') as unknown as {
-        id: string;
-        rating: number;
-        created_at: string;
-        agents: { name: string } | { name: string }[] | null;
-      }[]
-    ).map((row) => ({
+    ...unwrap(reviews, 'recent reviews').map((row) => ({
       id: `review-${row.id}`,
       kind: 'review' as const,
-      title: `Reviewed ${(Array.isArray(row.agents) ? row.agents[0] : row.agents)?.name ?? 'an agent'}`,
+      title: `Reviewed ${row.agents?.name ?? 'an agent'}`,
       detail: `${row.rating} out of 5 stars`,
       at: row.created_at,
     })),
-    ...(unwrap(sales, 'recent sales') as HistoryRow[]).map((row) => ({
+    ...unwrap(sales, 'recent sales').map((row) => ({
       id: `sale-${row.id}`,
       kind: 'sale' as const,
-      title: `Sold ${row.agent_name}`,
+      title: `Sold ${row.agent_name ?? 'an agent'}`,
       detail: money(row.amount),
-      at: row.created_at,
+      at: row.created_at ?? '',
     })),
-    ...(unwrap(signups, 'recent sign-ups') as { id: string; username: string; created_at: string }[]).map((row) => ({
+    ...unwrap(signups, 'recent sign-ups').map((row) => ({
       id: `signup-${row.id}`,
       kind: 'signup' as const,
       title: `${row.username} joined`,

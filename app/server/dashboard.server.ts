@@ -2,10 +2,10 @@
  * The overview's figures, computed from real rows with the request's client (row-level
  * security decides what each account may read). Call only after a dashboard guard.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { monthKey, percentChange } from '~/lib/dashboard-format';
 import { totalOf } from '~/lib/membership';
 import { unwrap, type QueryResult } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 
 export interface StatCard {
   label: string;
@@ -29,16 +29,12 @@ function countOf(result: QueryResult<unknown> & { count?: number | null }, what:
 
 const isoDaysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
-export async function getBuyerStats(client: SupabaseClient, viewerId: string, now: Date, timeZone: string) {
+export async function getBuyerStats(client: AppSupabaseClient, viewerId: string, now: Date, timeZone: string) {
   const [purchasesResult, reviewsResult] = await Promise.all([
     client.from('purchases').select('agent_id, amount, created_at').eq('buyer_id', viewerId).eq('status', 'completed'),
     client.from('reviews').select('id', { count: 'exact', head: true }).eq('buyer_id', viewerId),
   ]);
-  const purchases = unwrap(purchasesResult, 'buyer purchases') as {
-    agent_id: string;
-    amount: number;
-    created_at: string;
-  }[];
+  const purchases = unwrap(purchasesResult, 'buyer purchases');
   const thisMonth = monthKey(now, timeZone);
   return [
     { label: 'Agents Owned', value: new Set(purchases.map((p) => p.agent_id)).size, format: 'count' },
@@ -52,17 +48,17 @@ export async function getBuyerStats(client: SupabaseClient, viewerId: string, no
   ] satisfies StatCard[];
 }
 
-export async function getSellerStats(client: SupabaseClient, viewerId: string) {
+export async function getSellerStats(client: AppSupabaseClient, viewerId: string) {
   const [agentsResult, salesResult] = await Promise.all([
     client.from('agents').select('id, status').eq('seller_id', viewerId),
     client.from('purchases').select('amount').eq('seller_id', viewerId).eq('status', 'completed'),
   ]);
-  const agents = unwrap(agentsResult, 'seller agents') as { id: string; status: string }[];
-  const sales = unwrap(salesResult, 'seller sales') as { amount: number }[];
+  const agents = unwrap(agentsResult, 'seller agents');
+  const sales = unwrap(salesResult, 'seller sales');
   const ratings =
     agents.length === 0
       ? []
-      : (unwrap(
+      : unwrap(
           await client
             .from('reviews')
             .select('rating')
@@ -71,7 +67,7 @@ export async function getSellerStats(client: SupabaseClient, viewerId: string) {
               agents.map((agent) => agent.id),
             ),
           'seller ratings',
-        ) as { rating: number }[]);
+        );
   const average =
     ratings.length === 0
       ? null
@@ -88,11 +84,11 @@ export async function getSellerStats(client: SupabaseClient, viewerId: string) {
   ] satisfies StatCard[];
 }
 
-async function completedSales(client: SupabaseClient) {
+async function completedSales(client: AppSupabaseClient) {
   return unwrap(
     await client.from('purchases').select('amount, created_at').eq('status', 'completed'),
     'platform sales',
-  ) as { amount: number; created_at: string }[];
+  );
 }
 
 const since = <T extends { created_at: string }>(rows: T[], from: Date, to?: Date): T[] =>
@@ -101,7 +97,7 @@ const since = <T extends { created_at: string }>(rows: T[], from: Date, to?: Dat
     return at >= from.getTime() && (to === undefined || at < to.getTime());
   });
 
-export async function getAdminStats(client: SupabaseClient, now: Date) {
+export async function getAdminStats(client: AppSupabaseClient, now: Date) {
   const [usersResult, agentsResult, sales] = await Promise.all([
     client.from('users').select('id', { count: 'exact', head: true }),
     client.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published'),
@@ -124,7 +120,7 @@ export async function getAdminStats(client: SupabaseClient, now: Date) {
  * Revenue growth: completed sales of the last 30 days against the 30 days before.
  * New agents: agents published in the last 30 days.
  */
-export async function getPlatformInsights(client: SupabaseClient, now: Date): Promise<PlatformInsights> {
+export async function getPlatformInsights(client: AppSupabaseClient, now: Date): Promise<PlatformInsights> {
   const dayAgo = isoDaysAgo(now, 1);
   const [purchasers, reviewers, downloaders, newAgents, sales] = await Promise.all([
     client.from('purchases').select('buyer_id').gte('created_at', dayAgo),
@@ -137,11 +133,7 @@ export async function getPlatformInsights(client: SupabaseClient, now: Date): Pr
       .gte('created_at', isoDaysAgo(now, 30)),
     completedSales(client),
   ]);
-  const active = new Set(
-    [purchasers, reviewers, downloaders].flatMap(
-      (result) => unwrap(result as QueryResult<{ buyer_id: string }[]>, 'activity') ?? [],
-    ),
-  );
+  const active = new Set([purchasers, reviewers, downloaders].flatMap((result) => unwrap(result, 'activity')));
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
   const twoMonthsAgo = new Date(now.getTime() - 60 * DAY_MS);
   const revenue = (rows: { amount: number }[]) => totalOf(rows.map((row) => row.amount));
@@ -153,10 +145,10 @@ export async function getPlatformInsights(client: SupabaseClient, now: Date): Pr
 }
 
 /** The membership page's real figures: the amounts of the member's completed purchases. */
-export async function getCompletedPurchaseAmounts(client: SupabaseClient, viewerId: string): Promise<number[]> {
+export async function getCompletedPurchaseAmounts(client: AppSupabaseClient, viewerId: string): Promise<number[]> {
   const rows = unwrap(
     await client.from('purchases').select('amount').eq('buyer_id', viewerId).eq('status', 'completed'),
     'membership purchases',
-  ) as { amount: number }[];
+  );
   return rows.map((row) => row.amount);
 }

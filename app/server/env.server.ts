@@ -108,8 +108,5 @@ export const env: Env = parseEnv(process.env);
 
 export const isProduction = env.NODE_ENV === 'production';
 
-/** True when the app runs on its own embedded backend (no hosted Supabase configured). */
-export const usesEmbeddedBackend = !env.SUPABASE_URL;
-
 /** The one-command local demo (`npm start`): demo accounts with published passwords. */
 export const isDemoMode = env.DEMO_MODE === 'true';

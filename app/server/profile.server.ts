@@ -3,35 +3,35 @@
  * security lets a user read and update only their own `users` and `user_settings` rows. Call
  * only after `requireUser`.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { NotificationsForm, PrivacyForm, ProfileForm } from '~/schemas/profile';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
+import type { Tables } from '~/types/database';
 
-export interface Profile {
-  username: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  bio: string | null;
-  website: string | null;
-  location: string | null;
-  phone: string | null;
-  profile_image_url: string | null;
-}
+/** The columns of the viewer's `users` row the profile page edits (the email is never null here). */
+export type Profile = Pick<
+  Tables<'users'>,
+  'username' | 'first_name' | 'last_name' | 'bio' | 'website' | 'location' | 'phone' | 'profile_image_url'
+> & { email: string };
 
-export interface Settings {
-  email_notifications: boolean;
-  push_notifications: boolean;
-  marketing_emails: boolean;
-  weekly_digest: boolean;
-  profile_visibility: 'public' | 'members' | 'private';
-  show_email: boolean;
-  show_phone: boolean;
-  two_factor_auth: boolean;
-}
+/** The viewer's `user_settings` row; the CHECK constraint limits `profile_visibility` to three values. */
+export type Settings = Omit<
+  Pick<
+    Tables<'user_settings'>,
+    | 'email_notifications'
+    | 'push_notifications'
+    | 'marketing_emails'
+    | 'weekly_digest'
+    | 'profile_visibility'
+    | 'show_email'
+    | 'show_phone'
+    | 'two_factor_auth'
+  >,
+  'profile_visibility'
+> & { profile_visibility: 'public' | 'members' | 'private' };
 
 const PROFILE_COLUMNS = 'username, email, first_name, last_name, bio, website, location, phone, profile_image_url';
 const SETTINGS_COLUMNS =
@@ -49,21 +49,23 @@ export const DEFAULT_SETTINGS: Settings = {
   two_factor_auth: false,
 };
 
-export async function getProfile(client: SupabaseClient, userId: string): Promise<Profile> {
+export async function getProfile(client: AppSupabaseClient, userId: string): Promise<Profile> {
   // `.single()`: a missing row is an error too (PGRST116), so a 503, never an empty form.
-  return unwrap(await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single(), 'profile') as Profile;
+  const profile = unwrap(await client.from('users').select(PROFILE_COLUMNS).eq('id', userId).single(), 'profile');
+  return { ...profile, email: profile.email ?? '' };
 }
 
-export async function getSettings(client: SupabaseClient, userId: string): Promise<Settings> {
+export async function getSettings(client: AppSupabaseClient, userId: string): Promise<Settings> {
   const settings = unwrap(
     await client.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', userId).maybeSingle(),
     'settings',
   );
-  return (settings as Settings | null) ?? DEFAULT_SETTINGS;
+  if (!settings) return DEFAULT_SETTINGS;
+  return { ...settings, profile_visibility: settings.profile_visibility as Settings['profile_visibility'] };
 }
 
 /** When this browser's session last signed in, from the Auth service; null if unknown. */
-export async function getLastSignInAt(client: SupabaseClient): Promise<string | null> {
+export async function getLastSignInAt(client: AppSupabaseClient): Promise<string | null> {
   const { data, error } = await client.auth.getUser();
   if (error) return null;
   return data.user?.last_sign_in_at ?? null;
@@ -78,7 +80,7 @@ const taken = (): SaveResult => ({ ok: false, status: 409, message: PROFILE_MESS
  * checked with `is_username_available` first; the unique index (23505) is the final word.
  */
 export async function updateProfile(
-  client: SupabaseClient,
+  client: AppSupabaseClient,
   userId: string,
   currentUsername: string,
   form: ProfileForm,
@@ -109,7 +111,7 @@ function saved(userId: string): SaveResult {
 
 /** Saves privacy or notification settings on the viewer's own settings row. */
 export async function updateSettings(
-  client: SupabaseClient,
+  client: AppSupabaseClient,
   userId: string,
   values: PrivacyForm | NotificationsForm,
 ): Promise<SaveResult> {

@@ -7,6 +7,13 @@ import { createServerClient, parseCookieHeader, serializeCookieHeader } from '@s
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { SupabaseConnection } from '~/context';
 import { isSecureRequest } from '~/server/cookies.server';
+import type { Database } from '~/types/database';
+
+/**
+ * Every client is typed by the schema generated from the migrations (`npm run db:types`):
+ * table, column and RPC names are checked, and rows get their column types.
+ */
+export type AppSupabaseClient = SupabaseClient<Database>;
 
 /** Supabase Realtime needs a WebSocket the server never uses; on Node 20 there is none. */
 class NoRealtimeTransport {
@@ -22,7 +29,7 @@ class NoRealtimeTransport {
 export function createSupabase(request: Request, connection: SupabaseConnection, clientAddress?: string) {
   const responseHeaders = new Headers();
   const backendFetch = clientAddress && connection.fetchFrom ? connection.fetchFrom(clientAddress) : connection.fetch;
-  const client = createServerClient(connection.url, connection.anonKey, {
+  const client = createServerClient<Database>(connection.url, connection.anonKey, {
     // HttpOnly: no browser code reads the session; Secure whenever the app is served over HTTPS.
     cookieOptions: { path: '/', sameSite: 'lax', httpOnly: true, secure: isSecureRequest(request) },
     cookies: {
@@ -42,22 +49,22 @@ export function createSupabase(request: Request, connection: SupabaseConnection,
 }
 
 /** A client that holds no session: it acts with its API key alone. */
-function sessionlessClient(connection: SupabaseConnection, apiKey: string): SupabaseClient {
-  return createClient(connection.url, apiKey, {
+function sessionlessClient(connection: SupabaseConnection, apiKey: string): AppSupabaseClient {
+  return createClient<Database>(connection.url, apiKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: connection.fetch ? { fetch: connection.fetch } : undefined,
     realtime: { transport: NoRealtimeTransport as never },
   });
 }
 
-const publicClients = new Map<string, SupabaseClient>();
+const publicClients = new Map<string, AppSupabaseClient>();
 
 /**
  * An anonymous client, one per backend: for reads of public data (the published catalogue)
  * that are the same for every visitor, so their results may be shared between requests.
  * Row-level security applies as for any signed-out visitor.
  */
-export function publicSupabase(connection: SupabaseConnection): SupabaseClient {
+export function publicSupabase(connection: SupabaseConnection): AppSupabaseClient {
   const key = `${connection.url} ${connection.anonKey}`;
   let client = publicClients.get(key);
   if (!client) {
@@ -71,7 +78,7 @@ export function publicSupabase(connection: SupabaseConnection): SupabaseClient {
  * The service-role client, for trusted server work after an explicit guard (recording
  * purchases, role changes). Never pass it to code that acts on user input unchecked.
  */
-export function createServiceSupabase(connection: SupabaseConnection): SupabaseClient {
+export function createServiceSupabase(connection: SupabaseConnection): AppSupabaseClient {
   if (!connection.serviceRoleKey) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not configured');
   return sessionlessClient(connection, connection.serviceRoleKey);
 }

@@ -7,13 +7,13 @@
  * with one session costs one Auth check and one profile read (docs/decisions/008-shared-reads.md).
  * Sign-out and profile changes forget it at once in this process.
  */
-import { isAuthApiError, isAuthRetryableFetchError, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { isAuthApiError, isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import type { MiddlewareFunction } from 'react-router';
 import { clientAddressContext, connectionContext, supabaseContext, viewerContext } from '~/context';
 import { permissionsOf, toRole } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 import { unavailable, unwrap } from '~/server/http-errors.server';
-import { createSupabase } from '~/server/supabase.server';
+import { createSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -43,7 +43,7 @@ export function forgetViewer(userId: string): void {
   viewers.forget((_token, viewer) => viewer?.id === userId);
 }
 
-async function loadViewer(client: SupabaseClient): Promise<Viewer | null> {
+async function loadViewer(client: AppSupabaseClient): Promise<Viewer | null> {
   // The cookie's session (refreshed when it has expired) only names the access token; the
   // Auth service verifies it before anything is trusted.
   const { data: sessionData, error } = await client.auth.getSession();
@@ -55,7 +55,7 @@ async function loadViewer(client: SupabaseClient): Promise<Viewer | null> {
   return viewers.get(accessToken, () => verifyViewer(client, accessToken));
 }
 
-async function verifyViewer(client: SupabaseClient, accessToken: string): Promise<Viewer | null> {
+async function verifyViewer(client: AppSupabaseClient, accessToken: string): Promise<Viewer | null> {
   const { data: userData, error } = await client.auth.getUser(accessToken);
   if (error) {
     throwIfAuthUnavailable(error);
@@ -72,7 +72,7 @@ function throwIfAuthUnavailable(error: unknown): void {
   }
 }
 
-async function loadProfile(client: SupabaseClient, user: User): Promise<Viewer> {
+async function loadProfile(client: AppSupabaseClient, user: User): Promise<Viewer> {
   const profile = unwrap(
     await client
       .from('users')
