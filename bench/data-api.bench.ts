@@ -36,7 +36,8 @@ beforeAll(async () => {
     insert into public.agents (name, description, price, category, seller_id, status, created_at)
     select 'Agent ' || i, 'Automates task number ' || i || (case when i % 7 = 0 then ' with data pipelines' else '' end),
       (i % 500) + 0.99,
-      (array['Marketing','Data Analysis','Content Creation','Sales','Customer Support','Finance'])[1 + i % 6],
+      (select c.name from public.categories c order by c.position, c.name
+       limit 1 offset i % (select count(*) from public.categories)),
       (select id from public.users order by id limit 1 offset (i % greatest(1, (select count(*) from public.users)::int))),
       'published', now() - make_interval(mins => i)
     from generate_series(1, 10000) i;

@@ -1,57 +1,35 @@
-/** The six marketplace categories (§2, §9): display name, URL value (lowercase name), looks. */
-export const CATEGORIES = [
-  {
-    name: 'Marketing',
-    description: 'Campaign planners, ad copywriters, SEO auditors and social schedulers.',
-    icon: 'megaphone',
-    colour: 'pink',
-  },
-  {
-    name: 'Data Analysis',
-    description: 'Agents that clean data, build dashboards, forecast and explain your numbers.',
-    icon: 'chart',
-    colour: 'blue',
-  },
-  {
-    name: 'Content Creation',
-    description: 'Writers, editors, video scripters and image prompt designers.',
-    icon: 'pen',
-    colour: 'purple',
-  },
-  {
-    name: 'Sales',
-    description: 'Lead qualifiers, outreach sequencers, CRM assistants and deal coaches.',
-    icon: 'trending',
-    colour: 'green',
-  },
-  {
-    name: 'Customer Support',
-    description: 'Help-desk responders, ticket triage, knowledge-base builders and chatbots.',
-    icon: 'headset',
-    colour: 'orange',
-  },
-  {
-    name: 'Finance',
-    description: 'Bookkeeping, invoicing, expense auditing and financial reporting agents.',
-    icon: 'wallet',
-    colour: 'teal',
-  },
-] as const;
-
-export type CategoryName = (typeof CATEGORIES)[number]['name'];
-export type Category = (typeof CATEGORIES)[number];
-
-/** The URL value of a category: its lowercase name, as the home page links use. */
-export function categorySlug(name: CategoryName): string {
-  return name.toLowerCase();
+/**
+ * Marketplace categories. Their one home is the database table `public.categories` (ADR 011):
+ * the agents' foreign key, `category_counts`, the benchmark's seeding and the app all read it.
+ * The app reads it through `listCategories` (app/server/agents.server.ts, shared and cached) and
+ * hands it to components in loader data; nothing here lists the categories.
+ */
+export interface Category {
+  /** What agents store in `category`, and what people read. */
+  name: string;
+  /** The URL value (`/marketplace?category=<slug>`), lowercase. */
+  slug: string;
+  description: string;
+  /** A key app/components/category-icon.tsx maps to an icon. */
+  icon: string;
+  /** A key app/components/category-icon.tsx maps to a colour scheme. */
+  colour: string;
 }
 
-export function categoryFromSlug(slug: string | null | undefined): CategoryName | null {
+/** The table's columns, in the order of `Category`. */
+export const CATEGORY_COLUMNS = 'name, slug, description, icon, colour';
+
+/** The category with this URL value (compared case-insensitively, ignoring surrounding spaces). */
+export function categoryBySlug(categories: readonly Category[], slug: string | null | undefined): Category | null {
   if (!slug) return null;
   const wanted = slug.trim().toLowerCase();
-  return CATEGORIES.find((category) => category.name.toLowerCase() === wanted)?.name ?? null;
+  return categories.find((category) => category.slug === wanted) ?? null;
 }
 
-export function marketplaceCategoryHref(name: CategoryName): string {
-  return `/marketplace?${new URLSearchParams({ category: categorySlug(name) })}`;
+export function categoryByName(categories: readonly Category[], name: string): Category | null {
+  return categories.find((category) => category.name === name) ?? null;
+}
+
+export function marketplaceCategoryHref(category: Pick<Category, 'slug'>): string {
+  return `/marketplace?${new URLSearchParams({ category: category.slug })}`;
 }

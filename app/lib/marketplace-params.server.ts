@@ -1,10 +1,11 @@
 /**
  * Parsing of the marketplace's URL state, on the server only (zod stays out of the page's
  * JavaScript). Every parameter is parsed leniently: an invalid or unknown value falls back to
- * its default and never causes an error.
+ * its default and never causes an error. A filter that filters nothing (an empty search, the
+ * price slider at its top, rating 0) parses to null, "no filter", like a missing one.
  */
 import { z } from 'zod';
-import { categoryFromSlug } from '~/lib/categories';
+import { categoryBySlug, type Category } from '~/lib/categories';
 import {
   DEFAULT_PARAMS,
   MAX_PRICE,
@@ -15,31 +16,47 @@ import {
   type SortOption,
 } from '~/lib/marketplace-params';
 
-const lenientNumber = z.coerce.number().refine(Number.isFinite);
+// A number in the URL; an empty value is no number (`Number('')` would be 0, a filter).
+const lenientNumber = z.string().trim().min(1).pipe(z.coerce.number<string>().refine(Number.isFinite));
 
-const ParamsSchema = z.object({
-  q: z
-    .string()
-    .transform((value) => value.trim().slice(0, MAX_SEARCH_LENGTH))
-    .catch(DEFAULT_PARAMS.q),
-  category: z
-    .string()
-    .transform((value) => categoryFromSlug(value))
-    .catch(null),
-  maxPrice: lenientNumber
-    .transform((value) => Math.round(Math.min(MAX_PRICE, Math.max(0, value))))
-    .catch(DEFAULT_PARAMS.maxPrice),
-  minRating: lenientNumber
-    .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value))
-    .catch(DEFAULT_PARAMS.minRating),
-  sort: z.enum(SORT_OPTIONS.map((option) => option.value) as [SortOption, ...SortOption[]]).catch(DEFAULT_PARAMS.sort),
-  view: z.enum(['grid', 'list']).catch(DEFAULT_PARAMS.view),
-  page: lenientNumber.pipe(z.number().int().min(1).max(10_000)).catch(DEFAULT_PARAMS.page),
-});
+/** `categories`: the categories table (listCategories), which decides the valid slugs. */
+function paramsSchema(categories: readonly Category[]) {
+  return z.object({
+    q: z
+      .string()
+      .transform((value) => value.trim().slice(0, MAX_SEARCH_LENGTH) || null)
+      .catch(null),
+    category: z
+      .string()
+      .transform((value) => categoryBySlug(categories, value)?.slug ?? null)
+      .catch(null),
+    maxPrice: lenientNumber
+      .transform((value) => Math.round(Math.max(0, value)))
+      .transform((value) => (value >= MAX_PRICE ? null : value))
+      .catch(null),
+    minRating: lenientNumber
+      .refine((value) => (MIN_RATING_OPTIONS as readonly number[]).includes(value))
+      .nullable()
+      .catch(null),
+    sort: z
+      .enum(SORT_OPTIONS.map((option) => option.value) as [SortOption, ...SortOption[]])
+      .catch(DEFAULT_PARAMS.sort),
+    view: z.enum(['grid', 'list']).catch(DEFAULT_PARAMS.view),
+    page: lenientNumber.pipe(z.number().int().min(1).max(10_000)).catch(DEFAULT_PARAMS.page),
+  });
+}
 
-export function parseMarketplaceParams(searchParams: URLSearchParams): MarketplaceParams {
+/** One schema per list of categories (the shared read returns the same list for a while). */
+const schemas = new WeakMap<readonly Category[], ReturnType<typeof paramsSchema>>();
+
+export function parseMarketplaceParams(
+  searchParams: URLSearchParams,
+  categories: readonly Category[],
+): MarketplaceParams {
+  let schema = schemas.get(categories);
+  if (!schema) schemas.set(categories, (schema = paramsSchema(categories)));
   const raw = (name: keyof MarketplaceParams) => searchParams.get(name) ?? undefined;
-  return ParamsSchema.parse({
+  return schema.parse({
     q: raw('q'),
     category: raw('category'),
     maxPrice: raw('maxPrice'),

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PARAMS,
-  formSearch,
-  marketplaceSearch,
-  pageCount,
-  pageWindow,
-  searchTerm,
-} from './marketplace-params';
+import { DEFAULT_PARAMS, formSearch, marketplaceSearch, pageCount, pageWindow } from './marketplace-params';
 import { parseMarketplaceParams } from './marketplace-params.server';
+import type { Category } from './categories';
 
-const parse = (query: string) => parseMarketplaceParams(new URLSearchParams(query));
+// The parser checks slugs against the list it is given (in the app: the categories table).
+const CATEGORIES: Category[] = ['Marketing', 'Data Analysis', 'Sales', 'Customer Support'].map((name) => ({
+  name,
+  slug: name.toLowerCase(),
+  description: '',
+  icon: '',
+  colour: '',
+}));
+const parse = (query: string) => parseMarketplaceParams(new URLSearchParams(query), CATEGORIES);
 
 describe('marketplace URL parameters', () => {
   it('gives the defaults for an empty query', () => {
@@ -21,7 +23,7 @@ describe('marketplace URL parameters', () => {
       parse('q=%20seo%20&category=data%20analysis&maxPrice=150&minRating=4.5&sort=price-low&view=list&page=3'),
     ).toEqual({
       q: 'seo',
-      category: 'Data Analysis',
+      category: 'data analysis',
       maxPrice: 150,
       minRating: 4.5,
       sort: 'price-low',
@@ -32,12 +34,12 @@ describe('marketplace URL parameters', () => {
 
   it.each([
     ['category=robots', 'category', null],
-    ['maxPrice=abc', 'maxPrice', 300],
-    ['maxPrice=1e309', 'maxPrice', 300],
+    ['maxPrice=abc', 'maxPrice', null],
+    ['maxPrice=1e309', 'maxPrice', null],
     ['maxPrice=-5', 'maxPrice', 0],
-    ['maxPrice=999', 'maxPrice', 300],
-    ['minRating=2', 'minRating', 0],
-    ['minRating=x', 'minRating', 0],
+    ['maxPrice=999', 'maxPrice', null],
+    ['minRating=2', 'minRating', null],
+    ['minRating=x', 'minRating', null],
     ['sort=price;drop table agents', 'sort', 'newest'],
     ['view=table', 'view', 'grid'],
     ['page=-1', 'page', 1],
@@ -53,14 +55,21 @@ describe('marketplace URL parameters', () => {
 
   it('builds canonical URLs that drop defaults and round-trip', () => {
     expect(marketplaceSearch(DEFAULT_PARAMS)).toBe('');
-    const params = { ...DEFAULT_PARAMS, category: 'Customer Support' as const, sort: 'rating' as const, page: 2 };
+    const params = { ...DEFAULT_PARAMS, category: 'customer support', sort: 'rating' as const, page: 2 };
     const search = marketplaceSearch(params);
     expect(search).toBe('?category=customer+support&sort=rating&page=2');
     expect(parse(search.slice(1))).toEqual(params);
   });
 
-  it('neutralises wildcard and filter syntax in the search term', () => {
-    expect(searchTerm('50% off_(sale), a*b \\ "x"')).toBe('50 off sale a b x');
+  it('has one "no filter": null, whether the filter is missing or filters nothing', () => {
+    for (const query of ['', 'q=%20%20', 'maxPrice=300', 'minRating=0', 'category=', 'q=&maxPrice=&minRating=']) {
+      expect(parse(query)).toEqual(DEFAULT_PARAMS);
+    }
+    expect(DEFAULT_PARAMS).toMatchObject({ q: null, category: null, maxPrice: null, minRating: null });
+    // A real filter at the edge stays a filter: free agents only, a category in any case.
+    expect(parse('maxPrice=0').maxPrice).toBe(0);
+    expect(parse('category=SALES').category).toBe('sales');
+    expect(marketplaceSearch({ ...DEFAULT_PARAMS, maxPrice: 0 })).toBe('?maxPrice=0');
   });
 
   it('computes page counts and windows', () => {
@@ -82,8 +91,15 @@ describe('marketplace URL parameters', () => {
     ]);
     const search = formSearch(form);
     expect(search).toBe('?q=data&category=sales&minRating=4.5&view=list');
-    const state = parseMarketplaceParams(new URLSearchParams(search));
+    const state = parse(search);
     expect(marketplaceSearch(state)).toBe(search);
-    expect(formSearch(new URLSearchParams([['category', ''], ['minRating', '0']]))).toBe('');
+    expect(
+      formSearch(
+        new URLSearchParams([
+          ['category', ''],
+          ['minRating', '0'],
+        ]),
+      ),
+    ).toBe('');
   });
 });

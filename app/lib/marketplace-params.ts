@@ -3,12 +3,17 @@
  * canonical form. The server parses it (marketplace-params.server.ts), leniently: an invalid or
  * unknown value falls back to its default and never causes an error. The canonical URL drops
  * defaults.
+ *
+ * "No filter" is `null` from the URL to SQL (ADR 011): a missing or default filter parses to
+ * null, the canonical URL leaves it out, and the database call leaves its argument out, so
+ * `public.catalogue_agents` gets its default NULL.
  */
-import { categorySlug, type CategoryName } from '~/lib/categories';
 
 export const PAGE_SIZE = 24;
+/** The price slider's top, which means "any price". */
 export const MAX_PRICE = 300;
-export const MIN_RATING_OPTIONS = [0, 3, 4, 4.5] as const;
+/** The minimum ratings one can choose (none chosen = any rating). */
+export const MIN_RATING_OPTIONS = [3, 4, 4.5] as const;
 export const MAX_SEARCH_LENGTH = 100;
 
 export const SORT_OPTIONS = [
@@ -22,34 +27,36 @@ export const SORT_OPTIONS = [
 export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
 export type MarketplaceView = 'grid' | 'list';
 
-export interface MarketplaceParams {
-  q: string;
-  category: CategoryName | null;
-  maxPrice: number;
-  minRating: number;
+/** The filters of the catalogue, as `public.catalogue_agents` takes them; null = no filter. */
+export interface CatalogueFilters {
+  /** Search text, trimmed, at most MAX_SEARCH_LENGTH characters. */
+  q: string | null;
+  /** A category's slug (its URL value). */
+  category: string | null;
+  /** Highest price, inclusive, below MAX_PRICE. */
+  maxPrice: number | null;
+  /** Lowest average rating, one of MIN_RATING_OPTIONS. */
+  minRating: number | null;
+}
+
+export interface MarketplaceParams extends CatalogueFilters {
   sort: SortOption;
   view: MarketplaceView;
   page: number;
 }
 
-export const DEFAULT_PARAMS: MarketplaceParams = {
-  q: '',
-  category: null,
-  maxPrice: MAX_PRICE,
-  minRating: 0,
-  sort: 'newest',
-  view: 'grid',
-  page: 1,
-};
+export const NO_FILTERS: CatalogueFilters = { q: null, category: null, maxPrice: null, minRating: null };
+
+export const DEFAULT_PARAMS: MarketplaceParams = { ...NO_FILTERS, sort: 'newest', view: 'grid', page: 1 };
 
 /** The canonical query string for `params`: defaults dropped, fixed order. */
 export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
   const full = { ...DEFAULT_PARAMS, ...params };
   const query = new URLSearchParams();
-  if (full.q) query.set('q', full.q);
-  if (full.category) query.set('category', categorySlug(full.category));
-  if (full.maxPrice !== DEFAULT_PARAMS.maxPrice) query.set('maxPrice', String(full.maxPrice));
-  if (full.minRating !== DEFAULT_PARAMS.minRating) query.set('minRating', String(full.minRating));
+  if (full.q !== null) query.set('q', full.q);
+  if (full.category !== null) query.set('category', full.category);
+  if (full.maxPrice !== null) query.set('maxPrice', String(full.maxPrice));
+  if (full.minRating !== null) query.set('minRating', String(full.minRating));
   if (full.sort !== DEFAULT_PARAMS.sort) query.set('sort', full.sort);
   if (full.view !== DEFAULT_PARAMS.view) query.set('view', full.view);
   if (full.page !== DEFAULT_PARAMS.page) query.set('page', String(full.page));
@@ -60,6 +67,15 @@ export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
 /** The parameters in the order of the canonical URL. */
 const PARAM_ORDER = ['q', 'category', 'maxPrice', 'minRating', 'sort', 'view', 'page'] as const;
 
+/** Form values that mean "no filter" besides an empty field: the price slider at its top, rating 0. */
+const NO_FILTER_VALUES: Partial<Record<(typeof PARAM_ORDER)[number], string>> = {
+  maxPrice: String(MAX_PRICE),
+  minRating: '0',
+  sort: DEFAULT_PARAMS.sort,
+  view: DEFAULT_PARAMS.view,
+  page: String(DEFAULT_PARAMS.page),
+};
+
 /**
  * The canonical query string of the filter form's fields, for navigating without a redirect.
  * The form's controls offer only valid values, so this only drops empty fields and defaults
@@ -69,7 +85,7 @@ export function formSearch(fields: URLSearchParams): string {
   const query = new URLSearchParams();
   for (const name of PARAM_ORDER) {
     const value = fields.get(name)?.trim() ?? '';
-    if (value !== '' && value !== String(DEFAULT_PARAMS[name] ?? '')) query.set(name, value);
+    if (value !== '' && value !== NO_FILTER_VALUES[name]) query.set(name, value);
   }
   const search = query.toString();
   return search ? `?${search}` : '';
@@ -77,17 +93,6 @@ export function formSearch(fields: URLSearchParams): string {
 
 export function marketplaceHref(params: Partial<MarketplaceParams>): string {
   return `/marketplace${marketplaceSearch(params)}`;
-}
-
-/**
- * The search text as the database matches it: characters that are wildcards or syntax in
- * LIKE patterns or in the Data API's filter grammar become spaces, so results and counts agree.
- */
-export function searchTerm(q: string): string {
-  return q
-    .replace(/[%_*\\"(),.:]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 export function pageCount(total: number): number {

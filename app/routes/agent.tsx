@@ -1,5 +1,5 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, isRouteErrorResponse, Link } from 'react-router';
+import { href, isRouteErrorResponse, Link } from 'react-router';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
@@ -14,13 +14,14 @@ import {
   REVIEWS_PAGE_PARAM,
 } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
-import { categoryFromSlug, marketplaceCategoryHref } from '~/lib/categories';
+import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
 import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor, ownsAgent } from '~/server/agent-detail.server';
+import { listCategories } from '~/server/agents.server';
 import { appOrigin } from '~/server/auth.server';
 import { failIfInjected } from '~/server/faults.server';
-import { parseForm } from '~/server/forms.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { notFound } from '~/server/http-errors.server';
 import { publicSupabase } from '~/server/supabase.server';
@@ -44,9 +45,12 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const agentId = parseAgentId(params.agentId);
   const viewer = context.get(viewerContext);
   failIfInjected(request, 'agent');
+  const publicClient = publicSupabase(context.get(connectionContext));
+  // For the category link only: without the categories the page shows the name unlinked.
+  const categoriesRead = listCategories(publicClient).catch(() => []);
   // A failed read throws the 503 screen (`unwrap` in agent-detail.server.ts).
   const page = await loadAgentPageFor(
-    { publicClient: publicSupabase(context.get(connectionContext)), viewerClient: context.get(supabaseContext) },
+    { publicClient, viewerClient: context.get(supabaseContext) },
     {
       agentId,
       viewerId: viewer?.id ?? null,
@@ -57,6 +61,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   // agents' read policy): what this viewer may not read never arrives here.
   if (!page) agentNotFound();
   const { agent } = page;
+  const category = categoryByName(await categoriesRead, agent.category);
 
   const origin = appOrigin(request);
   const path = href('/agent/:agentId', { agentId });
@@ -75,6 +80,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       reviewCount: agent.reviewCount,
       purchaseCount: agent.purchaseCount,
     },
+    categoryHref: category ? marketplaceCategoryHref(category) : null,
     distribution: ratingDistribution(page.ratings),
     reviews: page.reviews,
     paging: { page: page.paging.page, pageCount: page.paging.pageCount },
@@ -94,8 +100,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
-  const parsed = parseForm(await args.request.formData(), BuySchema);
-  if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 });
+  const submission = parseForm(await args.request.formData(), BuySchema);
+  if (submission.status !== 'success') return formError(submission, { message: 'Unknown action.' });
+  const refuse = (message: string) => formError(submission, { message, status: 409 });
 
   failIfInjected(args.request, 'purchase');
   const supabase = args.context.get(supabaseContext);
@@ -104,11 +111,11 @@ export async function action(args: Route.ActionArgs) {
     ownsAgent(supabase, viewer.id, agentId),
   ]);
   if (!agent) agentNotFound();
-  if (agent.sellerId === viewer.id) return data({ message: 'You are the seller of this agent.' }, { status: 409 });
-  if (owned) return data({ message: 'This agent is already in your collection.' }, { status: 409 });
-  if (agent.status !== 'published') return data({ message: 'This agent is not on sale.' }, { status: 409 });
+  if (agent.sellerId === viewer.id) return refuse('You are the seller of this agent.');
+  if (owned) return refuse('This agent is already in your collection.');
+  if (agent.status !== 'published') return refuse('This agent is not on sale.');
   // The purchase flow arrives with the buying issue: say so honestly, never fake a purchase.
-  return data({ message: CHECKOUT_COMING_SOON }, { status: 409 });
+  return refuse(CHECKOUT_COMING_SOON);
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
@@ -131,8 +138,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, distribution, reviews, paging, cta, signInHref } = loaderData;
-  const category = categoryFromSlug(agent.category);
+  const { agent, categoryHref, distribution, reviews, paging, cta, signInHref } = loaderData;
   const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">
@@ -158,9 +164,9 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
 
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-3">
-            {category ? (
+            {categoryHref ? (
               <Link
-                to={marketplaceCategoryHref(category)}
+                to={categoryHref}
                 className="w-fit rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
               >
                 {agent.category}

@@ -5,10 +5,10 @@ import { AgentCard } from '~/components/agents/agent-card';
 import { CategoryIcon } from '~/components/category-icon';
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
-import { CATEGORIES, marketplaceCategoryHref } from '~/lib/categories';
+import { marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { SAMPLE_AGENTS } from '~/lib/sample-agents';
-import { getCatalogueCounts, listFeaturedAgents } from '~/server/agents.server';
+import { getCatalogueCounts, listCategories, listFeaturedAgents } from '~/server/agents.server';
 import type { Route } from './+types/home';
 import { publicSupabase } from '~/server/supabase.server';
 
@@ -33,11 +33,12 @@ const BENEFITS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const supabase = publicSupabase(context.get(connectionContext));
-  const [featured, { categoryCounts: counts }] = await Promise.all([
+  const [featured, categories, { categoryCounts: counts }] = await Promise.all([
     listFeaturedAgents(supabase),
+    listCategories(supabase),
     getCatalogueCounts(supabase),
   ]);
-  return { featured: featured.length > 0 ? featured : SAMPLE_AGENTS, counts };
+  return { featured: featured.length > 0 ? featured : SAMPLE_AGENTS, categories, counts };
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   );
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { featured, counts } = loaderData;
+  const { featured, categories, counts } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white py-20 dark:from-slate-900 dark:to-slate-950">
@@ -126,16 +127,18 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           Popular Categories
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {CATEGORIES.map((category) => (
+          {categories.map((category) => (
             <li key={category.name}>
               <Link
-                to={marketplaceCategoryHref(category.name)}
+                to={marketplaceCategoryHref(category)}
                 className="flex items-center gap-4 rounded-2xl border border-slate-200 p-5 hover:border-brand-500 hover:shadow-sm dark:border-slate-700"
               >
                 <CategoryIcon category={category} />
                 <span>
                   <span className="block font-semibold">{category.name}</span>
-                  <span className="text-sm text-slate-700 dark:text-slate-300">{counts[category.name]} agents</span>
+                  <span className="text-sm text-slate-700 dark:text-slate-300">
+                    {counts[category.name] ?? 0} agents
+                  </span>
                 </span>
               </Link>
             </li>

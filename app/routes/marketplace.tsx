@@ -5,9 +5,11 @@ import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-s
 import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
+import type { Category } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
+import { listCategories } from '~/server/agents.server';
 import { failIfInjected } from '~/server/faults.server';
 import { unavailableMessage } from '~/server/http-errors.server';
 import { searchMarketplace } from '~/server/marketplace.server';
@@ -15,22 +17,27 @@ import type { Route } from './+types/marketplace';
 import { publicSupabase } from '~/server/supabase.server';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const params = parseMarketplaceParams(url.searchParams);
-  // One URL per view: invalid values and defaults are dropped from the address.
-  const canonical = marketplaceSearch(params);
-  if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
-
+  const supabase = publicSupabase(context.get(connectionContext));
+  let categories: Category[] = [];
   try {
+    // The valid category slugs come from the database; without them the filters still parse.
+    categories = await listCategories(supabase);
+    const params = parseMarketplaceParams(url.searchParams, categories);
+    // One URL per view: invalid values and defaults are dropped from the address.
+    const canonical = marketplaceSearch(params);
+    if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
     failIfInjected(request, 'catalogue');
-    const result = await searchMarketplace(publicSupabase(context.get(connectionContext)), params);
+    const result = await searchMarketplace(supabase, params, categories);
     if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
-    return { params, result, error: null };
+    return { params, categories, result, error: null };
   } catch (error) {
     // A failed read (logged by `unwrap`) shows 'Error Loading Marketplace' inside the page, with
-    // its filters, and the 503 status, instead of the error screen; anything else goes on.
+    // its filters (those the categories read allows), and the 503 status, instead of the error
+    // screen; anything else (the redirects too) goes on.
     const message = unavailableMessage(error);
     if (message === null) throw error;
-    return data({ params, result: null, error: message }, { status: 503 });
+    const params = parseMarketplaceParams(url.searchParams, categories);
+    return data({ params, categories, result: null, error: message }, { status: 503 });
   }
 }
 
@@ -45,10 +52,9 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
-  const { params, result, error } = loaderData;
+  const { params, categories, result, error } = loaderData;
   const navigation = useNavigation();
   const isLoading = navigation.state === 'loading' && navigation.location.pathname === '/marketplace';
-  const categoryTotal = result ? Object.values(result.categoryCounts).reduce((sum, count) => sum + count, 0) : 0;
 
   return (
     <div className="container-page py-10">
@@ -71,7 +77,7 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
             type="search"
             name="q"
             form={FILTER_FORM_ID}
-            defaultValue={params.q}
+            defaultValue={params.q ?? ''}
             key={params.q}
             placeholder="Search for AI agents, categories, or creators..."
             className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:placeholder:text-slate-400"
@@ -104,8 +110,9 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
         <FilterSidebar
           key={`${params.category}-${params.maxPrice}-${params.minRating}`}
           params={params}
-          categoryCounts={result?.categoryCounts ?? ({} as never)}
-          categoryTotal={categoryTotal}
+          categories={categories}
+          categoryCounts={result?.categoryCounts ?? {}}
+          categoryTotal={result?.categoryTotal ?? 0}
         />
         <section aria-label="Results" className="min-w-0 flex-1">
           {error !== null ? (

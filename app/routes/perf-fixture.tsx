@@ -6,7 +6,7 @@
 import { AgentCard } from '~/components/agents/agent-card';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { AgentSummary } from '~/lib/agents';
-import { CATEGORIES } from '~/lib/categories';
+import { SAMPLE_AGENTS } from '~/lib/sample-agents';
 import { env } from '~/server/env.server';
 import { notFound } from '~/server/http-errors.server';
 import type { Route } from './+types/perf-fixture';
@@ -14,15 +14,15 @@ import type { Route } from './+types/perf-fixture';
 const SELLERS = ['demo_seller', 'nova_labs', 'quillworks', 'ledgerlogic', 'pipeline_pros', 'carecraft_ai'];
 
 const AGENTS: AgentSummary[] = Array.from({ length: 24 }, (_, index) => {
-  const category = CATEGORIES[index % CATEGORIES.length]!.name;
-  const slug = category.toLowerCase().replace(/\s+/g, '-');
+  // Made-up cards of the same shape as the marketplace's (no database here, by design).
+  const { category, thumbnailUrl } = SAMPLE_AGENTS[index % SAMPLE_AGENTS.length]!;
   return {
     id: `f0000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
     name: `${category} Assistant ${index + 1}`,
     description: `Automates the routine ${category.toLowerCase()} work of a small team: drafts, checks and reports, ready in minutes.`,
     price: 19 + ((index * 37) % 281),
     category,
-    thumbnailUrl: `/thumbnails/${slug}-${(index % 6) + 1}.svg`,
+    thumbnailUrl,
     sellerUsername: SELLERS[index % SELLERS.length]!,
     avgRating: 3 + (index % 5) * 0.45,
     reviewCount: (index * 7) % 40,

@@ -1,11 +1,12 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { ProfileDetailsForm } from '~/components/profile/profile-details-form';
 import { ProfileNav, TabSection } from '~/components/profile/profile-parts';
 import { DataPanel, NotificationsForm, PrivacyForm, SecurityPanel } from '~/components/profile/settings-panels';
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
+import { fieldValue } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import {
   PROFILE_MESSAGES,
@@ -13,12 +14,11 @@ import {
   parseProfileIntent,
   parseProfileTab,
   type ProfileAction,
-  type ProfileActionError,
   type ProfileIntent,
 } from '~/schemas/profile';
 import { setFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
-import { formValues, parseForm } from '~/server/forms.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { getLastSignInAt, getProfile, getSettings, updateProfile, updateSettings } from '~/server/profile.server';
 import type { Route } from './+types/profile';
@@ -94,24 +94,16 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'manage_profile');
   const { request, context } = args;
-  const formData = await request.formData();
-  const intent = parseProfileIntent(formData.get('intent'));
-  const parsed = parseForm(formData, ProfileActionSchema);
-  if (!parsed.success) {
-    const message = parsed.formErrors[0] ?? Object.values(parsed.fieldErrors).flat()[0] ?? PROFILE_MESSAGES.failed;
-    return data<ProfileActionError>(
-      { intent, message, fieldErrors: parsed.fieldErrors, values: parsed.values },
-      { status: 400 },
-    );
+  // The result carries what was typed, `intent` included: the page shows it under the form it came from.
+  const submission = parseForm(await request.formData(), ProfileActionSchema);
+  if (submission.status !== 'success') {
+    return formError(submission, { summarize: (messages) => messages[0] ?? PROFILE_MESSAGES.failed });
   }
-  const form = parsed.data;
+  const form = submission.value;
   const result = await saveSection(context.get(supabaseContext), viewer.id, viewer.username, form);
   if (!result.ok) {
-    const fieldErrors = result.status === 409 ? { username: [result.message] } : {};
-    return data<ProfileActionError>(
-      { intent: form.intent, message: result.message, fieldErrors, values: formValues(formData) },
-      { status: result.status },
-    );
+    const fieldErrors = result.status === 409 ? { username: [result.message] } : undefined;
+    return formError(submission, { message: result.message, fieldErrors, status: result.status });
   }
   const cookie = await setFlash(request, { kind: 'success', message: SAVED_MESSAGES[form.intent] });
   return redirect(`/profile?tab=${form.intent}`, { headers: { 'Set-Cookie': cookie } });
@@ -123,7 +115,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, profile, settings, signedInSince } = loaderData;
-  const errorFor = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData : null);
+  const resultFor = (intent: ProfileIntent) =>
+    actionData && parseProfileIntent(fieldValue(actionData, 'intent')) === intent ? actionData : null;
   const [title, description] = TAB_COPY[tab];
   return (
     <div className="container-page py-10">
@@ -134,9 +127,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
         <ProfileNav current={tab} />
         <TabSection title={title} description={description}>
-          {tab === 'profile' ? <ProfileDetailsForm profile={profile} error={errorFor('profile')} /> : null}
-          {tab === 'privacy' ? <PrivacyForm settings={settings} error={errorFor('privacy')} /> : null}
-          {tab === 'notifications' ? <NotificationsForm settings={settings} error={errorFor('notifications')} /> : null}
+          {tab === 'profile' ? <ProfileDetailsForm profile={profile} result={resultFor('profile')} /> : null}
+          {tab === 'privacy' ? <PrivacyForm settings={settings} result={resultFor('privacy')} /> : null}
+          {tab === 'notifications' ? (
+            <NotificationsForm settings={settings} result={resultFor('notifications')} />
+          ) : null}
           {tab === 'security' ? (
             <SecurityPanel twoFactorOn={settings.two_factor_auth} signedInSince={signedInSince} />
           ) : null}

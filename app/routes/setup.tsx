@@ -1,18 +1,18 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import { connectionContext, firstAdminContext, supabaseContext } from '~/context';
 import { mapAuthError, UNEXPECTED_ERROR } from '~/lib/auth-errors';
-import type { AuthActionResult } from '~/lib/auth-result';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { fieldError, fieldValue, formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { SignUpSchema, firstMessage } from '~/schemas/auth';
 import { USERNAME_TAKEN_MESSAGE } from '~/server/auth.server';
 import { setFlash } from '~/server/cookies.server';
 import { adminExists } from '~/server/first-admin.server';
-import { formValues } from '~/server/forms.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { notFound } from '~/server/http-errors.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/setup';
@@ -33,11 +33,6 @@ const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true, passwo
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
 
-function formError(message: string, status: number, values: Record<string, string>) {
-  const result: AuthActionResult = { status: 'error', message, values };
-  return data(result, { status });
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const setup = context.get(firstAdminContext);
   const token = new URL(request.url).searchParams.get('token');
@@ -54,11 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const token = formData.get('token');
   if (!setup?.matches(token)) notFound();
-  const values = formValues(formData);
-  const parsed = FirstAdminSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return formError(firstMessage(parsed.error), 400, values);
+  const submission = parseForm(formData, FirstAdminSchema);
+  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  const fail = (message: string, status: number) => formError(submission, { message, status });
   // One attempt at a time: two forms posted at once cannot make two administrators.
-  if (!setup.claim(token)) return formError('Another attempt is under way. Please try again.', 409, values);
+  if (!setup.claim(token)) return fail('Another attempt is under way. Please try again.', 409);
   let done = false;
   try {
     const connection = context.get(connectionContext);
@@ -67,11 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       done = true;
       notFound();
     }
-    const { email, username, password } = parsed.data;
+    const { email, username, password } = submission.value;
     const service = createServiceSupabase(connection);
     const { data: available, error: lookupError } = await service.rpc('is_username_available', { name: username });
-    if (lookupError) return formError(UNEXPECTED_ERROR, 503, values);
-    if (available === false) return formError(USERNAME_TAKEN_MESSAGE, 409, values);
+    if (lookupError) return fail(UNEXPECTED_ERROR, 503);
+    if (available === false) return fail(USERNAME_TAKEN_MESSAGE, 409);
 
     const { data: created, error } = await service.auth.admin.createUser({
       email,
@@ -80,9 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       user_metadata: { username },
     });
     if (error || !created.user) {
-      if (error?.code === 'email_exists') return formError(EMAIL_TAKEN_MESSAGE, 409, values);
+      if (error?.code === 'email_exists') return fail(EMAIL_TAKEN_MESSAGE, 409);
       const status = error?.status && error.status >= 400 && error.status < 500 ? 400 : 503;
-      return formError(mapAuthError(error?.message).message, status, values);
+      return fail(mapAuthError(error?.message).message, status);
     }
     // The sign-up trigger never makes an administrator from metadata; the service role does.
     const { error: promoteError } = await service
@@ -92,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (promoteError) {
       console.error('Could not make the first administrator:', promoteError.message);
       await service.auth.admin.deleteUser(created.user.id);
-      return formError(UNEXPECTED_ERROR, 503, values);
+      return fail(UNEXPECTED_ERROR, 503);
     }
     setup.spend();
     done = true;
@@ -116,10 +111,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Create the administrator account', 'Set up the first administrator of AgentMarket.');
 
-export default function SetupPage({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<AuthActionResult>();
+export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const notice = formNotice(actionData);
+  const invalid = (name: string) => (fieldError(actionData, name) ? true : undefined);
   const isSaving = useNavigation().state === 'submitting';
-  const values = result?.values ?? {};
   return (
     <div className="container-page flex justify-center py-16">
       <section
@@ -135,8 +130,16 @@ export default function SetupPage({ loaderData }: Route.ComponentProps) {
         </p>
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          {result ? <FormMessage kind={result.status} message={result.message} /> : null}
-          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} />
+          {notice ? <FormMessage {...notice} /> : null}
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={fieldValue(actionData, 'email')}
+            aria-invalid={invalid('email')}
+          />
           <Field
             label="Username"
             name="username"
@@ -144,7 +147,8 @@ export default function SetupPage({ loaderData }: Route.ComponentProps) {
             required
             minLength={MIN_USERNAME_LENGTH}
             maxLength={30}
-            defaultValue={values.username}
+            defaultValue={fieldValue(actionData, 'username')}
+            aria-invalid={invalid('username')}
           />
           <Field
             label="Password"
@@ -154,8 +158,16 @@ export default function SetupPage({ loaderData }: Route.ComponentProps) {
             required
             minLength={MIN_PASSWORD_LENGTH}
             hint="Password must be at least 6 characters long"
+            aria-invalid={invalid('password')}
           />
-          <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required />
+          <Field
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={invalid('confirmPassword')}
+          />
           <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
             {isSaving ? <Spinner /> : null}
             {isSaving ? 'Creating account...' : 'Create administrator account'}

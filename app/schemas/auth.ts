@@ -56,10 +56,10 @@ export const NewPasswordSchema = z
 
 /**
  * All fields missing → one 'All fields are required', as the specification words it, rather
- * than a message per field.
+ * than a message per field. Takes the zod error, or the messages of a form submission.
  */
-export function firstMessage(error: z.ZodError): string {
-  const issues = error.issues;
-  if (issues.some((issue) => issue.message === AUTH_MESSAGES.required)) return AUTH_MESSAGES.required;
-  return issues[0]?.message ?? AUTH_MESSAGES.required;
+export function firstMessage(error: z.ZodError | readonly string[]): string {
+  const messages = error instanceof z.ZodError ? error.issues.map((issue) => issue.message) : error;
+  if (messages.includes(AUTH_MESSAGES.required)) return AUTH_MESSAGES.required;
+  return messages[0] ?? AUTH_MESSAGES.required;
 }

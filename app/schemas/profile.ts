@@ -120,14 +120,6 @@ export const ProfileActionSchema = z.discriminatedUnion('intent', [
 export type ProfileAction = z.infer<typeof ProfileActionSchema>;
 
 /** The intent a submission claims, for routing an error back to its form. */
-export function parseProfileIntent(value: FormDataEntryValue | null): ProfileIntent {
+export function parseProfileIntent(value: FormDataEntryValue | null | undefined): ProfileIntent {
   return PROFILE_INTENTS.find((intent) => intent === value) ?? 'profile';
-}
-
-/** What the action returns when a save fails: the form it came from, its message, what was typed. */
-export interface ProfileActionError {
-  intent: ProfileIntent;
-  message: string;
-  fieldErrors: Record<string, string[] | undefined>;
-  values: Record<string, string>;
 }

@@ -6,7 +6,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
-import { CATEGORIES, type CategoryName } from '~/lib/categories';
+import { CATEGORY_COLUMNS, categoryBySlug, type Category } from '~/lib/categories';
+import type { CatalogueFilters } from '~/lib/marketplace-params';
 import { unwrap } from '~/server/http-errors.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
@@ -37,20 +38,33 @@ async function loadFeaturedAgents(supabase: SupabaseClient, limit: number): Prom
   return rows.map(toAgentSummary);
 }
 
-export interface CatalogueFilters {
-  search: string | null;
-  maxPrice: number | null;
-  minRating: number | null;
-}
-
 export interface CatalogueCounts {
-  /** Published agents per category under the filters. */
-  categoryCounts: Record<CategoryName, number>;
+  /** Published agents per category name under the filters; every category is present. */
+  categoryCounts: Record<string, number>;
   /** Every published agent, whatever the filters. */
   publishedTotal: number;
 }
 
-const NO_FILTERS: CatalogueFilters = { search: null, maxPrice: null, minRating: null };
+/** The filters category_counts applies: all of them but the category. */
+export type CountFilters = Omit<CatalogueFilters, 'category'>;
+
+const NO_COUNT_FILTERS: CountFilters = { q: null, maxPrice: null, minRating: null };
+
+/**
+ * The arguments of `public.catalogue_agents` (and, without a category, of `category_counts`)
+ * for `filters`: the one mapping from the app's filters to the database's. The category's URL
+ * slug becomes its name, as agents store it. "No filter" (null) is left out, so the function
+ * gets its default NULL; the client sends them as GET query arguments, which lets Postgres
+ * inline the function with constants (ADR 011).
+ */
+export function catalogueArgs(filters: Partial<CatalogueFilters>, categories: readonly Category[] = []) {
+  return {
+    search: filters.q ?? undefined,
+    category: categoryBySlug(categories, filters.category)?.name,
+    max_price: filters.maxPrice ?? undefined,
+    min_rating: filters.minRating ?? undefined,
+  };
+}
 
 /** How long a read of the published catalogue is shared between requests. */
 const CATALOGUE_TTL_MS = 5_000;
@@ -70,35 +84,52 @@ export function forgetCatalogue(): void {
   catalogueCache.clear();
 }
 
-/**
- * Published agents per category under search, price and rating filters, and every published
- * agent (the six categories cover them all, so that is the sum of the unfiltered counts, which
- * the home and categories pages share).
- */
-export async function getCatalogueCounts(supabase: SupabaseClient, filters = NO_FILTERS): Promise<CatalogueCounts> {
-  const narrowed = filters.search !== null || filters.maxPrice !== null || filters.minRating !== null;
-  const [categoryCounts, unfiltered] = await Promise.all([
-    countsPerCategory(supabase, filters),
-    narrowed ? countsPerCategory(supabase, NO_FILTERS) : null,
-  ]);
-  const publishedTotal = Object.values(unfiltered ?? categoryCounts).reduce((sum, count) => sum + count, 0);
-  return { categoryCounts, publishedTotal };
+/** The categories in display order, from the `public.categories` table (ADR 011). */
+export function listCategories(supabase: SupabaseClient): Promise<Category[]> {
+  return sharedCatalogueRead('categories', async () => {
+    return unwrap(
+      await supabase
+        .from('categories')
+        .select(CATEGORY_COLUMNS)
+        .order('position')
+        .order('name')
+        .overrideTypes<Category[], { merge: false }>(),
+      catalogueFailure('categories'),
+    );
+  });
 }
 
-function countsPerCategory(supabase: SupabaseClient, filters: CatalogueFilters): Promise<Record<CategoryName, number>> {
-  return sharedCatalogueRead(`counts:${JSON.stringify(filters)}`, async () => {
+/**
+ * Published agents per category under search, price and rating filters, and every published
+ * agent (every agent has a category, so that is the sum of the unfiltered counts, which the
+ * home and categories pages share).
+ */
+export async function getCatalogueCounts(
+  supabase: SupabaseClient,
+  filters: CountFilters = NO_COUNT_FILTERS,
+): Promise<CatalogueCounts> {
+  const narrowed = filters.q !== null || filters.maxPrice !== null || filters.minRating !== null;
+  const [categoryCounts, unfiltered] = await Promise.all([
+    countsPerCategory(supabase, filters),
+    narrowed ? countsPerCategory(supabase, NO_COUNT_FILTERS) : null,
+  ]);
+  return { categoryCounts, publishedTotal: sumOf(unfiltered ?? categoryCounts) };
+}
+
+export function sumOf(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
+}
+
+function countsPerCategory(supabase: SupabaseClient, filters: CountFilters): Promise<Record<string, number>> {
+  const { q, maxPrice, minRating } = filters;
+  return sharedCatalogueRead(`counts:${JSON.stringify([q, maxPrice, minRating])}`, async () => {
+    // The same arguments as the page query's, without the category: counts are per category.
     const data = unwrap(
-      await supabase.rpc('category_counts', {
-        search: filters.search,
-        max_price: filters.maxPrice,
-        min_rating: filters.minRating,
-      }),
+      await supabase.rpc('category_counts', catalogueArgs(filters), { get: true }),
       catalogueFailure('category counts'),
     );
-    const counts = Object.fromEntries(CATEGORIES.map((category) => [category.name, 0])) as Record<CategoryName, number>;
-    for (const row of data as { category: CategoryName; agent_count: number | string }[]) {
-      counts[row.category] = Number(row.agent_count);
-    }
-    return counts;
+    // category_counts lists every category of the table, in display order, 0 when none match.
+    const rows = data as { category: string; agent_count: number | string }[];
+    return Object.fromEntries(rows.map((row) => [row.category, Number(row.agent_count)]));
   });
 }

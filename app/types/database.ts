@@ -138,6 +138,13 @@ export type Database = {
         };
         Relationships: [
           {
+            foreignKeyName: 'agents_category_fkey';
+            columns: ['category'];
+            isOneToOne: false;
+            referencedRelation: 'categories';
+            referencedColumns: ['name'];
+          },
+          {
             foreignKeyName: 'agents_seller_id_fkey';
             columns: ['seller_id'];
             isOneToOne: false;
@@ -152,6 +159,33 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      categories: {
+        Row: {
+          colour: string;
+          description: string;
+          icon: string;
+          name: string;
+          position: number;
+          slug: string;
+        };
+        Insert: {
+          colour?: string;
+          description?: string;
+          icon?: string;
+          name: string;
+          position: number;
+          slug: string;
+        };
+        Update: {
+          colour?: string;
+          description?: string;
+          icon?: string;
+          name?: string;
+          position?: number;
+          slug?: string;
+        };
+        Relationships: [];
       };
       downloads: {
         Row: {
@@ -502,6 +536,13 @@ export type Database = {
         };
         Relationships: [
           {
+            foreignKeyName: 'agents_category_fkey';
+            columns: ['category'];
+            isOneToOne: false;
+            referencedRelation: 'categories';
+            referencedColumns: ['name'];
+          },
+          {
             foreignKeyName: 'agents_seller_id_fkey';
             columns: ['seller_id'];
             isOneToOne: false;
@@ -555,6 +596,13 @@ export type Database = {
         };
         Relationships: [
           {
+            foreignKeyName: 'agents_category_fkey';
+            columns: ['agent_category'];
+            isOneToOne: false;
+            referencedRelation: 'categories';
+            referencedColumns: ['name'];
+          },
+          {
             foreignKeyName: 'purchases_agent_id_fkey';
             columns: ['agent_id'];
             isOneToOne: false;
@@ -605,6 +653,34 @@ export type Database = {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
         Returns: boolean;
       };
+      catalogue_agents: {
+        Args: { category?: string; max_price?: number; min_rating?: number; search?: string };
+        Returns: {
+          avg_rating: number | null;
+          category: string | null;
+          created_at: string | null;
+          description: string | null;
+          features: string[] | null;
+          id: string | null;
+          images: string[] | null;
+          name: string | null;
+          price: number | null;
+          purchase_count: number | null;
+          review_count: number | null;
+          seller_avatar: string | null;
+          seller_id: string | null;
+          seller_username: string | null;
+          status: string | null;
+          thumbnail_url: string | null;
+          updated_at: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'agents_with_stats';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       category_counts: {
         Args: { max_price?: number; min_rating?: number; search?: string };
         Returns: {
@@ -617,6 +693,21 @@ export type Database = {
       is_image_source: { Args: { value: string }; Returns: boolean };
       is_seller: { Args: never; Returns: boolean };
       is_username_available: { Args: { name: string }; Returns: boolean };
+      like_substring: { Args: { value: string }; Returns: string };
+      matches_catalogue_filters: {
+        Args: {
+          agent_avg_rating: number;
+          agent_category: string;
+          agent_description: string;
+          agent_name: string;
+          agent_price: number;
+          category: string;
+          max_price: number;
+          min_rating: number;
+          search: string;
+        };
+        Returns: boolean;
+      };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };

@@ -1,9 +1,9 @@
 /**
  * Deterministic bulk data through the Data API with the service_role key: N published agents
- * across the six categories (ids b0000000-…-<n>), and completed purchases with reviews for
+ * across the categories of the database being seeded (read from `public.categories`, the one
+ * list of categories, ADR 011; ids b0000000-…-<n>), and completed purchases with reviews for
  * many of them, so the popular and rating sorts and the rating filter have varied data.
  */
-export const CATEGORIES = ['Marketing', 'Data Analysis', 'Content Creation', 'Sales', 'Customer Support', 'Finance'];
 export const SELLERS = [
   '00000000-0000-4000-8000-000000000002',
   '00000000-0000-4000-8000-000000000011',
@@ -17,14 +17,15 @@ const BUYERS = [
   ...Array.from({ length: 10 }, (_, i) => `00000000-0000-4000-8000-0000000000${21 + i}`),
 ];
 const ROLES = ['Assistant', 'Copilot', 'Analyst', 'Planner', 'Writer', 'Coach', 'Auditor', 'Optimizer', 'Scout', 'Bot'];
-const TOPICS = {
-  Marketing: ['Campaign', 'SEO', 'Ad Copy', 'Social', 'Email', 'Brand'],
-  'Data Analysis': ['Dashboard', 'Forecast', 'SQL', 'Cohort', 'Anomaly', 'Data Cleaning'],
-  'Content Creation': ['Blog', 'Script', 'Newsletter', 'Caption', 'Editor', 'Story'],
-  Sales: ['Lead', 'Outreach', 'CRM', 'Pipeline', 'Deal', 'Prospect'],
-  'Customer Support': ['Ticket', 'Help Desk', 'FAQ', 'Chat', 'Triage', 'Knowledge Base'],
-  Finance: ['Invoice', 'Budget', 'Expense', 'Tax', 'Cash Flow', 'Ledger'],
-};
+/** Name words for the agents of the i-th category (by position; any number of categories works). */
+const TOPICS = [
+  ['Campaign', 'SEO', 'Ad Copy', 'Social', 'Email', 'Brand'],
+  ['Dashboard', 'Forecast', 'SQL', 'Cohort', 'Anomaly', 'Data Cleaning'],
+  ['Blog', 'Script', 'Newsletter', 'Caption', 'Editor', 'Story'],
+  ['Lead', 'Outreach', 'CRM', 'Pipeline', 'Deal', 'Prospect'],
+  ['Ticket', 'Help Desk', 'FAQ', 'Chat', 'Triage', 'Knowledge Base'],
+  ['Invoice', 'Budget', 'Expense', 'Tax', 'Cash Flow', 'Ledger'],
+];
 const VERBS = ['drafts', 'reviews', 'summarises', 'automates', 'monitors', 'prioritises', 'explains', 'schedules'];
 const OBJECTS = ['reports', 'workflows', 'customer messages', 'weekly plans', 'spreadsheets', 'data pipelines'];
 
@@ -42,16 +43,19 @@ function prng(seed) {
 
 export const agentId = (n) => `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export function generate(count, now = Date.UTC(2026, 10, 1)) {
+/** `categories`: category names in display order, as `readCategories` returns them. */
+export function generate(count, categories, now = Date.UTC(2026, 10, 1)) {
+  if (categories.length === 0) throw new Error('No categories to seed agents into');
   const random = prng(42);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const agents = [];
   const purchases = [];
   const reviews = [];
   for (let n = 1; n <= count; n++) {
-    const category = CATEGORIES[n % CATEGORIES.length];
+    const index = n % categories.length;
+    const category = categories[index];
     const slug = category.toLowerCase().replace(/\s+/g, '-');
-    const topic = pick(TOPICS[category]);
+    const topic = pick(TOPICS[index % TOPICS.length]);
     const price = random() < 0.1 ? 0 : Math.round((9 + random() * 291) * 100) / 100;
     const id = agentId(n);
     agents.push({
@@ -81,6 +85,15 @@ export function generate(count, now = Date.UTC(2026, 10, 1)) {
   return { agents, purchases, reviews };
 }
 
+/** The category names of the backend being seeded, in display order. */
+export async function readCategories(origin, serviceKey) {
+  const response = await fetch(`${origin}/rest/v1/categories?select=name&order=position,name`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+  });
+  if (!response.ok) throw new Error(`GET categories: ${response.status} ${await response.text()}`);
+  return (await response.json()).map((row) => row.name);
+}
+
 async function post(origin, serviceKey, table, rows) {
   const response = await fetch(`${origin}/rest/v1/${table}`, {
     method: 'POST',
@@ -98,7 +111,7 @@ async function post(origin, serviceKey, table, rows) {
 /** Inserts everything in batches; returns the row counts and the time taken. */
 export async function seed(origin, serviceKey, count, batchSize = 500) {
   const started = performance.now();
-  const data = generate(count);
+  const data = generate(count, await readCategories(origin, serviceKey));
   for (const table of ['agents', 'purchases', 'reviews']) {
     const rows = data[table];
     for (let i = 0; i < rows.length; i += batchSize)

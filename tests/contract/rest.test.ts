@@ -373,6 +373,16 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       const wrongArgs = await alice.rpc('add', { z: 1 });
       expect(wrongArgs.error?.code).toBe('PGRST202');
     });
+
+    it('GET arguments: each cast to its parameter type, with filters, order and paging on the set', async () => {
+      const set = await alice.rpc('numbers', { n: 5 }, { get: true }).gte('value', 2).order('value').range(1, 2);
+      expect(set.data).toEqual([
+        { value: 3, label: 'n3' },
+        { value: 4, label: 'n4' },
+      ]);
+      const badValue = await alice.rpc('add', { a: 'two' }, { get: true });
+      expect([badValue.status, badValue.error?.code]).toEqual([400, '22P02']);
+    });
   });
 
   describe('errors and safety', () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
 import { AuthForm } from '~/components/auth/auth-form';
 import { authModalHref, type AuthMode } from '~/lib/auth-modal';
-import type { AuthActionResult } from '~/lib/auth-result';
+import type { FormResult } from '~/lib/form-result';
 
 export const AUTH_TITLES: Record<AuthMode, string> = {
   'sign-in': 'Welcome back',
@@ -27,7 +27,7 @@ export function AuthDialog({ mode }: { mode: AuthMode }) {
   const redirectTo = new URLSearchParams(location.search).get('redirectTo') ?? closeHref;
   const accountType = new URLSearchParams(location.search).get('accountType') === 'seller' ? 'seller' : 'buyer';
 
-  const fetcher = useFetcher<AuthActionResult>({ key: `auth-${mode}` });
+  const fetcher = useFetcher<FormResult>({ key: `auth-${mode}` });
   const pending =
     fetcher.state === 'idle' ? null : fetcher.formAction?.startsWith('/auth/google') ? 'google' : 'password';
   const panel = useRef<HTMLDivElement>(null);

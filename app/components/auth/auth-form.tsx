@@ -3,8 +3,9 @@ import { Link, useRouteLoaderData, type FetcherFormProps } from 'react-router';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
 import type { AuthMode } from '~/lib/auth-modal';
-import type { AuthActionResult } from '~/lib/auth-result';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import type * as FormsModule from '~/lib/forms';
 import type * as AuthSchemaModule from '~/schemas/auth';
 import type { loader as rootLoader } from '~/root';
 
@@ -17,28 +18,30 @@ const ACTIONS: Record<AuthMode, string> = {
   'forgot-password': '/auth/forgot-password',
 };
 
-type AuthSchemas = typeof AuthSchemaModule;
+type ClientValidation = typeof AuthSchemaModule & typeof FormsModule;
 
 /**
- * The zod schemas load after the page does, so zod is not in every page's first download (the
- * dialog lives in the root layout). Until they arrive the server validates alone, with the
- * same messages.
+ * The zod schemas and Conform's parser load after the page does, so neither is in every page's
+ * first download (the dialog lives in the root layout). Until they arrive the server validates
+ * alone, with the same messages.
  */
-function useAuthSchemas(): AuthSchemas | null {
-  const [schemas, setSchemas] = useState<AuthSchemas | null>(null);
+function useClientValidation(): ClientValidation | null {
+  const [modules, setModules] = useState<ClientValidation | null>(null);
   useEffect(() => {
     let active = true;
-    import('~/schemas/auth').then((module) => active && setSchemas(() => module));
+    Promise.all([import('~/schemas/auth'), import('~/lib/forms')]).then(
+      ([schemas, forms]) => active && setModules(() => ({ ...schemas, ...forms })),
+    );
     return () => {
       active = false;
     };
   }, []);
-  return schemas;
+  return modules;
 }
 
 export interface AuthFormProps {
   mode: AuthMode;
-  result: AuthActionResult | undefined;
+  result: FormResult | undefined;
   /** The action being submitted right now, if any (`google` or the mode's own action). */
   pending: 'google' | 'password' | null;
   redirectTo: string;
@@ -53,28 +56,34 @@ export interface AuthFormProps {
  * same schemas; with JavaScript the browser checks first and shows the same messages in place.
  */
 export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, defaultAccountType }: AuthFormProps) {
-  const [clientError, setClientError] = useState<string | null>(null);
-  const values = result?.values ?? {};
-  const message = clientError ? { status: 'error' as const, message: clientError } : result;
+  // What the browser's own check found on the last submit, until the next one passes it.
+  const [clientCheck, setClientCheck] = useState<{ message: string; fields: string[] } | null>(null);
+  const message = clientCheck ? { kind: 'error' as const, message: clientCheck.message } : formNotice(result);
+  const invalid = (name: string) =>
+    (clientCheck ? clientCheck.fields.includes(name) : fieldError(result, name)) ? true : undefined;
   const isBusy = pending !== null;
-  const schemas = useAuthSchemas();
+  const validation = useClientValidation();
   // Shown only when the Auth service offers Google (a configured client, or the development stand-in).
   const google = useRouteLoaderData<typeof rootLoader>('root')?.googleSignIn ?? false;
 
   function validate(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter?.value === 'google' || !schemas) return;
+    if (submitter?.value === 'google' || !validation) return;
     const schema = {
-      'sign-in': schemas.SignInSchema,
-      'sign-up': schemas.SignUpSchema,
-      'forgot-password': schemas.EmailOnlySchema,
+      'sign-in': validation.SignInSchema,
+      'sign-up': validation.SignUpSchema,
+      'forgot-password': validation.EmailOnlySchema,
     }[mode];
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientError(null);
+    // The same parse as the server's action, so the same message.
+    const submission = validation.parseFields(new FormData(event.currentTarget), schema);
+    if (submission.status === 'success') {
+      setClientCheck(null);
     } else {
       event.preventDefault();
-      setClientError(schemas.firstMessage(parsed.error));
+      setClientCheck({
+        message: validation.firstMessage(validation.errorMessages(submission.error)),
+        fields: Object.keys(submission.error ?? {}),
+      });
     }
   }
 
@@ -115,7 +124,7 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
 
       <Form method="post" action={ACTIONS[mode]} noValidate onSubmit={validate} className="space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        {message ? <FormMessage kind={message.status} message={message.message} hints={message.hints} /> : null}
+        {message ? <FormMessage {...message} /> : null}
         {mode === 'sign-up' ? (
           <Field
             label="Username"
@@ -124,10 +133,19 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
             required
             minLength={MIN_USERNAME_LENGTH}
             maxLength={30}
-            defaultValue={values.username}
+            defaultValue={fieldValue(result, 'username')}
+            aria-invalid={invalid('username')}
           />
         ) : null}
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={fieldValue(result, 'email')}
+          aria-invalid={invalid('email')}
+        />
         {mode !== 'forgot-password' ? (
           <Field
             label="Password"
@@ -137,10 +155,11 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
             required
             minLength={MIN_PASSWORD_LENGTH}
             hint={mode === 'sign-up' ? 'Password must be at least 6 characters long' : undefined}
+            aria-invalid={invalid('password')}
           />
         ) : null}
         {mode === 'sign-up' ? (
-          <AccountTypeChoice defaultValue={values.accountType ?? defaultAccountType ?? 'buyer'} />
+          <AccountTypeChoice defaultValue={fieldValue(result, 'accountType') ?? defaultAccountType ?? 'buyer'} />
         ) : null}
         {mode === 'sign-in' ? (
           <p className="text-right text-sm">

@@ -2,7 +2,7 @@ import { Form, useActionData, useNavigation, useSearchParams } from 'react-route
 import { AUTH_TITLES } from '~/components/auth/auth-dialog';
 import { AuthForm } from '~/components/auth/auth-form';
 import type { AuthMode } from '~/lib/auth-modal';
-import type { AuthActionResult } from '~/lib/auth-result';
+import { fieldValue, type FormResult } from '~/lib/form-result';
 
 const PAGE_PATHS: Record<AuthMode, string> = {
   'sign-in': '/auth/sign-in',
@@ -15,13 +15,13 @@ const PAGE_PATHS: Record<AuthMode, string> = {
  * error is shown with everything the user typed (except the password).
  */
 export function AuthPage({ mode }: { mode: AuthMode }) {
-  const result = useActionData<AuthActionResult>();
+  const result = useActionData<FormResult>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting =
     navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formAction : undefined;
   const pending = submitting ? (submitting.startsWith('/auth/google') ? 'google' : 'password') : null;
-  const redirectTo = result?.values?.redirectTo ?? searchParams.get('redirectTo') ?? '/dashboard';
+  const redirectTo = fieldValue(result, 'redirectTo') ?? searchParams.get('redirectTo') ?? '/dashboard';
   const hrefFor = (next: AuthMode) => `${PAGE_PATHS[next]}?${new URLSearchParams({ redirectTo })}`;
   return (
     <div className="container-page flex justify-center py-16">

@@ -1,19 +1,20 @@
 import { useFetcher, useLocation } from 'react-router';
 import { ServerOnly } from 'remix-utils/server-only';
 import { buttonClass } from '~/components/ui/button';
-import type { NewsletterResult } from '~/routes/resources/newsletter';
 import type { Flash } from '~/lib/flash';
+import { fieldValue, type FormResult } from '~/lib/form-result';
 
 /**
  * A real subscription: with JavaScript a fetcher posts in place; without it the action
  * redirects back here with the result in a flash cookie.
  */
 export function NewsletterForm({ flash }: { flash: Flash | null }) {
-  const fetcher = useFetcher<NewsletterResult>();
+  const fetcher = useFetcher<FormResult>();
   const location = useLocation();
-  const result =
+  // Without JavaScript the same result arrives as a flash message after the redirect.
+  const result: FormResult | null =
     fetcher.data ??
-    (flash ? { ok: flash.kind === 'success', message: flash.message, email: flash.values?.email ?? '' } : null);
+    (flash ? { ok: flash.kind === 'success', message: flash.message, initialValue: flash.values ?? null } : null);
   const isPending = fetcher.state !== 'idle';
 
   return (
@@ -32,17 +33,17 @@ export function NewsletterForm({ flash }: { flash: Flash | null }) {
           required
           autoComplete="email"
           placeholder="Enter your email"
-          defaultValue={result && !result.ok ? result.email : ''}
+          defaultValue={result && !result.ok ? (fieldValue(result, 'email') ?? '') : ''}
           key={result?.ok ? 'subscribed' : 'form'}
           aria-invalid={result && !result.ok ? true : undefined}
-          aria-describedby={result ? 'newsletter-message' : undefined}
+          aria-describedby={result?.message ? 'newsletter-message' : undefined}
           className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-950 dark:placeholder:text-slate-400"
         />
         <button type="submit" className={buttonClass('primary', 'md')} disabled={isPending}>
           {isPending ? 'Subscribing...' : 'Subscribe'}
         </button>
       </div>
-      {result ? (
+      {result?.message ? (
         <p
           id="newsletter-message"
           role={result.ok ? 'status' : 'alert'}

@@ -3,13 +3,8 @@ import { useRef, type FormEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { buttonClass } from '~/components/ui/button';
-import { CATEGORIES, categorySlug, type CategoryName } from '~/lib/categories';
-import {
-  MAX_PRICE,
-  MIN_RATING_OPTIONS,
-  formSearch,
-  type MarketplaceParams,
-} from '~/lib/marketplace-params';
+import type { Category } from '~/lib/categories';
+import { MAX_PRICE, MIN_RATING_OPTIONS, formSearch, type MarketplaceParams } from '~/lib/marketplace-params';
 
 export const FILTER_FORM_ID = 'marketplace-filters';
 
@@ -20,14 +15,20 @@ export const FILTER_FORM_ID = 'marketplace-filters';
  */
 export function FilterSidebar({
   params,
+  categories,
   categoryCounts,
   categoryTotal,
 }: {
   params: MarketplaceParams;
-  categoryCounts: Record<CategoryName, number>;
+  /** The categories table, in display order. */
+  categories: Category[];
+  /** Per category name. */
+  categoryCounts: Record<string, number>;
   categoryTotal: number;
 }) {
   const isHydrated = useHydrated();
+  // No price filter: the slider stands at its top.
+  const maxPrice = params.maxPrice ?? MAX_PRICE;
   const navigate = useNavigate();
   const priceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -74,13 +75,13 @@ export function FilterSidebar({
         <fieldset>
           <legend className="text-sm font-semibold">Categories</legend>
           <div className="mt-3 space-y-1">
-            <ChoiceRow name="category" value="" checked={!params.category} label="All" count={categoryTotal} />
-            {CATEGORIES.map((category) => (
+            <ChoiceRow name="category" value="" checked={params.category === null} label="All" count={categoryTotal} />
+            {categories.map((category) => (
               <ChoiceRow
                 key={category.name}
                 name="category"
-                value={categorySlug(category.name)}
-                checked={params.category === category.name}
+                value={category.slug}
+                checked={params.category === category.slug}
                 label={category.name}
                 count={categoryCounts[category.name]}
               />
@@ -92,7 +93,7 @@ export function FilterSidebar({
           <legend className="text-sm font-semibold">Price Range</legend>
           <label htmlFor="max-price" className="mt-3 flex justify-between text-sm text-slate-700 dark:text-slate-300">
             <span>Up to</span>
-            <output htmlFor="max-price">${params.maxPrice}</output>
+            <output htmlFor="max-price">${maxPrice}</output>
           </label>
           <input
             id="max-price"
@@ -101,13 +102,13 @@ export function FilterSidebar({
             min={0}
             max={MAX_PRICE}
             step={1}
-            defaultValue={params.maxPrice}
+            defaultValue={maxPrice}
             onInput={(event) => {
               const output = event.currentTarget.form?.querySelector('output[for="max-price"]');
               if (output) output.textContent = `$${event.currentTarget.value}`;
             }}
             className="mt-2 w-full accent-brand-600"
-            aria-valuetext={`Up to $${params.maxPrice}`}
+            aria-valuetext={`Up to $${maxPrice}`}
           />
           <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
             <span>$0</span>
@@ -118,18 +119,15 @@ export function FilterSidebar({
         <fieldset>
           <legend className="text-sm font-semibold">Minimum Rating</legend>
           <div className="mt-3 space-y-1">
+            <ChoiceRow name="minRating" value="" checked={params.minRating === null} label="All Ratings" />
             {MIN_RATING_OPTIONS.map((rating) => (
               <ChoiceRow
                 key={rating}
                 name="minRating"
-                value={rating === 0 ? '' : String(rating)}
+                value={String(rating)}
                 checked={params.minRating === rating}
-                label={rating === 0 ? 'All Ratings' : `${rating}+ Stars`}
-                icon={
-                  rating === 0 ? undefined : (
-                    <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  )
-                }
+                label={`${rating}+ Stars`}
+                icon={<Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />}
               />
             ))}
           </div>

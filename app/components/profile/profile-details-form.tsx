@@ -12,17 +12,18 @@ import {
   MAX_NAME_LENGTH,
   MAX_PHONE_LENGTH,
   MAX_WEBSITE_LENGTH,
-  type ProfileActionError,
 } from '~/schemas/profile';
 import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { fieldError as errorOf, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import type { Profile } from '~/server/profile.server';
 import { LaterReleaseNote, SaveButton } from './profile-parts';
 
 type TextField = 'username' | 'first_name' | 'last_name' | 'phone' | 'location' | 'website' | 'bio';
 
-export function ProfileDetailsForm({ profile, error }: { profile: Profile; error: ProfileActionError | null }) {
-  const value = (name: TextField) => error?.values[name] ?? profile[name] ?? '';
-  const fieldError = (name: TextField) => error?.fieldErrors[name]?.[0];
+export function ProfileDetailsForm({ profile, result }: { profile: Profile; result: FormResult | null }) {
+  const value = (name: TextField) => fieldValue(result, name) ?? profile[name] ?? '';
+  const fieldError = (name: TextField) => errorOf(result, name);
+  const notice = formNotice(result);
   const bioError = fieldError('bio');
   return (
     <div className="space-y-8">
@@ -45,7 +46,7 @@ export function ProfileDetailsForm({ profile, error }: { profile: Profile; error
       </div>
 
       <Form method="post" action="/profile?tab=profile" className="space-y-5">
-        {error ? <FormMessage kind="error" message={error.message} /> : null}
+        {notice ? <FormMessage {...notice} /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label="Username"

@@ -6,19 +6,26 @@
 import { Form, Link } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
-import { PROFILE_VISIBILITY_OPTIONS, type ProfileActionError } from '~/schemas/profile';
+import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import { PROFILE_VISIBILITY_OPTIONS } from '~/schemas/profile';
 import type { Settings } from '~/server/profile.server';
 import { LaterReleaseNote, SaveButton, Toggle } from './profile-parts';
 
 /** The value to show: what was just submitted (after a failed save) or what is stored. */
-function checkedFrom(error: ProfileActionError | null, name: keyof Settings, stored: boolean): boolean {
-  return error ? error.values[name] === 'on' : stored;
+function checkedFrom(result: FormResult | null, name: keyof Settings, stored: boolean): boolean {
+  return result ? fieldValue(result, name) === 'on' : stored;
 }
 
-export function PrivacyForm({ settings, error }: { settings: Settings; error: ProfileActionError | null }) {
+/** The message above a settings form, after a failed save. */
+function Notice({ result }: { result: FormResult | null }) {
+  const notice = formNotice(result);
+  return notice ? <FormMessage {...notice} /> : null;
+}
+
+export function PrivacyForm({ settings, result }: { settings: Settings; result: FormResult | null }) {
   return (
     <Form method="post" action="/profile?tab=privacy" className="space-y-5">
-      {error ? <FormMessage kind="error" message={error.message} /> : null}
+      <Notice result={result} />
       <div>
         <label htmlFor="profile-visibility" className="block text-sm font-medium">
           Profile visibility
@@ -26,7 +33,7 @@ export function PrivacyForm({ settings, error }: { settings: Settings; error: Pr
         <select
           id="profile-visibility"
           name="profile_visibility"
-          defaultValue={error?.values.profile_visibility ?? settings.profile_visibility}
+          defaultValue={fieldValue(result, 'profile_visibility') ?? settings.profile_visibility}
           className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-950"
         >
           {PROFILE_VISIBILITY_OPTIONS.map((option) => (
@@ -42,13 +49,13 @@ export function PrivacyForm({ settings, error }: { settings: Settings; error: Pr
           name="show_email"
           label="Show email address"
           description="Display your email on your public profile"
-          defaultChecked={checkedFrom(error, 'show_email', settings.show_email)}
+          defaultChecked={checkedFrom(result, 'show_email', settings.show_email)}
         />
         <Toggle
           name="show_phone"
           label="Show phone number"
           description="Display your phone number on your public profile"
-          defaultChecked={checkedFrom(error, 'show_phone', settings.show_phone)}
+          defaultChecked={checkedFrom(result, 'show_phone', settings.show_phone)}
         />
       </fieldset>
       <SaveButton intent="privacy" label="Save Privacy Settings" />
@@ -63,10 +70,10 @@ const NOTIFICATION_TOGGLES = [
   ['weekly_digest', 'Weekly digest', 'Receive a weekly summary of your activity'],
 ] as const;
 
-export function NotificationsForm({ settings, error }: { settings: Settings; error: ProfileActionError | null }) {
+export function NotificationsForm({ settings, result }: { settings: Settings; result: FormResult | null }) {
   return (
     <Form method="post" action="/profile?tab=notifications" className="space-y-5">
-      {error ? <FormMessage kind="error" message={error.message} /> : null}
+      <Notice result={result} />
       <fieldset className="divide-y divide-slate-200 dark:divide-slate-800">
         <legend className="sr-only">Notification preferences</legend>
         {NOTIFICATION_TOGGLES.map(([name, label, description]) => (
@@ -75,7 +82,7 @@ export function NotificationsForm({ settings, error }: { settings: Settings; err
             name={name}
             label={label}
             description={description}
-            defaultChecked={checkedFrom(error, name, settings[name])}
+            defaultChecked={checkedFrom(result, name, settings[name])}
           />
         ))}
       </fieldset>

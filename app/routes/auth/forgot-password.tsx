@@ -1,8 +1,12 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
+import { supabaseContext } from '~/context';
+import { mapAuthError } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
-import { requestPasswordReset, redirectIfSignedIn } from '~/server/auth.server';
+import { EmailOnlySchema, firstMessage } from '~/schemas/auth';
+import { RESET_LINK_SENT_MESSAGE, appOrigin, authRateLimited, redirectIfSignedIn } from '~/server/auth.server';
+import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/forgot-password';
 
 export function loader(args: Route.LoaderArgs) {
@@ -10,7 +14,21 @@ export function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-export const action = (args: Route.ActionArgs) => requestPasswordReset(args);
+/** Sends a recovery link. The answer is the same whether or not the account exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseForm(await request.formData(), EmailOnlySchema);
+  const limited = authRateLimited(context, submission);
+  if (limited) return limited;
+  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  const { error } = await context.get(supabaseContext).auth.resetPasswordForEmail(submission.value.email, {
+    redirectTo: `${appOrigin(request)}/auth/callback?${new URLSearchParams({ next: '/auth/reset-password' })}`,
+  });
+  if (error && error.status !== 429) console.error('Password recovery failed:', error.message);
+  if (error?.status === 429) {
+    return formError(submission, { message: mapAuthError('Email rate limit exceeded').message, status: 429 });
+  }
+  return formSuccess(submission, RESET_LINK_SENT_MESSAGE);
+}
 
 export const headers = actionOrLoaderHeaders;
 

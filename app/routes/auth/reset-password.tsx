@@ -1,11 +1,15 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Form, useActionData, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
-import type { AuthActionResult } from '~/lib/auth-result';
-import { errorMeta, pageMeta } from '~/lib/meta';
+import { supabaseContext } from '~/context';
+import { mapAuthError } from '~/lib/auth-errors';
 import { MIN_PASSWORD_LENGTH } from '~/lib/auth-rules';
-import { setNewPassword } from '~/server/auth.server';
+import { fieldError, formNotice } from '~/lib/form-result';
+import { errorMeta, pageMeta } from '~/lib/meta';
+import { NewPasswordSchema, firstMessage } from '~/schemas/auth';
+import { setFlash } from '~/server/cookies.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import type { Route } from './+types/reset-password';
 
@@ -14,16 +18,28 @@ export function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
   requireUser(args);
-  return setNewPassword(args);
+  const { request, context } = args;
+  const submission = parseForm(await request.formData(), NewPasswordSchema);
+  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  const { error } = await context.get(supabaseContext).auth.updateUser({ password: submission.value.password });
+  if (error) {
+    return formError(submission, {
+      message: mapAuthError(error.message).message,
+      status: error.status === 422 ? 422 : 400,
+    });
+  }
+  return redirect('/dashboard', {
+    headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message: 'Your password has been updated.' }) },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Set a new password', 'Choose a new password for your AgentMarket account.');
 
-export default function ResetPasswordPage() {
-  const result = useActionData<AuthActionResult>();
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
+  const notice = formNotice(actionData);
   const isSaving = useNavigation().state === 'submitting';
   return (
     <div className="container-page flex justify-center py-16">
@@ -35,7 +51,7 @@ export default function ResetPasswordPage() {
           Set a new password
         </h1>
         <Form method="post" className="space-y-4">
-          {result ? <FormMessage kind={result.status} message={result.message} /> : null}
+          {notice ? <FormMessage {...notice} /> : null}
           <Field
             label="New password"
             name="password"
@@ -44,6 +60,7 @@ export default function ResetPasswordPage() {
             required
             minLength={MIN_PASSWORD_LENGTH}
             hint="Password must be at least 6 characters long"
+            aria-invalid={fieldError(actionData, 'password') ? true : undefined}
           />
           <Field
             label="Confirm new password"
@@ -51,6 +68,7 @@ export default function ResetPasswordPage() {
             type="password"
             autoComplete="new-password"
             required
+            aria-invalid={fieldError(actionData, 'confirmPassword') ? true : undefined}
           />
           <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
             {isSaving ? <Spinner /> : null}

@@ -1,8 +1,13 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
+import { supabaseContext } from '~/context';
+import { mapAuthError, SUCCESS_MESSAGES } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
-import { signIn, redirectIfSignedIn } from '~/server/auth.server';
+import { SignInSchema, firstMessage } from '~/schemas/auth';
+import { accountKey, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
+import { formError, parseForm } from '~/server/forms.server';
+import { signInFailuresByAccount } from '~/server/rate-limit.server';
 import type { Route } from './+types/sign-in';
 
 export function loader(args: Route.LoaderArgs) {
@@ -10,7 +15,29 @@ export function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-export const action = (args: Route.ActionArgs) => signIn(args);
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseForm(await request.formData(), SignInSchema);
+  const limited = authRateLimited(context, submission);
+  if (limited) return limited;
+  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  const { email, password, redirectTo } = submission.value;
+
+  // After repeated failures on this account from anywhere, each attempt waits longer; the owner
+  // with the right password is slowed, never refused.
+  await signInFailuresByAccount.wait(accountKey(email));
+  const { error } = await context.get(supabaseContext).auth.signInWithPassword({ email, password });
+  if (error) {
+    if (error.code === 'invalid_credentials') signInFailuresByAccount.fail(accountKey(email));
+    const mapped = mapAuthError(error.message);
+    if (!error.status || error.status >= 500) console.error('Sign-in failed:', error.message);
+    return formError(submission, {
+      message: mapped.message,
+      hints: mapped.hints,
+      status: error.status === 429 ? 429 : 400,
+    });
+  }
+  return signedInRedirect(request, redirectTo, SUCCESS_MESSAGES.signedIn);
+}
 
 export const headers = actionOrLoaderHeaders;
 

@@ -1,8 +1,19 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
+import { supabaseContext } from '~/context';
+import { mapAuthError, SUCCESS_MESSAGES, UNEXPECTED_ERROR } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
-import { signUp, redirectIfSignedIn } from '~/server/auth.server';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { SignUpSchema, firstMessage } from '~/schemas/auth';
+import {
+  USERNAME_TAKEN_MESSAGE,
+  appOrigin,
+  authRateLimited,
+  redirectIfSignedIn,
+  signedInRedirect,
+} from '~/server/auth.server';
+import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/sign-up';
 
 export function loader(args: Route.LoaderArgs) {
@@ -10,7 +21,39 @@ export function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-export const action = (args: Route.ActionArgs) => signUp(args);
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseForm(await request.formData(), SignUpSchema);
+  const limited = authRateLimited(context, submission);
+  if (limited) return limited;
+  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  const { email, password, username, accountType, redirectTo } = submission.value;
+  const supabase = context.get(supabaseContext);
+
+  const { data: available, error: lookupError } = await supabase.rpc('is_username_available', { name: username });
+  if (lookupError) {
+    console.error('Username check failed:', lookupError.message);
+    return formError(submission, { message: UNEXPECTED_ERROR, status: 503 });
+  }
+  if (available === false) return formError(submission, { message: USERNAME_TAKEN_MESSAGE, status: 409 });
+
+  const next = safeRedirectPath(redirectTo, '/dashboard');
+  const { data: result, error } = await supabase.auth.signUp({
+    email,
+    password,
+    options: {
+      data: { username, user_type: accountType },
+      emailRedirectTo: `${appOrigin(request)}/auth/callback?${new URLSearchParams({ next })}`,
+    },
+  });
+  if (error) {
+    const mapped = mapAuthError(error.message);
+    if (!error.status || error.status >= 500) console.error('Sign-up failed:', error.message);
+    const status = error.message.includes('already registered') ? 409 : error.status === 429 ? 429 : 400;
+    return formError(submission, { message: mapped.message, hints: mapped.hints, status });
+  }
+  if (!result.session) return formSuccess(submission, SUCCESS_MESSAGES.signedUpConfirm);
+  return signedInRedirect(request, next, SUCCESS_MESSAGES.signedIn);
+}
 
 export const headers = actionOrLoaderHeaders;
 

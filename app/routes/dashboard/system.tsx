@@ -1,5 +1,6 @@
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { connectionContext } from '~/context';
-import { pageMeta } from '~/lib/meta';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { requireSection } from '~/server/guards.server';
 import { readEmailDelivery, type EmailDelivery } from '~/server/auth-admin.server';
 import type { Route } from './+types/system';
@@ -19,8 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { email };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('System Settings', 'How this AgentMarket deployment sends email and signs people in.');
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('System Settings', 'How this AgentMarket deployment sends email and signs people in.');
 
 const DELIVERY_LABEL = {
   smtp: 'Sent through the configured SMTP server',
@@ -142,4 +143,8 @@ export default function SystemPage({ loaderData }: Route.ComponentProps) {
       <Outbox email={loaderData.email} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

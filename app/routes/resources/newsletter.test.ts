@@ -28,7 +28,8 @@ describe.skipIf(isHostedTarget)('newsletter action', () => {
       data: { ok: boolean; message: string };
       init: { status: number; headers: Headers } | null;
     };
-    return { status: result.init?.status, ...result.data, retryAfter: result.init?.headers.get('Retry-After') };
+    // The HTTP status last: the result's own `status` is Conform's word for the submission.
+    return { ...result.data, status: result.init?.status, retryAfter: result.init?.headers.get('Retry-After') };
   }
 
   async function stored(email: string): Promise<number> {

@@ -1,25 +1,23 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { z } from 'zod';
 import { clientAddressContext, connectionContext } from '~/context';
+import { fieldValue } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/cookies.server';
+import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import { newsletterRateLimitByAddress, RATE_LIMIT_MESSAGE } from '~/server/rate-limit.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/newsletter';
 
+const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+
 const NewsletterSchema = z.object({
   email: z
-    .string()
+    .string(INVALID_EMAIL_MESSAGE)
     .trim()
     .toLowerCase()
-    .pipe(z.email('Please enter a valid email address.').max(254, 'Please enter a valid email address.')),
+    .pipe(z.email(INVALID_EMAIL_MESSAGE).max(254, INVALID_EMAIL_MESSAGE)),
 });
-
-export interface NewsletterResult {
-  ok: boolean;
-  message: string;
-  email: string;
-}
 
 export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! You'll hear from us soon.";
 const UNAVAILABLE_MESSAGE = 'We could not subscribe you right now. Please try again later.';
@@ -47,37 +45,33 @@ async function subscribe(context: Route.ActionArgs['context'], email: string): P
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const redirectTo = formData.get('redirectTo');
-  const parsed = NewsletterSchema.safeParse({ email: formData.get('email') ?? '' });
-  const email = String(formData.get('email') ?? '');
+  const submission = parseForm(formData, NewsletterSchema);
 
-  let result: NewsletterResult;
-  let status = 200;
-  const headers = new Headers();
+  let response;
   const limit = newsletterRateLimitByAddress.consume([context.get(clientAddressContext)]);
   if (!limit.allowed) {
-    result = { ok: false, message: RATE_LIMIT_MESSAGE, email };
-    status = 429;
-    headers.set('Retry-After', String(limit.retryAfterSeconds));
-  } else if (!parsed.success) {
-    result = { ok: false, message: parsed.error.issues[0]?.message ?? 'Please enter a valid email address.', email };
-    status = 400;
-  } else if (await subscribe(context, parsed.data.email)) {
-    result = { ok: true, message: SUBSCRIBED_MESSAGE, email: parsed.data.email };
+    const headers = { 'Retry-After': String(limit.retryAfterSeconds) };
+    response = formError(submission, { message: RATE_LIMIT_MESSAGE, status: 429, headers });
+  } else if (submission.status !== 'success') {
+    response = formError(submission);
+  } else if (await subscribe(context, submission.value.email)) {
+    response = formSuccess(submission, SUBSCRIBED_MESSAGE);
   } else {
-    result = { ok: false, message: UNAVAILABLE_MESSAGE, email };
-    status = 503;
+    response = formError(submission, { message: UNAVAILABLE_MESSAGE, status: 503 });
   }
 
+  // Without JavaScript the form names the page to return to; the result rides in a flash cookie.
   if (typeof redirectTo === 'string') {
+    const result = response.data;
     const cookie = await setFlash(request, {
       kind: result.ok ? 'success' : 'error',
-      message: result.message,
+      message: result.message ?? '',
       scope: 'newsletter',
-      values: result.ok ? undefined : { email },
+      values: result.ok ? undefined : { email: fieldValue(result, 'email') ?? '' },
     });
     return redirect(safeRedirectPath(redirectTo), { headers: { 'Set-Cookie': cookie } });
   }
-  return data(result, { status, headers });
+  return response;
 }
 
 export function loader() {

@@ -1,8 +1,8 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { z } from 'zod';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { setTheme } from '~/server/cookies.server';
-import { parseForm } from '~/server/forms.server';
+import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/theme';
 
 const ThemeFormSchema = z.object({
@@ -11,14 +11,13 @@ const ThemeFormSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = parseForm(await request.formData(), ThemeFormSchema);
-  if (!result.success) return data({ ok: false as const, error: 'Choose the light or dark theme.' }, { status: 400 });
-  const headers = { 'Set-Cookie': await setTheme(request, result.data.theme) };
+  const submission = parseForm(await request.formData(), ThemeFormSchema);
+  if (submission.status !== 'success') return formError(submission, { message: 'Choose the light or dark theme.' });
+  const { theme, redirectTo } = submission.value;
+  const headers = { 'Set-Cookie': await setTheme(request, theme) };
   // Without JavaScript the form carries the page to return to; a fetcher does not.
-  if (result.data.redirectTo !== undefined) {
-    return redirect(safeRedirectPath(result.data.redirectTo), { headers });
-  }
-  return data({ ok: true as const, theme: result.data.theme }, { headers });
+  if (redirectTo !== undefined) return redirect(safeRedirectPath(redirectTo), { headers });
+  return formSuccess(submission, undefined, { headers });
 }
 
 export function loader() {

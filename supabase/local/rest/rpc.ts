@@ -1,6 +1,7 @@
 /**
- * `rpc/<fn>` (§3.10): arguments matched by name (GET query or POST JSON object), bound as one
- * JSON parameter and typed by `json_to_record`, so Postgres converts them; set results accept
+ * `rpc/<fn>` (§3.10): arguments matched by name. A POST JSON object is bound as one JSON
+ * parameter and typed by `json_to_record`; GET query arguments are bound one by one, each cast to
+ * its parameter's type (as PostgREST does). Postgres converts them either way; set results accept
  * filters, order and paging like a table.
  */
 import type { Transaction } from '../database';
@@ -82,6 +83,13 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
   let argsFrom = '';
   if (wholeBody) {
     call = `${callee}(${params.add(JSON.stringify(input.rawBody ?? {}), fn.args[0]!.type)})`;
+  } else if (input.method !== 'POST') {
+    // GET/HEAD: each argument is its own typed parameter, as PostgREST does since v13 (PR #3643),
+    // instead of a LATERAL json_to_record. An inlinable SQL function then sees constants, so
+    // Postgres folds its `arg is null or …` conditions and the caller's order and limit reach
+    // the indexes (docs/decisions/011-catalogue-filters-and-categories.md).
+    const used = fn.args.filter((arg) => arg.name in input.args);
+    call = `${callee}(${used.map((arg) => `${ident(arg.name)} => ${params.add(String(input.args[arg.name]), arg.type)}`).join(', ')})`;
   } else {
     const used = fn.args.filter((arg) => arg.name in input.args);
     if (used.length > 0) {
