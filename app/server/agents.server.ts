@@ -4,7 +4,7 @@
  * anonymous client (`publicSupabase`) and are shared between requests for a few seconds
  * (docs/decisions/008-shared-reads.md); a write that changes the catalogue calls `forgetCatalogue`.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { CATEGORY_COLUMNS, categoryBySlug, type Category } from '~/lib/categories';
 import type { CatalogueFilters } from '~/lib/marketplace-params';
@@ -16,16 +16,16 @@ export const CATALOGUE_UNAVAILABLE_MESSAGE = 'We could not load the catalogue ri
 export const catalogueFailure = (what: string) => ({ what, unavailable: CATALOGUE_UNAVAILABLE_MESSAGE });
 
 /** Published agents as cards show them, for a query to filter, order and page further. */
-export function publishedSummaries(supabase: SupabaseClient) {
+export function publishedSummaries(supabase: AppSupabaseClient) {
   return supabase.from('agents_with_stats').select(AGENT_SUMMARY_COLUMNS).eq('status', 'published');
 }
 
 /** The best-rated published agents (rating, then number of reviews, then newest). */
-export function listFeaturedAgents(supabase: SupabaseClient, limit = 5): Promise<AgentSummary[]> {
+export function listFeaturedAgents(supabase: AppSupabaseClient, limit = 5): Promise<AgentSummary[]> {
   return sharedCatalogueRead(`featured:${limit}`, () => loadFeaturedAgents(supabase, limit));
 }
 
-async function loadFeaturedAgents(supabase: SupabaseClient, limit: number): Promise<AgentSummary[]> {
+async function loadFeaturedAgents(supabase: AppSupabaseClient, limit: number): Promise<AgentSummary[]> {
   const rows = unwrap(
     await publishedSummaries(supabase)
       .order('avg_rating', { ascending: false, nullsFirst: false })
@@ -85,7 +85,7 @@ export function forgetCatalogue(): void {
 }
 
 /** The categories in display order, from the `public.categories` table (ADR 011). */
-export function listCategories(supabase: SupabaseClient): Promise<Category[]> {
+export function listCategories(supabase: AppSupabaseClient): Promise<Category[]> {
   return sharedCatalogueRead('categories', async () => {
     return unwrap(
       await supabase
@@ -105,7 +105,7 @@ export function listCategories(supabase: SupabaseClient): Promise<Category[]> {
  * home and categories pages share).
  */
 export async function getCatalogueCounts(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   filters: CountFilters = NO_COUNT_FILTERS,
 ): Promise<CatalogueCounts> {
   const narrowed = filters.q !== null || filters.maxPrice !== null || filters.minRating !== null;
@@ -120,7 +120,7 @@ export function sumOf(counts: Record<string, number>): number {
   return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
-function countsPerCategory(supabase: SupabaseClient, filters: CountFilters): Promise<Record<string, number>> {
+function countsPerCategory(supabase: AppSupabaseClient, filters: CountFilters): Promise<Record<string, number>> {
   const { q, maxPrice, minRating } = filters;
   return sharedCatalogueRead(`counts:${JSON.stringify([q, maxPrice, minRating])}`, async () => {
     // The same arguments as the page query's, without the category: counts are per category.

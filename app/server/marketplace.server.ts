@@ -6,7 +6,7 @@
  * (ADR 011). A failed read is a 503 (`unwrap`, app/server/http-errors.server.ts). Both read
  * published agents only, through the anonymous client, and are shared for a few seconds.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { PAGE_SIZE, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
@@ -42,7 +42,7 @@ export interface MarketplaceResult {
 }
 
 export async function searchMarketplace(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   params: MarketplaceParams,
   categories: readonly Category[],
 ): Promise<MarketplaceResult> {
@@ -70,7 +70,7 @@ function pageKey({ q, category, maxPrice, minRating, sort, page }: MarketplacePa
 }
 
 async function queryPage(
-  supabase: SupabaseClient,
+  supabase: AppSupabaseClient,
   params: MarketplaceParams,
   categories: readonly Category[],
 ): Promise<AgentSummary[]> {
