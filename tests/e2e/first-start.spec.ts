@@ -230,10 +230,13 @@ test('a first start killed at any step is completed by the next start; a deploym
     if (point.delayMs) await new Promise((resolve) => setTimeout(resolve, point.delayMs));
     first.child.kill('SIGKILL');
     await first.exited;
-    expect(first.output(), label).not.toContain('Anon key:'); // killed before it was ready
+    // On a fast machine a late kill point can come after the server was ready: then the start was
+    // complete, and the next one must simply keep the directory.
+    const wasReady = first.output().includes('Anon key:');
+    const redone = wasReady ? false : point.redone;
 
     const second = await startServer(dataDir, { DEMO_MODE: 'true' });
-    if (point.redone !== null) expect(second.output().includes('initialising the database'), label).toBe(point.redone);
+    if (redone !== null) expect(second.output().includes('initialising the database'), label).toBe(redone);
     expect(await publishedAgents(second), label).toBe(SEEDED_PUBLISHED_AGENTS);
     expect(await marketplaceCards(second), label).toBe(24);
     expect(await formSignIn(second, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD), label).toBe('/dashboard');
