@@ -4,17 +4,15 @@
  * (docs/security/rate-limits.md, docs/decisions/009-sign-in-rate-limits.md).
  */
 import { env } from '~/server/env.server';
+import {
+  createFixedWindows,
+  progressiveDelay,
+  systemClock,
+  type RateLimitClock,
+} from '../../supabase/local/fixed-window';
 
-/** Time as the limiters see it; tests pass a fake one instead of waiting. */
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock } from '../../supabase/local/fixed-window';
+export type Clock = RateLimitClock;
 
 export interface RateLimit {
   /** Records an attempt for each key; false when any key is over its limit. */
@@ -31,36 +29,17 @@ export function createRateLimit({
   windowMs: number;
   clock?: Clock;
 }): RateLimit {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+  const windows = createFixedWindows(clock);
   return {
     consume(keys) {
-      const now = clock.now();
-      if (windows.size > 50_000) {
-        for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-      }
       let retryAfterMs = 0;
       for (const key of keys) {
-        let window = windows.get(key);
-        if (!window || window.resetAt <= now) {
-          window = { count: 0, resetAt: now + windowMs };
-          windows.set(key, window);
-        }
-        window.count += 1;
-        if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - now);
+        const window = windows.add(key, windowMs);
+        if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - clock.now());
       }
       return { allowed: retryAfterMs === 0, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
     },
   };
-}
-
-/** The first delayed attempt waits this long; each further failure doubles it, up to the maximum. */
-export const FIRST_DELAY_MS = 250;
-export const MAX_DELAY_MS = 5_000;
-
-/** Milliseconds an attempt waits after `failures` recent failures (0 below `freeFailures`). */
-export function progressiveDelay(failures: number, freeFailures: number): number {
-  if (failures < freeFailures) return 0;
-  return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - freeFailures, 16), MAX_DELAY_MS);
 }
 
 export interface FailureDelay {
@@ -84,24 +63,14 @@ export function createFailureDelay({
   windowMs: number;
   clock?: Clock;
 }): FailureDelay {
-  const failures = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const window = failures.get(key);
-    return window && window.resetAt > clock.now() ? window : null;
-  };
+  const failures = createFixedWindows(clock);
   return {
     async wait(key) {
-      const delay = progressiveDelay(current(key)?.count ?? 0, freeFailures);
+      const delay = progressiveDelay(failures.count(key), freeFailures);
       if (delay > 0) await clock.sleep(delay);
     },
     fail(key) {
-      const now = clock.now();
-      if (failures.size > 50_000) {
-        for (const [stale, window] of failures) if (window.resetAt <= now) failures.delete(stale);
-      }
-      const window = current(key) ?? { count: 0, resetAt: now + windowMs };
-      window.count += 1;
-      failures.set(key, window);
+      failures.add(key, windowMs);
     },
   };
 }

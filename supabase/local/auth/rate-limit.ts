@@ -11,6 +11,7 @@
  * own, still signs in (docs/decisions/009-sign-in-rate-limits.md).
  */
 import { clientAddressOf } from '../client-address';
+import { createFixedWindows, progressiveDelay, systemClock, type RateLimitClock } from '../fixed-window';
 import { AuthError } from './errors';
 
 /** Requests per window and client address; the keys of `[auth.rate_limit]`. */
@@ -50,20 +51,7 @@ const WINDOW_MS: Record<RateLimitKind, number> = {
   tokenVerifications: 5 * MINUTE,
 };
 const ACCOUNT_WINDOW_MS = 60 * MINUTE;
-/** The first delayed attempt waits this long; each further failure doubles it, up to the maximum. */
-export const FIRST_DELAY_MS = 250;
-export const MAX_DELAY_MS = 5_000;
-
-/** Time as the limiter sees it; tests pass a fake one instead of sleeping. */
-export interface RateLimitClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: RateLimitClock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock, type RateLimitClock } from '../fixed-window';
 
 export interface AuthRateLimiter {
   /** Counts a request of `kind` from the request's client address; throws the 429 when over the limit. */
@@ -74,14 +62,8 @@ export interface AuthRateLimiter {
   passwordFailed(email: string): void;
 }
 
-/** Milliseconds an attempt waits after `failures` failures on its account (0 below `threshold`). */
-export function progressiveDelay(failures: number, threshold: number): number {
-  if (failures < threshold) return 0;
-  return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - threshold, 16), MAX_DELAY_MS);
-}
-
 export function createAuthRateLimiter(limits: AuthRateLimits, clock: RateLimitClock = systemClock): AuthRateLimiter {
-  const windows = createWindows(clock);
+  const windows = createFixedWindows(clock);
   const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
   return {
     hit(kind, request) {
@@ -110,30 +92,6 @@ export function createAuthRateLimiter(limits: AuthRateLimits, clock: RateLimitCl
     },
     passwordFailed(email) {
       windows.add(accountKey(email), ACCOUNT_WINDOW_MS);
-    },
-  };
-}
-
-/** Fixed-window counters by key, pruned of expired windows once there are many. */
-function createWindows(clock: RateLimitClock) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    add(key: string, windowMs: number) {
-      const now = clock.now();
-      if (windows.size > 50_000) {
-        for (const [stale, window] of windows) if (window.resetAt <= now) windows.delete(stale);
-      }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return window;
-    },
-    count(key: string): number {
-      const window = windows.get(key);
-      return window && window.resetAt > clock.now() ? window.count : 0;
     },
   };
 }
