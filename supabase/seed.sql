@@ -217,14 +217,41 @@ cross join lateral (
 ) t;
 
 -- ---------------------------------------------------------------------------------------------
+-- Packages: every agent ships version 1.0.0, a small JSON manifest (its prompts, tools and
+-- configuration) under demo/ in the private 'agent-packages' bucket. The embedded backend writes
+-- the files on first start (supabase/demo-packages.ts); on another server `npm run db:seed-packages`.
+-- A few agents have a second version, so changelogs and earlier downloads have something to show.
+-- ---------------------------------------------------------------------------------------------
+insert into public.agent_versions (id, agent_id, version, release_notes, file_path, file_name, content_type, file_size, created_at)
+select
+  md5('version-1-' || a.id)::uuid, a.id, '1.0.0', 'Initial release.',
+  'demo/' || a.id || '/1.0.0/' || v.slug || '.json', v.slug || '-1.0.0.json', 'application/json', 0, a.created_at
+from public.agents a
+cross join lateral (select trim(both '-' from regexp_replace(lower(a.name), '[^a-z0-9]+', '-', 'g')) as slug) v;
+
+insert into public.agent_versions (id, agent_id, version, release_notes, file_path, file_name, content_type, file_size, created_at)
+select
+  md5('version-2-' || a.id)::uuid, a.id, '1.1.0', 'Faster responses, clearer setup instructions and two new configuration options.',
+  'demo/' || a.id || '/1.1.0/' || v.slug || '.json', v.slug || '-1.1.0.json', 'application/json', 0,
+  a.created_at + (now() - a.created_at) * 0.8
+from public.agents a
+cross join lateral (select trim(both '-' from regexp_replace(lower(a.name), '[^a-z0-9]+', '-', 'g')) as slug) v
+where pg_temp.h('second-version-' || a.id) % 4 = 0;
+
+-- Sellers state how soon they usually reply (shown in Contact Seller); one leaves it unset.
+update public.users set response_time_hours = d.hours
+from (values ('demo_seller', 2), ('nova_labs', 4), ('quillworks', 24), ('ledgerlogic', 12), ('pipeline_pros', 1)) as d(username, hours)
+where public.users.username = d.username;
+
+-- ---------------------------------------------------------------------------------------------
 -- Purchases
 -- ---------------------------------------------------------------------------------------------
 -- The demo buyer: 6 completed (one of an agent archived since), 1 pending, 1 failed, 1 refunded.
-insert into public.purchases (id, buyer_id, agent_id, seller_id, amount, status, payment_intent_id, created_at, updated_at)
+insert into public.purchases (id, buyer_id, agent_id, seller_id, list_price, amount, status, payment_intent_id, created_at, updated_at)
 select
   ('b0000000-0000-4000-8000-' || lpad(d.n::text, 12, '0'))::uuid,
   '00000000-0000-4000-8000-000000000001',
-  a.id, a.seller_id, a.price, d.status,
+  a.id, a.seller_id, a.price, a.price, d.status,
   'pi_demo_' || substr(md5('demo-buyer-' || d.n), 1, 20),
   a.created_at + (now() - a.created_at) * d.frac,
   a.created_at + (now() - a.created_at) * d.frac + interval '2 minutes'
@@ -236,10 +263,10 @@ from (values
 join public.agents a on a.id = ('a0000000-0000-4000-8000-' || lpad(d.n::text, 12, '0'))::uuid;
 
 -- Ten buyers, about one purchase in five of the published agents.
-insert into public.purchases (id, buyer_id, agent_id, seller_id, amount, status, payment_intent_id, created_at, updated_at)
+insert into public.purchases (id, buyer_id, agent_id, seller_id, list_price, amount, status, payment_intent_id, created_at, updated_at)
 select
   md5('purchase-' || b.id || '-' || a.id)::uuid,
-  b.id, a.id, a.seller_id, a.price,
+  b.id, a.id, a.seller_id, a.price, a.price,
   case pg_temp.h('status-' || b.id || a.id) % 20
     when 0 then 'refunded' when 1 then 'failed' when 2 then 'pending' when 3 then 'pending'
     else 'completed'
@@ -255,10 +282,10 @@ where b.username not in ('demo_buyer', 'demo_seller', 'demo_admin')
   and pg_temp.h('buy-' || b.id || a.id) % 5 = 0;
 
 -- A few sales for the demo seller from other sellers, so the seller dashboard has variety.
-insert into public.purchases (id, buyer_id, agent_id, seller_id, amount, status, payment_intent_id, created_at, updated_at)
+insert into public.purchases (id, buyer_id, agent_id, seller_id, list_price, amount, status, payment_intent_id, created_at, updated_at)
 select
   md5('purchase-' || b.id || '-' || a.id)::uuid,
-  b.id, a.id, a.seller_id, a.price, 'completed',
+  b.id, a.id, a.seller_id, a.price, a.price, 'completed',
   'pi_' || substr(md5('intent-' || b.id || a.id), 1, 24),
   a.created_at + (now() - a.created_at) * 0.5,
   a.created_at + (now() - a.created_at) * 0.5 + interval '1 minute'
@@ -343,9 +370,9 @@ join texts t on t.rating = c.rating;
 -- ---------------------------------------------------------------------------------------------
 -- Downloads, newsletter
 -- ---------------------------------------------------------------------------------------------
-insert into public.downloads (id, purchase_id, agent_id, buyer_id, created_at)
+insert into public.downloads (id, purchase_id, agent_id, buyer_id, version_id, created_at)
 select
-  md5('download-' || p.id || '-' || g)::uuid, p.id, p.agent_id, p.buyer_id,
+  md5('download-' || p.id || '-' || g)::uuid, p.id, p.agent_id, p.buyer_id, md5('version-1-' || p.agent_id)::uuid,
   least(now() - interval '1 minute', p.created_at + make_interval(hours => g * 5))
 from public.purchases p
 cross join lateral generate_series(1, 1 + pg_temp.h('downloads-' || p.id) % 3) as g

@@ -12,48 +12,6 @@ export type Database = {
   };
   public: {
     Tables: {
-      agent_packages: {
-        Row: {
-          agent_id: string;
-          created_at: string;
-          file_name: string | null;
-          file_path: string;
-          file_size: number | null;
-          updated_at: string;
-        };
-        Insert: {
-          agent_id: string;
-          created_at?: string;
-          file_name?: string | null;
-          file_path: string;
-          file_size?: number | null;
-          updated_at?: string;
-        };
-        Update: {
-          agent_id?: string;
-          created_at?: string;
-          file_name?: string | null;
-          file_path?: string;
-          file_size?: number | null;
-          updated_at?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'agent_packages_agent_id_fkey';
-            columns: ['agent_id'];
-            isOneToOne: true;
-            referencedRelation: 'agents';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'agent_packages_agent_id_fkey';
-            columns: ['agent_id'];
-            isOneToOne: true;
-            referencedRelation: 'agents_with_stats';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
       agent_stats: {
         Row: {
           agent_id: string;
@@ -88,6 +46,57 @@ export type Database = {
             foreignKeyName: 'agent_stats_agent_id_fkey';
             columns: ['agent_id'];
             isOneToOne: true;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      agent_versions: {
+        Row: {
+          agent_id: string;
+          content_type: string;
+          created_at: string;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          id: string;
+          release_notes: string;
+          version: string;
+        };
+        Insert: {
+          agent_id: string;
+          content_type: string;
+          created_at?: string;
+          file_name: string;
+          file_path: string;
+          file_size: number;
+          id?: string;
+          release_notes?: string;
+          version: string;
+        };
+        Update: {
+          agent_id?: string;
+          content_type?: string;
+          created_at?: string;
+          file_name?: string;
+          file_path?: string;
+          file_size?: number;
+          id?: string;
+          release_notes?: string;
+          version?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_versions_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'agent_versions_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
             referencedRelation: 'agents_with_stats';
             referencedColumns: ['id'];
           },
@@ -194,6 +203,7 @@ export type Database = {
           created_at: string;
           id: string;
           purchase_id: string | null;
+          version_id: string | null;
         };
         Insert: {
           agent_id: string;
@@ -201,6 +211,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           purchase_id?: string | null;
+          version_id?: string | null;
         };
         Update: {
           agent_id?: string;
@@ -208,6 +219,7 @@ export type Database = {
           created_at?: string;
           id?: string;
           purchase_id?: string | null;
+          version_id?: string | null;
         };
         Relationships: [
           {
@@ -252,6 +264,13 @@ export type Database = {
             referencedRelation: 'user_purchase_history';
             referencedColumns: ['id'];
           },
+          {
+            foreignKeyName: 'downloads_version_id_fkey';
+            columns: ['version_id'];
+            isOneToOne: false;
+            referencedRelation: 'agent_versions';
+            referencedColumns: ['id'];
+          },
         ];
       };
       newsletter_subscribers: {
@@ -272,16 +291,63 @@ export type Database = {
         };
         Relationships: [];
       };
+      payment_events: {
+        Row: {
+          id: string;
+          provider: string;
+          purchase_id: string | null;
+          received_at: string;
+          type: string;
+        };
+        Insert: {
+          id: string;
+          provider: string;
+          purchase_id?: string | null;
+          received_at?: string;
+          type: string;
+        };
+        Update: {
+          id?: string;
+          provider?: string;
+          purchase_id?: string | null;
+          received_at?: string;
+          type?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_events_purchase_id_fkey';
+            columns: ['purchase_id'];
+            isOneToOne: false;
+            referencedRelation: 'purchases';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_events_purchase_id_fkey';
+            columns: ['purchase_id'];
+            isOneToOne: false;
+            referencedRelation: 'user_purchase_history';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       purchases: {
         Row: {
           agent_id: string;
           amount: number;
           buyer_id: string;
           created_at: string;
+          discount_amount: number;
+          discount_percent: number;
           id: string;
+          idempotency_key: string | null;
+          list_price: number;
           payment_intent_id: string | null;
+          payment_provider: string;
+          refunded_at: string | null;
+          refunded_by: string | null;
           seller_id: string | null;
           status: string;
+          status_reason: string | null;
           updated_at: string;
         };
         Insert: {
@@ -289,10 +355,18 @@ export type Database = {
           amount: number;
           buyer_id: string;
           created_at?: string;
+          discount_amount?: number;
+          discount_percent?: number;
           id?: string;
+          idempotency_key?: string | null;
+          list_price: number;
           payment_intent_id?: string | null;
+          payment_provider?: string;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
           seller_id?: string | null;
           status?: string;
+          status_reason?: string | null;
           updated_at?: string;
         };
         Update: {
@@ -300,10 +374,18 @@ export type Database = {
           amount?: number;
           buyer_id?: string;
           created_at?: string;
+          discount_amount?: number;
+          discount_percent?: number;
           id?: string;
+          idempotency_key?: string | null;
+          list_price?: number;
           payment_intent_id?: string | null;
+          payment_provider?: string;
+          refunded_at?: string | null;
+          refunded_by?: string | null;
           seller_id?: string | null;
           status?: string;
+          status_reason?: string | null;
           updated_at?: string;
         };
         Relationships: [
@@ -331,6 +413,20 @@ export type Database = {
           {
             foreignKeyName: 'purchases_buyer_id_fkey';
             columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_refunded_by_fkey';
+            columns: ['refunded_by'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_refunded_by_fkey';
+            columns: ['refunded_by'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];
@@ -410,6 +506,36 @@ export type Database = {
           },
         ];
       };
+      user_presence: {
+        Row: {
+          last_active_at: string;
+          user_id: string;
+        };
+        Insert: {
+          last_active_at?: string;
+          user_id: string;
+        };
+        Update: {
+          last_active_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'user_presence_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'user_presence_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_settings: {
         Row: {
           email_notifications: boolean;
@@ -475,6 +601,7 @@ export type Database = {
           location: string | null;
           phone: string | null;
           profile_image_url: string | null;
+          response_time_hours: number | null;
           updated_at: string;
           user_type: string;
           username: string;
@@ -490,6 +617,7 @@ export type Database = {
           location?: string | null;
           phone?: string | null;
           profile_image_url?: string | null;
+          response_time_hours?: number | null;
           updated_at?: string;
           user_type?: string;
           username: string;
@@ -505,6 +633,7 @@ export type Database = {
           location?: string | null;
           phone?: string | null;
           profile_image_url?: string | null;
+          response_time_hours?: number | null;
           updated_at?: string;
           user_type?: string;
           username?: string;
@@ -565,10 +694,12 @@ export type Database = {
           email: string | null;
           first_name: string | null;
           id: string | null;
+          is_online: boolean | null;
           last_name: string | null;
           location: string | null;
           phone: string | null;
           profile_image_url: string | null;
+          response_time_hours: number | null;
           user_type: string | null;
           username: string | null;
           website: string | null;
@@ -585,11 +716,21 @@ export type Database = {
           amount: number | null;
           buyer_id: string | null;
           created_at: string | null;
+          discount_amount: number | null;
+          discount_percent: number | null;
+          download_count: number | null;
           id: string | null;
+          last_downloaded_at: string | null;
+          list_price: number | null;
           payment_intent_id: string | null;
+          payment_provider: string | null;
+          refunded_at: string | null;
           seller_id: string | null;
+          seller_is_online: boolean | null;
+          seller_response_time_hours: number | null;
           seller_username: string | null;
           status: string | null;
+          status_reason: string | null;
           updated_at: string | null;
           user_rating: number | null;
           user_review: string | null;
@@ -708,7 +849,45 @@ export type Database = {
         };
         Returns: boolean;
       };
+      purchase_history: {
+        Args: { category?: string; purchase_status?: string; search?: string };
+        Returns: {
+          agent_category: string | null;
+          agent_description: string | null;
+          agent_id: string | null;
+          agent_name: string | null;
+          agent_thumbnail: string | null;
+          amount: number | null;
+          buyer_id: string | null;
+          created_at: string | null;
+          discount_amount: number | null;
+          discount_percent: number | null;
+          download_count: number | null;
+          id: string | null;
+          last_downloaded_at: string | null;
+          list_price: number | null;
+          payment_intent_id: string | null;
+          payment_provider: string | null;
+          refunded_at: string | null;
+          seller_id: string | null;
+          seller_is_online: boolean | null;
+          seller_response_time_hours: number | null;
+          seller_username: string | null;
+          status: string | null;
+          status_reason: string | null;
+          updated_at: string | null;
+          user_rating: number | null;
+          user_review: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'user_purchase_history';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
+      touch_presence: { Args: never; Returns: undefined };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };
     };

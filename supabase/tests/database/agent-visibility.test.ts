@@ -34,11 +34,14 @@ async function seenBy(
     );
     const agentId = agent.rows[0]!.id;
     if (purchaseStatus) {
-      await tx.query(`insert into public.purchases (buyer_id, agent_id, amount, status) values ($1, $2, 10, $3)`, [
-        DEMO.otherBuyer,
-        agentId,
-        purchaseStatus,
-      ]);
+      // A refund is a completed purchase moved on (the purchases guard allows no other way).
+      const purchase = await tx.query<{ id: string }>(
+        `insert into public.purchases (buyer_id, agent_id, list_price, amount, status) values ($1, $2, 10, 10, $3) returning id`,
+        [DEMO.otherBuyer, agentId, purchaseStatus === 'refunded' ? 'completed' : purchaseStatus],
+      );
+      if (purchaseStatus === 'refunded') {
+        await tx.query(`update public.purchases set status = 'refunded' where id = $1`, [purchase.rows[0]!.id]);
+      }
     }
     await tx.query('update public.agents set status = $2 where id = $1', [agentId, agentStatus]);
     await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [

@@ -3,7 +3,7 @@
  * `public.categories` is the list the agents' key, `category_counts` and the app read, and
  * `public.catalogue_agents` is the filter that both the page query and `category_counts` apply.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,10 +246,13 @@ describe('upgrading a data directory created before the categories table', () =>
     dir = mkdtempSync(path.join(os.tmpdir(), 'catalogue-upgrade-'));
     const real = path.resolve('supabase');
     symlinkSync(path.join(real, 'local'), path.join(dir, 'local'));
-    cpSync(path.join(real, 'seed.sql'), path.join(dir, 'seed.sql'));
+    // The seed's accounts and agents (what the counts read); what follows needs later migrations.
+    const seed = readFileSync(path.join(real, 'seed.sql'), 'utf8');
+    writeFileSync(path.join(dir, 'seed.sql'), seed.slice(0, seed.indexOf('\n-- Packages:')));
     cpSync(path.join(real, 'migrations'), path.join(dir, 'migrations'), {
       recursive: true,
-      filter: (source) => !source.endsWith(migration),
+      // The migration and every later one (they may build on it).
+      filter: (source) => !source.endsWith('.sql') || path.basename(source) < migration,
     });
     const { db: old } = await openDatabase({ dataDir: null, supabaseDir: dir });
     try {

@@ -253,10 +253,10 @@ describe('purchases', () => {
     ).toBe('42501');
   });
 
-  it('service_role records purchases; seller_id defaults to the agent seller; one completed per buyer and agent', async () => {
+  it('service_role records purchases; seller_id defaults to the agent seller; one live purchase per buyer and agent', async () => {
     const sellerId = await rolledBack(db, serviceRole, async (tx) => {
       const row = await tx.query<{ seller_id: string }>(
-        `insert into public.purchases (buyer_id, agent_id, amount, status) values ($1, $2, 10, 'completed') returning seller_id`,
+        `insert into public.purchases (buyer_id, agent_id, list_price, amount, status) select $1, a.id, a.price, a.price, 'completed' from public.agents a where a.id = $2 returning seller_id`,
         [DEMO.buyer, seedAgentId(7)],
       );
       return row.rows[0]?.seller_id;
@@ -266,7 +266,7 @@ describe('purchases', () => {
       await errorCodeAs(
         db,
         serviceRole,
-        `insert into public.purchases (buyer_id, agent_id, amount, status) values ($1, $2, 10, 'completed')`,
+        `insert into public.purchases (buyer_id, agent_id, list_price, amount, status) select $1, a.id, a.price, a.price, 'completed' from public.agents a where a.id = $2`,
         [DEMO.buyer, seedAgentId(1)],
       ),
     ).toBe('23505');
@@ -364,28 +364,27 @@ describe('newsletter, downloads, packages, stats', () => {
     ).toBe('42501');
   });
 
-  it('agent packages: seller writes; buyers with a completed purchase read; others do not', async () => {
+  it('agent versions: seller adds to own agents; buyers with a completed purchase read; others do not', async () => {
+    const insert =
+      "insert into public.agent_versions (agent_id, version, file_path, file_name, content_type, file_size) values ($1, '9.0.0', 'pkg/' || $2 || '.zip', 'p.zip', 'application/zip', 1)";
     const visible = await rolledBack(db, seller, async (tx) => {
-      await tx.query(
-        "insert into public.agent_packages (agent_id, file_path) values ($1, 'pkg/1.zip'), ($2, 'pkg/7.zip')",
-        [seedAgentId(1), seedAgentId(7)],
-      );
+      await tx.query(insert, [seedAgentId(1), '1']);
+      await tx.query(insert, [seedAgentId(7), '7']);
       await tx.query(
         "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
         [JSON.stringify({ role: 'authenticated', sub: DEMO.buyer }), DEMO.buyer],
       );
-      const asBuyer = await tx.query<{ file_path: string }>('select file_path from public.agent_packages');
+      const asBuyer = await tx.query<{ file_path: string }>(
+        "select file_path from public.agent_versions where version = '9.0.0'",
+      );
       await tx.query("select set_config('role', 'anon', true)");
-      const asAnon = await tx.query('select file_path from public.agent_packages');
+      const asAnon = await tx.query('select file_path from public.agent_versions');
       return { asBuyer: asBuyer.rows, asAnon: asAnon.rows };
     });
     expect(visible.asBuyer).toEqual([{ file_path: 'pkg/1.zip' }]);
     expect(visible.asAnon).toEqual([]);
-    expect(
-      await errorCodeAs(db, seller, "insert into public.agent_packages (agent_id, file_path) values ($1, 'x.zip')", [
-        seedAgentId(2),
-      ]),
-    ).toBe('42501');
+    expect(await errorCodeAs(db, seller, insert, [seedAgentId(2), '2'])).toBe('42501');
+    expect(await errorCodeAs(db, seller, "update public.agent_versions set release_notes = 'x'")).toBe('42501');
   });
 
   it('agent_stats and internal functions are not writable through the API', async () => {

@@ -1,0 +1,269 @@
+/**
+ * Buying and refunding: the trusted server code that writes purchases (through the service role,
+ * after the route's guard). The database holds the rules too (`public.guard_purchase`, the unique
+ * live-purchase index): whatever races past the checks here is refused there.
+ *
+ *   buyAgent        price from the database, tier discount, one live purchase, provider payment
+ *   refundPurchase  by the agent's seller or an admin, through the provider
+ *   applyPaymentNotification  a provider's word on a payment, applied once per event id
+ */
+import { tierForSpend, fromCents, toCents, totalOf } from '~/lib/membership';
+import { forgetCatalogue } from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
+import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+
+const UNAVAILABLE = 'We could not complete the purchase right now. Nothing was charged. Please try again in a moment.';
+const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
+
+/** Why a purchase was not made, with the line the agent page shows. */
+export const BUY_REFUSALS = {
+  own: 'You are the seller of this agent, so you cannot buy it.',
+  'not-on-sale': 'This agent is not on sale.',
+  owned: 'This agent is already in your collection.',
+  pending: 'Your payment for this agent is still being processed.',
+  failed: 'The payment did not go through. Nothing was charged. Please try again.',
+  'price-changed': 'The price of this agent changed while you were buying it. Please check the new price.',
+} as const;
+export type BuyRefusal = keyof typeof BUY_REFUSALS;
+
+export type BuyOutcome =
+  | { ok: true; purchaseId: string; amount: number; discountPercent: number; replayed: boolean }
+  | { ok: false; refusal: BuyRefusal };
+
+interface BuyInput {
+  buyerId: string;
+  agentId: string;
+  /** From the form: the same submission twice is the same purchase. */
+  idempotencyKey: string;
+}
+
+/** The buyer's tier discount: their tier follows lifetime spending on completed purchases. */
+export async function discountPercentFor(service: AppSupabaseClient, buyerId: string): Promise<number> {
+  const rows = unwrap(
+    await service.from('purchases').select('amount').eq('buyer_id', buyerId).eq('status', 'completed'),
+    failure('lifetime spending'),
+  );
+  return tierForSpend(totalOf(rows.map((row) => Number(row.amount)))).discountPercent;
+}
+
+/** List price less the tier discount, in cents (the discount rounded to the nearest cent). */
+export function priceAfterDiscount(listPrice: number, discountPercent: number) {
+  const listCents = toCents(listPrice);
+  const discountCents = Math.round((listCents * discountPercent) / 100);
+  return { listCents, discountCents, amountCents: listCents - discountCents };
+}
+
+/** The buyer's live (pending or completed) purchase of the agent, if any. */
+async function livePurchase(service: AppSupabaseClient, buyerId: string, agentId: string) {
+  const rows = unwrap(
+    await service
+      .from('purchases')
+      .select('id, status, idempotency_key, amount, discount_percent')
+      .eq('buyer_id', buyerId)
+      .eq('agent_id', agentId)
+      .in('status', ['pending', 'completed'])
+      .limit(1),
+    failure('existing purchases'),
+  );
+  return rows[0] ?? null;
+}
+
+type LiveRow = NonNullable<Awaited<ReturnType<typeof livePurchase>>>;
+
+/** An existing live purchase: the same submission again (success) or a second purchase (refused). */
+function outcomeOfExisting(row: LiveRow, idempotencyKey: string): BuyOutcome {
+  if (row.idempotency_key === idempotencyKey && row.status === 'completed') {
+    return {
+      ok: true,
+      purchaseId: row.id,
+      amount: Number(row.amount),
+      discountPercent: row.discount_percent,
+      replayed: true,
+    };
+  }
+  return { ok: false, refusal: row.status === 'completed' ? 'owned' : 'pending' };
+}
+
+/**
+ * Buys the agent for the buyer. The caller has checked sign-in, the `place_orders` permission and
+ * that the buyer may see the agent; everything else is decided here and in the database.
+ */
+export async function buyAgent(
+  service: AppSupabaseClient,
+  provider: PaymentProvider,
+  { buyerId, agentId, idempotencyKey }: BuyInput,
+): Promise<BuyOutcome> {
+  const agent = unwrap(
+    await service.from('agents').select('id, name, price, status, seller_id').eq('id', agentId).maybeSingle(),
+    failure('agent'),
+  );
+  if (!agent || agent.status !== 'published') return { ok: false, refusal: 'not-on-sale' };
+  if (agent.seller_id === buyerId) return { ok: false, refusal: 'own' };
+
+  const existing = await livePurchase(service, buyerId, agentId);
+  if (existing) return outcomeOfExisting(existing, idempotencyKey);
+
+  const discountPercent = await discountPercentFor(service, buyerId);
+  const price = priceAfterDiscount(Number(agent.price), discountPercent);
+  const inserted = await service
+    .from('purchases')
+    .insert({
+      buyer_id: buyerId,
+      agent_id: agentId,
+      list_price: fromCents(price.listCents),
+      discount_percent: discountPercent,
+      discount_amount: fromCents(price.discountCents),
+      amount: fromCents(price.amountCents),
+      status: 'pending',
+      payment_provider: provider.id,
+      idempotency_key: idempotencyKey,
+    })
+    .select('id')
+    .single();
+  if (inserted.error) {
+    // Another request of this buyer got there first (a double submit, a replay, a race).
+    if (inserted.error.code === '23505') {
+      const winner = await livePurchase(service, buyerId, agentId);
+      if (winner) return outcomeOfExisting(winner, idempotencyKey);
+      if (inserted.error.message.includes('idempotency')) return { ok: false, refusal: 'failed' };
+    }
+    if (inserted.error.code === 'PT409') return { ok: false, refusal: 'not-on-sale' };
+    if (inserted.error.code === '22023') return { ok: false, refusal: 'price-changed' };
+    unwrap(inserted, failure('purchase'));
+  }
+  const purchaseId = inserted.data!.id;
+
+  let payment;
+  try {
+    payment = await provider.createPayment({
+      purchaseId,
+      amountCents: price.amountCents,
+      currency: 'usd',
+      description: agent.name,
+      idempotencyKey,
+    });
+  } catch (error) {
+    console.error('Payment could not be created:', error);
+    await settle(service, purchaseId, 'pending', {
+      status: 'failed',
+      status_reason: 'The payment could not be started.',
+    });
+    return { ok: false, refusal: 'failed' };
+  }
+  unwrap(
+    await service.from('purchases').update({ payment_intent_id: payment.paymentIntentId }).eq('id', purchaseId),
+    failure('payment reference'),
+  );
+  if (payment.settled) await applyPaymentNotification(service, provider, payment.settled);
+  forgetCatalogue();
+
+  const status = unwrap(
+    await service.from('purchases').select('status').eq('id', purchaseId).single(),
+    failure('purchase status'),
+  ).status;
+  if (status === 'failed') return { ok: false, refusal: 'failed' };
+  if (status === 'pending') return { ok: false, refusal: 'pending' };
+  return { ok: true, purchaseId, amount: fromCents(price.amountCents), discountPercent, replayed: false };
+}
+
+type PurchaseUpdate = {
+  status: 'completed' | 'failed' | 'refunded';
+  status_reason?: string | null;
+  refunded_by?: string;
+};
+
+/** Moves a purchase from `from` to the update's status; false when it was not in `from`. */
+async function settle(service: AppSupabaseClient, purchaseId: string, from: string, update: PurchaseUpdate) {
+  const rows = unwrap(
+    await service.from('purchases').update(update).eq('id', purchaseId).eq('status', from).select('id'),
+    failure('purchase status'),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Applies what the provider reported: pending → completed or failed, completed → refunded. A
+ * notification seen before (its event id) or about a purchase already moved changes nothing.
+ */
+export async function applyPaymentNotification(
+  service: AppSupabaseClient,
+  provider: PaymentProvider,
+  notification: PaymentNotification,
+  extra: { refundedBy?: string } = {},
+): Promise<'applied' | 'ignored'> {
+  const purchase = unwrap(
+    await service
+      .from('purchases')
+      .select('id, status')
+      .eq('payment_provider', provider.id)
+      .eq('payment_intent_id', notification.paymentIntentId)
+      .maybeSingle(),
+    failure('purchase of the payment'),
+  );
+  if (!purchase) return 'ignored';
+  const recorded = await service
+    .from('payment_events')
+    .insert({ id: notification.eventId, provider: provider.id, purchase_id: purchase.id, type: notification.outcome });
+  if (recorded.error?.code === '23505') return 'ignored';
+  unwrap(recorded, failure('payment event'));
+
+  const from = notification.outcome === 'refunded' ? 'completed' : 'pending';
+  const moved = await settle(service, purchase.id, from, {
+    status: notification.outcome,
+    status_reason: notification.reason ?? null,
+    ...(notification.outcome === 'refunded' && extra.refundedBy ? { refunded_by: extra.refundedBy } : {}),
+  });
+  if (moved) forgetCatalogue();
+  return moved ? 'applied' : 'ignored';
+}
+
+export const REFUND_REFUSALS = {
+  'not-found': 'This purchase does not exist.',
+  forbidden: 'Only the seller of this agent or an administrator can refund this purchase.',
+  'not-completed': 'Only a completed purchase can be refunded.',
+  pending: 'The refund has been requested and is being processed.',
+} as const;
+export type RefundRefusal = keyof typeof REFUND_REFUSALS;
+
+/**
+ * Refunds a completed purchase in full: by the agent's seller (their own sales) or an admin.
+ * `actor.isAdmin` must come from the viewer's role, checked by the route.
+ */
+export async function refundPurchase(
+  service: AppSupabaseClient,
+  provider: PaymentProvider,
+  { actor, purchaseId, reason }: { actor: { id: string; isAdmin: boolean }; purchaseId: string; reason: string },
+): Promise<{ ok: true } | { ok: false; refusal: RefundRefusal }> {
+  const purchase = unwrap(
+    await service
+      .from('purchases')
+      .select('id, status, amount, seller_id, payment_provider, payment_intent_id')
+      .eq('id', purchaseId)
+      .maybeSingle(),
+    failure('purchase'),
+  );
+  if (!purchase) return { ok: false, refusal: 'not-found' };
+  if (!actor.isAdmin && purchase.seller_id !== actor.id) return { ok: false, refusal: 'forbidden' };
+  if (purchase.status !== 'completed') return { ok: false, refusal: 'not-completed' };
+
+  // Seeded and pre-checkout purchases have no payment at this provider: refunded as records only.
+  const atThisProvider = purchase.payment_provider === provider.id && purchase.payment_intent_id;
+  if (!atThisProvider) {
+    const moved = await settle(service, purchase.id, 'completed', {
+      status: 'refunded',
+      status_reason: reason,
+      refunded_by: actor.id,
+    });
+    if (moved) forgetCatalogue();
+    return moved ? { ok: true } : { ok: false, refusal: 'not-completed' };
+  }
+  const { settled } = await provider.refund({
+    paymentIntentId: purchase.payment_intent_id!,
+    amountCents: toCents(Number(purchase.amount)),
+    reason,
+  });
+  if (!settled) return { ok: false, refusal: 'pending' };
+  await applyPaymentNotification(service, provider, settled, { refundedBy: actor.id });
+  return { ok: true };
+}
