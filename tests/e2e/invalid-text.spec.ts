@@ -2,8 +2,8 @@
  * A NUL character (U+0000) in what a visitor sends: a 400 with a clear message, never a 5xx.
  * Before, `/marketplace?q=%00` and a profile save with a NUL in the bio answered 503.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signUpNewUser, uniqueName } from './support/accounts';
 
 const MESSAGE = 'Text cannot contain null characters (U+0000). Remove them and try again.';
 
@@ -17,20 +17,9 @@ test('a NUL in the marketplace search is a 400 page that says why', async ({ pag
   await expect(page.getByText(MESSAGE)).toBeVisible();
 });
 
-async function signUpNewUser(page: Page): Promise<string> {
-  const username = `nul${test.info().project.name}${Date.now().toString(36)}`;
-  await page.goto('/?auth=sign-up');
-  const form = page.locator('form[action="/auth/sign-up"]');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(`${username}@example.com`);
-  await form.getByLabel('Password').fill('secret-123');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
-  return username;
-}
 
 test('a profile save with a NUL in the bio is a 400 with the message, and nothing is saved', async ({ page }) => {
-  await signUpNewUser(page);
+  await signUpNewUser(page, uniqueName('nul', test.info().project.name));
   await page.goto('/profile');
   const form = page.locator('form[action="/profile?tab=profile"]');
   await form.getByLabel('Location').fill('Null Island');

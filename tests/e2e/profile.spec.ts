@@ -1,26 +1,12 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from './support/accounts';
+import { DEMO_ACCOUNTS, signUpNewUser, uniqueName } from './support/accounts';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 
 const TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
 const BIO_MESSAGE = 'Bio must be at most 500 characters';
 
-function unique(prefix: string) {
-  return `${prefix}${test.info().project.name}${Date.now().toString(36)}`;
-}
+const unique = (prefix: string) => uniqueName(prefix, test.info().project.name);
 
-/** A fresh account per test, so the demo data stays untouched. */
-async function signUpNewUser(page: Page): Promise<string> {
-  const username = unique('prof');
-  await page.goto('/?auth=sign-up');
-  const form = page.locator('form[action="/auth/sign-up"]');
-  await form.getByLabel('Username').fill(username);
-  await form.getByLabel('Email').fill(`${username}@example.com`);
-  await form.getByLabel('Password').fill('secret-123');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
-  return username;
-}
 
 const profileForm = (page: Page) => page.locator('form[action="/profile?tab=profile"]');
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Profile sections' });
@@ -43,7 +29,7 @@ test('anonymous visitors are sent to sign in and back', async ({ page }) => {
 
 test('updates the profile and keeps it after a reload', async ({ page }) => {
   test.slow(); // axe runs in two themes per tab
-  const username = await signUpNewUser(page);
+  const username = await signUpNewUser(page, unique('prof'));
   await page.getByRole('banner').getByLabel(`Account menu for ${username}`).click();
   await page.getByRole('link', { name: 'Profile & Settings' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -85,7 +71,7 @@ test('updates the profile and keeps it after a reload', async ({ page }) => {
 });
 
 test('refuses a bio over 500 characters and a taken username, keeping what was typed', async ({ page }) => {
-  const username = await signUpNewUser(page);
+  const username = await signUpNewUser(page, unique('prof'));
   await page.goto('/profile');
 
   // The server enforces the limit even when the browser's maxlength is bypassed.
@@ -124,7 +110,7 @@ test('refuses a bio over 500 characters and a taken username, keeping what was t
 
 test('privacy and notification settings persist', async ({ page }) => {
   test.slow(); // axe runs in two themes per tab
-  await signUpNewUser(page);
+  await signUpNewUser(page, unique('prof'));
   await page.goto('/profile');
   await sections(page).getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/profile\?tab=privacy$/);
@@ -170,7 +156,7 @@ test('privacy and notification settings persist', async ({ page }) => {
 
 test('security and data tabs say honestly what is not available yet', async ({ page }) => {
   test.slow(); // axe runs in two themes per tab
-  await signUpNewUser(page);
+  await signUpNewUser(page, unique('prof'));
   await page.goto('/profile?tab=security');
   await expect(sections(page).getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('Two-factor authentication is off for your account.')).toBeVisible();

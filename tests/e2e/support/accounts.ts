@@ -32,3 +32,23 @@ export async function signOut(page: Page, username: string) {
   await banner.getByRole('button', { name: 'Sign Out' }).click();
   await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
 }
+
+/** A name no other test and no other project (js / nojs) uses. */
+export function uniqueName(prefix: string, project: string): string {
+  return `${prefix}${project}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/**
+ * A fresh buyer account through the real sign-up dialog, signed in afterwards, so a test that
+ * changes data leaves the demo accounts untouched. Returns the username (email: `<username>@example.com`).
+ */
+export async function signUpNewUser(page: Page, username: string): Promise<string> {
+  await page.goto('/?auth=sign-up');
+  const form = page.locator('form[action="/auth/sign-up"]');
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password').fill('secret-123');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
+  return username;
+}
