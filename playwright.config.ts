@@ -2,12 +2,17 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests against the production build on a free port (chosen by scripts/e2e.js and
- * passed as E2E_PORT), on the embedded backend in memory. Every flow runs twice: with
- * JavaScript and without.
+ * End-to-end tests against the production build, on the embedded backend in memory. Every flow
+ * runs twice: with JavaScript and without.
+ *
+ * Two servers on free ports (chosen by scripts/e2e.js): the specs in tests/e2e/commerce/ buy,
+ * rate, download and refund, so they get a server of their own; every other spec reads the seeded
+ * demo data as it was seeded (figures, counts, orders) on the first server.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+const commercePort = Number(process.env.E2E_COMMERCE_PORT ?? port + 1);
+const commerceURL = `http://127.0.0.1:${commercePort}`;
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -38,23 +43,30 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'nojs', use: { javaScriptEnabled: false } },
+    { name: 'js', testIgnore: '**/commerce/**', use: { javaScriptEnabled: true } },
+    { name: 'nojs', testIgnore: '**/commerce/**', use: { javaScriptEnabled: false } },
+    { name: 'commerce-js', testDir: './tests/e2e/commerce', use: { javaScriptEnabled: true, baseURL: commerceURL } },
+    { name: 'commerce-nojs', testDir: './tests/e2e/commerce', use: { javaScriptEnabled: false, baseURL: commerceURL } },
   ],
-  webServer: {
+  webServer: [server(port, baseURL), server(commercePort, commerceURL)],
+});
+
+/** The production server on the embedded backend in memory, seeded, with the test switches. */
+function server(serverPort: number, url: string) {
+  return {
     command: 'node server.js',
-    url: `${baseURL}/healthz`,
+    url: `${url}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
       EMBEDDED_DATA_DIR: 'memory',
       DEMO_MODE: 'true', // the seeded demo accounts the specs sign in with
-      APP_URL: baseURL,
+      APP_URL: url,
       SESSION_SECRET: 'e2e-session-secret-not-for-production',
       ENABLE_FAULT_INJECTION: 'true',
       // The e2e tests read emails from the development outbox and use the stand-in Google page.
@@ -70,5 +82,5 @@ export default defineConfig({
       EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
       NEWSLETTER_RATE_LIMIT_PER_IP: '1000',
     },
-  },
-});
+  };
+}

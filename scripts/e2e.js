@@ -12,9 +12,12 @@ if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
 }
 
 execSync('npx react-router build', { stdio: 'inherit' });
+// Two servers (playwright.config.ts): the demo data as seeded, and one for the specs that buy.
 const port = process.env.E2E_PORT ?? String(await freePort());
+let commercePort = process.env.E2E_COMMERCE_PORT ?? String(await freePort());
+while (commercePort === port) commercePort = String(await freePort());
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: port },
+  env: { ...process.env, E2E_PORT: port, E2E_COMMERCE_PORT: commercePort },
 });
 process.exit(result.status ?? 1);

@@ -130,7 +130,7 @@ export function reviewsPageHref(pathname: string, search: string, page: number):
  * What the agent page offers the viewer: Edit to its seller, Download to an owner, Buy to a
  * signed-in buyer (sign-in first when anonymous); nothing to buy once it is off sale.
  */
-export type AgentCallToAction = 'edit' | 'owned' | 'buy' | 'sign-in' | 'unavailable';
+export type AgentCallToAction = 'edit' | 'owned' | 'pending' | 'buy' | 'sign-in' | 'unavailable';
 
 export function agentCallToAction(input: {
   viewerId: string | null;
@@ -138,9 +138,11 @@ export function agentCallToAction(input: {
   sellerId: string;
   status: AgentStatus;
   owned: boolean;
+  pending?: boolean;
 }): AgentCallToAction {
   if (input.viewerId && input.viewerId === input.sellerId) return 'edit';
   if (input.owned) return 'owned';
+  if (input.pending) return 'pending';
   if (input.status !== 'published') return 'unavailable';
   if (!input.viewerId) return 'sign-in';
   return input.canPlaceOrders ? 'buy' : 'unavailable';

@@ -6,7 +6,7 @@ import {
   nextTier,
   pointsToNextReward,
   progressToNextTier,
-  savingsOn,
+  discountedPrice,
   spendMoreToNextTier,
   summarizeMembership,
   tierForSpend,
@@ -62,14 +62,17 @@ describe('points and savings', () => {
     expect(totalOf([])).toBe(0);
   });
 
-  it('saves the list price minus the paid amount', () => {
-    expect(savingsOn(90, 10)).toBe(10);
-    expect(savingsOn(80, 20)).toBe(20);
-    expect(savingsOn(100, 0)).toBe(0);
+  it('takes the tier discount off a list price, to the cent', () => {
+    expect(discountedPrice(149, 10)).toBe(134.1);
+    expect(discountedPrice(149, 20)).toBe(119.2);
+    expect(discountedPrice(99.99, 10)).toBe(89.99); // 9.999 off rounds to 10.00
+    expect(discountedPrice(100, 0)).toBe(100);
   });
 
   it('summarises a member from completed amounts', () => {
-    expect(summarizeMembership([149, 79.5, 1000])).toMatchObject({
+    const paid = (amount: number, discountAmount = 0) => ({ amount, discountAmount });
+    expect(summarizeMembership([paid(149), paid(71.55, 7.95), paid(1000)]).savingsEarned).toBe(7.95);
+    expect(summarizeMembership([paid(149), paid(79.5), paid(1000)])).toMatchObject({
       tier: { id: 'premium' },
       next: { id: 'enterprise' },
       totalSpent: 1228.5,

@@ -99,13 +99,10 @@ export function pointsToNextReward(points: number): number {
   return REWARD_POINTS_STEP - (Math.max(0, points) % REWARD_POINTS_STEP);
 }
 
-/**
- * What a member saved on `amountPaid` bought at the tier discount: the list price minus what was
- * paid. Checkout does not apply tier discounts yet, so purchases so far count at 0%.
- */
-export function savingsOn(amountPaid: number, discountPercent: number): number {
-  if (discountPercent <= 0 || discountPercent >= 100) return 0;
-  return fromCents(Math.round((toCents(amountPaid) * discountPercent) / (100 - discountPercent)));
+/** A list price less a tier discount, rounded to the cent (the same rule as checkout's). */
+export function discountedPrice(listPrice: number, discountPercent: number): number {
+  const listCents = toCents(listPrice);
+  return fromCents(listCents - Math.round((listCents * discountPercent) / 100));
 }
 
 export interface MembershipSummary {
@@ -119,11 +116,14 @@ export interface MembershipSummary {
   savingsEarned: number;
 }
 
-/** Everything the membership page shows, from the amounts of the member's completed purchases. */
+/**
+ * Everything the membership page shows, from the member's completed purchases: what they paid
+ * and the discount each one recorded (savings earned is the real sum of those discounts).
+ */
 export function summarizeMembership(
-  completedAmounts: readonly number[],
-  discountAppliedPercent = 0,
+  completed: readonly { amount: number; discountAmount: number }[],
 ): MembershipSummary {
+  const completedAmounts = completed.map((purchase) => purchase.amount);
   const totalSpent = totalOf(completedAmounts);
   const tier = tierForSpend(totalSpent);
   const progressPercent = progressToNextTier(totalSpent);
@@ -135,7 +135,7 @@ export function summarizeMembership(
     progressPercent,
     spendMore: spendMoreToNextTier(progressPercent),
     loyaltyPoints: loyaltyPoints(totalSpent),
-    savingsEarned: totalOf(completedAmounts.map((amount) => savingsOn(amount, discountAppliedPercent))),
+    savingsEarned: totalOf(completed.map((purchase) => purchase.discountAmount)),
   };
 }
 

@@ -48,10 +48,24 @@ describe.skipIf(isHostedTarget)('agent page visibility', () => {
       .select('id')
       .single();
     if (agent.error) throw agent.error;
+    // A refund is a completed purchase moved on: the purchases guard allows no other way.
+    const refund = purchaseStatus === 'refunded';
     const purchase = await service
       .from('purchases')
-      .insert({ buyer_id: DEMO_BUYER, agent_id: agent.data.id, amount: 12, status: purchaseStatus });
+      .insert({
+        buyer_id: DEMO_BUYER,
+        agent_id: agent.data.id,
+        list_price: 12,
+        amount: 12,
+        status: refund ? 'completed' : purchaseStatus,
+      })
+      .select('id')
+      .single();
     if (purchase.error) throw purchase.error;
+    if (refund) {
+      const refunded = await service.from('purchases').update({ status: 'refunded' }).eq('id', purchase.data.id);
+      if (refunded.error) throw refunded.error;
+    }
     const update = await service.from('agents').update({ status }).eq('id', agent.data.id);
     if (update.error) throw update.error;
     return agent.data.id as string;

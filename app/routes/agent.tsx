@@ -1,5 +1,5 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { href, isRouteErrorResponse, Link } from 'react-router';
+import { href, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
@@ -17,17 +17,19 @@ import { signInHref } from '~/lib/auth-modal';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
-import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor, ownsAgent } from '~/server/agent-detail.server';
+import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor } from '~/server/agent-detail.server';
 import { listCategories } from '~/server/agents.server';
 import { appOrigin } from '~/server/auth.server';
+import { setFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { notFound } from '~/server/http-errors.server';
-import { publicSupabase } from '~/server/supabase.server';
+import { paymentProvider } from '~/server/payments/index.server';
+import { BUY_REFUSALS, buyAgent, discountPercentFor } from '~/server/purchases.server';
+import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
 
-const CHECKOUT_COMING_SOON = 'Checkout is coming soon: purchases are not yet available.';
 const NOT_FOUND_MESSAGE =
   "This agent doesn't exist, isn't published, or the link is incomplete. Browse the marketplace to find another agent.";
 
@@ -61,6 +63,18 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   // agents' read policy): what this viewer may not read never arrives here.
   if (!page) agentNotFound();
   const { agent } = page;
+  const canPlaceOrders = !!viewer && hasPermission(viewer.role, 'place_orders');
+  const cta = agentCallToAction({
+    viewerId: viewer?.id ?? null,
+    canPlaceOrders,
+    sellerId: agent.sellerId,
+    status: agent.status,
+    owned: page.owned,
+    pending: page.pending,
+  });
+  // What this buyer would pay: their tier's discount (from their own completed purchases, RLS).
+  const discountPercent =
+    cta === 'buy' && viewer ? await discountPercentFor(context.get(supabaseContext), viewer.id) : 0;
   const category = categoryByName(await categoriesRead, agent.category);
 
   const origin = appOrigin(request);
@@ -84,38 +98,46 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     distribution: ratingDistribution(page.ratings),
     reviews: page.reviews,
     paging: { page: page.paging.page, pageCount: page.paging.pageCount },
-    cta: agentCallToAction({
-      viewerId: viewer?.id ?? null,
-      canPlaceOrders: !!viewer && hasPermission(viewer.role, 'place_orders'),
-      sellerId: agent.sellerId,
-      status: agent.status,
-      owned: page.owned,
-    }),
+    cta,
+    checkout: {
+      discountPercent,
+      // A new key per page view: the same form submitted twice is one purchase.
+      idempotencyKey: cta === 'buy' ? crypto.randomUUID() : null,
+      testMode: paymentProvider().testMode,
+    },
     signInHref: signInHref({ over: { pathname: path, search: '' }, returnTo: path }),
     canonicalUrl: `${origin}${path}`,
     imageUrl: agent.images[0] ? new URL(agent.images[0], origin).href : null,
   };
 }
 
+/**
+ * Buy. Sign-in (with the way back here) and `place_orders` first; the agent must be visible to the
+ * viewer (else 404). The price comes from the database and the purchase is written by trusted
+ * server code (app/server/purchases.server.ts); a refusal is a message on the page, a purchase a
+ * redirect back here with the confirmation.
+ */
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
   const submission = parseForm(await args.request.formData(), BuySchema);
-  if (submission.status !== 'success') return formError(submission, { message: 'Unknown action.' });
-  const refuse = (message: string) => formError(submission, { message, status: 409 });
+  if (submission.status !== 'success') return formError(submission);
 
   failIfInjected(args.request, 'purchase');
-  const supabase = args.context.get(supabaseContext);
-  const [agent, owned] = await Promise.all([
-    getVisibleAgent(supabase, agentId),
-    ownsAgent(supabase, viewer.id, agentId),
-  ]);
+  const agent = await getVisibleAgent(args.context.get(supabaseContext), agentId);
   if (!agent) agentNotFound();
-  if (agent.sellerId === viewer.id) return refuse('You are the seller of this agent.');
-  if (owned) return refuse('This agent is already in your collection.');
-  if (agent.status !== 'published') return refuse('This agent is not on sale.');
-  // The purchase flow arrives with the buying issue: say so honestly, never fake a purchase.
-  return refuse(CHECKOUT_COMING_SOON);
+  const outcome = await buyAgent(createServiceSupabase(args.context.get(connectionContext)), paymentProvider(), {
+    buyerId: viewer.id,
+    agentId,
+    idempotencyKey: submission.value.idempotencyKey,
+  });
+  if (!outcome.ok) return formError(submission, { message: BUY_REFUSALS[outcome.refusal], status: 409 });
+  const path = href('/agent/:agentId', { agentId });
+  const message = `Purchase complete! ${agent.name} is now in your collection.`;
+  return redirect(path, {
+    status: 303,
+    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
+  });
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
@@ -138,7 +160,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, categoryHref, distribution, reviews, paging, cta, signInHref } = loaderData;
+  const { agent, categoryHref, distribution, reviews, paging, cta, checkout, signInHref } = loaderData;
   const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">
@@ -195,6 +217,7 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
             price={agent.price}
             purchaseCount={agent.purchaseCount}
             cta={cta}
+            checkout={checkout}
             signInHref={signInHref}
             message={actionData?.message ?? null}
           />

@@ -25,7 +25,11 @@ const failure = (what: string) => ({ what, unavailable: AGENT_UNAVAILABLE_MESSAG
 
 /** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
 export const AgentIdSchema = z.guid();
-export const BuySchema = z.object({ intent: z.literal('buy') });
+/** Buy: the intent and the form's idempotency key (the same submission twice is one purchase). No price: it comes from the database. */
+export const BuySchema = z.object({
+  intent: z.literal('buy'),
+  idempotencyKey: z.uuid({ error: 'This form has expired. Please reload the page and try again.' }),
+});
 
 const AGENT_COLUMNS =
   'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
@@ -133,16 +137,32 @@ export async function listReviewPage(
   }));
 }
 
-/** Whether the buyer holds a completed purchase of the agent (RLS: buyers read their own). */
+/**
+ * The buyer's live purchase of the agent: 'completed' (it is in their collection), 'pending'
+ * (the payment is being processed) or null (RLS: buyers read only their own purchases).
+ */
+export async function livePurchaseStatus(
+  supabase: AppSupabaseClient,
+  buyerId: string,
+  agentId: string,
+): Promise<'completed' | 'pending' | null> {
+  const rows = unwrap(
+    await supabase
+      .from('purchases')
+      .select('status')
+      .eq('buyer_id', buyerId)
+      .eq('agent_id', agentId)
+      .in('status', ['completed', 'pending'])
+      .limit(1),
+    failure('ownership'),
+  );
+  const status = rows[0]?.status;
+  return status === 'completed' || status === 'pending' ? status : null;
+}
+
+/** Whether the buyer holds a completed purchase of the agent. */
 export async function ownsAgent(supabase: AppSupabaseClient, buyerId: string, agentId: string): Promise<boolean> {
-  const result = await supabase
-    .from('purchases')
-    .select('id', { count: 'exact', head: true })
-    .eq('buyer_id', buyerId)
-    .eq('agent_id', agentId)
-    .eq('status', 'completed');
-  unwrap(result, failure('ownership'));
-  return (result.count ?? 0) > 0;
+  return (await livePurchaseStatus(supabase, buyerId, agentId)) === 'completed';
 }
 
 export interface AgentPageData {
@@ -151,6 +171,8 @@ export interface AgentPageData {
   reviews: AgentReview[];
   paging: ReviewPaging;
   owned: boolean;
+  /** A purchase of the agent by the viewer is waiting for its payment. */
+  pending: boolean;
 }
 
 /**
@@ -163,17 +185,17 @@ export async function loadAgentPage(
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
   const requested = reviewPaging(requestedPage, Number.MAX_SAFE_INTEGER, REVIEWS_PER_PAGE);
-  const [agent, ratings, firstTry, owned] = await Promise.all([
+  const [agent, ratings, firstTry, purchase] = await Promise.all([
     getVisibleAgent(supabase, agentId),
     listRatings(supabase, agentId),
     listReviewPage(supabase, agentId, requested),
-    viewerId ? ownsAgent(supabase, viewerId, agentId) : Promise.resolve(false),
+    viewerId ? livePurchaseStatus(supabase, viewerId, agentId) : Promise.resolve(null),
   ]);
   if (!agent) return null;
 
   const paging = reviewPaging(requestedPage, ratings.length, REVIEWS_PER_PAGE);
   const reviews = paging.page === requested.page ? firstTry : await listReviewPage(supabase, agentId, paging);
-  return { agent, ratings, reviews, paging, owned };
+  return { agent, ratings, reviews, paging, owned: purchase === 'completed', pending: purchase === 'pending' };
 }
 
 /**
@@ -186,13 +208,13 @@ export async function loadAgentPageFor(
   { publicClient, viewerClient }: { publicClient: AppSupabaseClient; viewerClient: AppSupabaseClient },
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
-  const [shared, owned] = await Promise.all([
+  const [shared, purchase] = await Promise.all([
     sharedCatalogueRead(`agent:${agentId}:${requestedPage}`, () =>
       loadAgentPage(publicClient, { agentId, viewerId: null, requestedPage }),
     ),
-    viewerId ? ownsAgent(viewerClient, viewerId, agentId) : false,
+    viewerId ? livePurchaseStatus(viewerClient, viewerId, agentId) : null,
   ]);
   if (!shared && !viewerId) return null;
   const page = shared ?? (await loadAgentPage(viewerClient, { agentId, viewerId: null, requestedPage }));
-  return page && { ...page, owned };
+  return page && { ...page, owned: purchase === 'completed', pending: purchase === 'pending' };
 }

@@ -144,11 +144,14 @@ export async function getPlatformInsights(client: AppSupabaseClient, now: Date):
   };
 }
 
-/** The membership page's real figures: the amounts of the member's completed purchases. */
-export async function getCompletedPurchaseAmounts(client: AppSupabaseClient, viewerId: string): Promise<number[]> {
+/** The membership page's real figures: what the member paid and saved on each completed purchase. */
+export async function getCompletedPurchases(
+  client: AppSupabaseClient,
+  viewerId: string,
+): Promise<{ amount: number; discountAmount: number }[]> {
   const rows = unwrap(
-    await client.from('purchases').select('amount').eq('buyer_id', viewerId).eq('status', 'completed'),
+    await client.from('purchases').select('amount, discount_amount').eq('buyer_id', viewerId).eq('status', 'completed'),
     'membership purchases',
   );
-  return rows.map((row) => row.amount);
+  return rows.map((row) => ({ amount: Number(row.amount), discountAmount: Number(row.discount_amount) }));
 }

@@ -7,7 +7,7 @@
  *   refundPurchase  by the agent's seller or an admin, through the provider
  *   applyPaymentNotification  a provider's word on a payment, applied once per event id
  */
-import { tierForSpend, fromCents, toCents, totalOf } from '~/lib/membership';
+import { discountedPrice, fromCents, tierForSpend, toCents, totalOf } from '~/lib/membership';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
@@ -50,8 +50,8 @@ export async function discountPercentFor(service: AppSupabaseClient, buyerId: st
 /** List price less the tier discount, in cents (the discount rounded to the nearest cent). */
 export function priceAfterDiscount(listPrice: number, discountPercent: number) {
   const listCents = toCents(listPrice);
-  const discountCents = Math.round((listCents * discountPercent) / 100);
-  return { listCents, discountCents, amountCents: listCents - discountCents };
+  const amountCents = toCents(discountedPrice(listPrice, discountPercent));
+  return { listCents, discountCents: listCents - amountCents, amountCents };
 }
 
 /** The buyer's live (pending or completed) purchase of the agent, if any. */

@@ -42,7 +42,7 @@ export const test = base.extend<{ consoleErrors: string[]; javaScriptEnabled: bo
 export { expect };
 
 export function isJavaScriptProject(): boolean {
-  return test.info().project.name === 'js';
+  return test.info().project.use.javaScriptEnabled !== false;
 }
 
 /** No serious or critical axe violations on the current page, in light and in dark theme. */

@@ -17,7 +17,6 @@ test('a NUL in the marketplace search is a 400 page that says why', async ({ pag
   await expect(page.getByText(MESSAGE)).toBeVisible();
 });
 
-
 test('a profile save with a NUL in the bio is a 400 with the message, and nothing is saved', async ({ page }) => {
   await signUpNewUser(page, uniqueName('nul', test.info().project.name));
   await page.goto('/profile');

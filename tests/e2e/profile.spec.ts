@@ -7,7 +7,6 @@ const BIO_MESSAGE = 'Bio must be at most 500 characters';
 
 const unique = (prefix: string) => uniqueName(prefix, test.info().project.name);
 
-
 const profileForm = (page: Page) => page.locator('form[action="/profile?tab=profile"]');
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Profile sections' });
 const toast = (page: Page, message: string) => page.getByRole('status').filter({ hasText: message });

@@ -1,8 +1,21 @@
-import { CheckCircle2, Download, Pencil, ShoppingCart } from 'lucide-react';
+import { CheckCircle2, Clock, Download, FlaskConical, Pencil, ShoppingCart } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { formatPrice } from '~/lib/agents';
 import { purchaseCountLabel, type AgentCallToAction } from '~/lib/agent-detail';
+import { formatMoney } from '~/lib/dashboard-format';
+import { discountedPrice, TIERS } from '~/lib/membership';
+
+export interface CheckoutOffer {
+  /** The viewer's membership discount on this agent, in percent (0 without one). */
+  discountPercent: number;
+  /** The Buy form's idempotency key; null when there is nothing to buy. */
+  idempotencyKey: string | null;
+  /** No money moves (the test-mode payment provider): said wherever money would. */
+  testMode: boolean;
+}
+
+const TEST_MODE_NOTE = 'Test mode: no real payment is taken. Purchases complete at once.';
 
 /** Price, the call to action for this viewer, and how many people bought the agent. */
 export function AgentPurchasePanel({
@@ -10,6 +23,7 @@ export function AgentPurchasePanel({
   price,
   purchaseCount,
   cta,
+  checkout,
   signInHref,
   message,
 }: {
@@ -17,11 +31,14 @@ export function AgentPurchasePanel({
   price: number;
   purchaseCount: number;
   cta: AgentCallToAction;
+  checkout: CheckoutOffer;
   signInHref: string;
   message: string | null;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'buy';
+  const tier = TIERS.find((candidate) => candidate.discountPercent === checkout.discountPercent);
+  const discounted = cta === 'buy' && checkout.discountPercent > 0 && tier;
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex items-baseline justify-between gap-3">
@@ -38,8 +55,16 @@ export function AgentPurchasePanel({
         </Link>
       ) : null}
 
-      {cta === 'buy' ? (
+      {cta === 'buy' && checkout.idempotencyKey ? (
         <Form method="post" action={`/agent/${agentId}`} className="flex flex-col gap-2">
+          <input type="hidden" name="idempotencyKey" value={checkout.idempotencyKey} />
+          {discounted ? (
+            <p className="text-sm text-slate-800 dark:text-slate-200">
+              Your {tier.name} price:{' '}
+              <span className="font-semibold">{formatMoney(discountedPrice(price, checkout.discountPercent))}</span> (
+              {checkout.discountPercent}% member discount)
+            </p>
+          ) : null}
           <button
             type="submit"
             name="intent"
@@ -49,7 +74,18 @@ export function AgentPurchasePanel({
           >
             <ShoppingCart aria-hidden="true" className="size-5" /> {pending ? 'Please wait…' : 'Buy now'}
           </button>
+          {checkout.testMode ? (
+            <p className="flex items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
+              <FlaskConical aria-hidden="true" className="size-4 shrink-0" /> {TEST_MODE_NOTE}
+            </p>
+          ) : null}
         </Form>
+      ) : null}
+
+      {cta === 'pending' ? (
+        <p className="flex items-center gap-2 font-semibold text-yellow-900 dark:text-yellow-200">
+          <Clock aria-hidden="true" className="size-5" /> Your payment for this agent is being processed.
+        </p>
       ) : null}
 
       {cta === 'owned' ? (
@@ -57,8 +93,14 @@ export function AgentPurchasePanel({
           <p className="flex items-center gap-2 font-semibold text-green-800 dark:text-green-300">
             <CheckCircle2 aria-hidden="true" className="size-5" /> In your collection
           </p>
-          <Link to="/dashboard/collection" className={buttonClass('primary', 'lg', 'w-full')}>
+          <a href={`/agent/${agentId}/download`} download className={buttonClass('primary', 'lg', 'w-full')}>
             <Download aria-hidden="true" className="size-5" /> Download
+          </a>
+          <Link
+            to="/dashboard/collection"
+            className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+          >
+            View My Collection
           </Link>
         </>
       ) : null}

@@ -5,7 +5,7 @@ import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { pointsToNextReward, summarizeMembership } from '~/lib/membership';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { getCompletedPurchaseAmounts } from '~/server/dashboard.server';
+import { getCompletedPurchases } from '~/server/dashboard.server';
 import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/membership';
 
@@ -13,9 +13,7 @@ const NOTE_ID = 'membership-note';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  const amounts = await getCompletedPurchaseAmounts(args.context.get(supabaseContext), viewer.id);
-  // Checkout does not apply tier discounts yet, so no purchase so far was discounted.
-  const summary = summarizeMembership(amounts, 0);
+  const summary = summarizeMembership(await getCompletedPurchases(args.context.get(supabaseContext), viewer.id));
   return {
     tierId: summary.tier.id,
     tierName: summary.tier.name,

@@ -8,6 +8,8 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 export const DEMO_PASSWORD = 'demo-password';
+/** The password of every account `signUpNewUser` creates. */
+export const NEW_USER_PASSWORD = 'secret-123';
 
 export type DemoRole = keyof typeof DEMO_ACCOUNTS;
 
@@ -16,11 +18,15 @@ export type DemoRole = keyof typeof DEMO_ACCOUNTS;
  * the destination shows the signed-in header.
  */
 export async function signIn(page: Page, role: DemoRole, redirectTo = '/dashboard') {
-  const account = DEMO_ACCOUNTS[role];
+  await signInAs(page, DEMO_ACCOUNTS[role], redirectTo);
+}
+
+/** `signIn` for any account: seeded ones (`…@demo.test`, `demo-password`) or made by `signUpNewUser`. */
+export async function signInAs(page: Page, account: { email: string; username: string }, redirectTo = '/dashboard') {
   await page.goto(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`);
   const form = page.locator('form[action="/auth/sign-in"]');
   await form.getByLabel('Email').fill(account.email);
-  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByLabel('Password').fill(account.email.endsWith('@demo.test') ? DEMO_PASSWORD : NEW_USER_PASSWORD);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('banner').getByLabel(`Account menu for ${account.username}`)).toBeVisible();
 }
@@ -33,9 +39,13 @@ export async function signOut(page: Page, username: string) {
   await expect(banner.getByRole('link', { name: 'Sign In' })).toBeVisible();
 }
 
-/** A name no other test and no other project (js / nojs) uses. */
+/**
+ * A name no other test and no other Playwright project uses, valid as a username (letters, digits
+ * and underscores, at most 30 characters with a prefix of up to 12).
+ */
 export function uniqueName(prefix: string, project: string): string {
-  return `${prefix}${project}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const projectCode = project.replace(/[^a-z0-9]/gi, '').slice(-6);
+  return `${prefix}${projectCode}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
 /**
@@ -47,7 +57,7 @@ export async function signUpNewUser(page: Page, username: string): Promise<strin
   const form = page.locator('form[action="/auth/sign-up"]');
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Email').fill(`${username}@example.com`);
-  await form.getByLabel('Password').fill('secret-123');
+  await form.getByLabel('Password').fill(NEW_USER_PASSWORD);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
   return username;
