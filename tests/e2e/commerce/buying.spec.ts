@@ -1,0 +1,203 @@
+/**
+ * Buying on the agent page, with JavaScript on and off, on the commerce server (its own data):
+ * a new buyer buys and owns the agent, a Premium buyer pays 10 % less, the refusals record
+ * nothing, and neither a double submit nor twenty simultaneous requests buy twice. What the data
+ * holds is read back through the buyer's own pages (Membership: purchases, total, savings).
+ */
+import type { APIResponse, Page } from '@playwright/test';
+import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
+import { signIn, signInAs, signUpNewUser, uniqueName } from '../support/accounts';
+
+const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const TEST_MODE = 'Test mode: no real payment is taken. Purchases complete at once.';
+
+/** Different agents per project, so the js and nojs runs never meet. */
+const pick = (js: number, nojs: number) => agentPath(isJavaScriptProject() ? js : nojs);
+
+const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+
+async function listPrice(page: Page): Promise<number> {
+  const text = await page.getByText(/^Price: \$/).textContent();
+  return Number(text!.replace(/[^0-9.]/g, ''));
+}
+
+async function purchaseCount(page: Page): Promise<number> {
+  const text = await page.getByText(/^\d[\d,]* purchases?$/).textContent();
+  return Number(text!.replace(/\D/g, ''));
+}
+
+/** The figures of the buyer's Membership page, by label. */
+async function membership(page: Page) {
+  await page.goto('/dashboard/membership');
+  const figure = async (label: string) =>
+    (await page
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd')
+      .textContent())!;
+  return {
+    purchases: await figure('Purchases'),
+    totalSpent: await figure('Total Spent'),
+    savings: await figure('Savings Earned'),
+  };
+}
+
+/** A POST of the Buy form as the browser would send it (same origin), with extra or forged fields. */
+async function postBuy(page: Page, path: string, fields: Record<string, string>): Promise<APIResponse> {
+  const origin = new URL(page.url()).origin;
+  return page.request.post(path, {
+    form: { intent: 'buy', ...fields },
+    headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+    maxRedirects: 0,
+  });
+}
+
+async function idempotencyKey(page: Page): Promise<string> {
+  return (await page.locator('input[name="idempotencyKey"]').inputValue())!;
+}
+
+test('a new buyer buys an agent and owns it', async ({ page }) => {
+  await signUpNewUser(page, uniqueName('buy', test.info().project.name));
+  const path = pick(3, 4);
+  await page.goto(path);
+  const price = await listPrice(page);
+  const before = await purchaseCount(page);
+  await expect(page.getByText(TEST_MODE)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL(path);
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Purchase complete! .+ is now in your collection\.$/ }),
+  ).toBeVisible();
+  await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${path}/download`);
+  await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+  // The shared catalogue reads were forgotten: the count moved at once.
+  expect(await purchaseCount(page)).toBe(before + 1);
+  await expectAccessible(page);
+
+  expect(await membership(page)).toEqual({ purchases: '1', totalSpent: money(price), savings: money(0) });
+});
+
+test('a Premium buyer pays 10% less, and Membership counts the saving', async ({ page }) => {
+  // Seeded Premium members (lifetime spending between $1,000 and $2,000).
+  const account = isJavaScriptProject()
+    ? { email: 'priya.shah@demo.test', username: 'priya_shah' }
+    : { email: 'alex.rivera@demo.test', username: 'alex_rivera' };
+  await signInAs(page, account, '/dashboard/membership');
+  await expect(page.locator('dl > div').filter({ hasText: 'Current Tier' }).locator('dd')).toHaveText('Premium');
+  const before = await membership(page);
+  expect(before.savings).toBe(money(0));
+
+  // The first agent on sale that this member does not own yet.
+  let path = '';
+  for (const n of [5, 6, 9, 10, 11, 12, 15, 16, 17, 18]) {
+    await page.goto(agentPath(n));
+    if (await page.getByRole('button', { name: 'Buy now' }).isVisible()) {
+      path = agentPath(n);
+      break;
+    }
+  }
+  expect(path, 'an agent this member can buy').not.toBe('');
+  const price = await listPrice(page);
+  const discount = Math.round(price * 100 * 0.1) / 100;
+  await expect(page.getByText(`Your Premium price: ${money(price - discount)} (10% member discount)`)).toBeVisible();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
+
+  const after = await membership(page);
+  expect(after.savings).toBe(money(discount));
+  expect(Number(after.purchases)).toBe(Number(before.purchases) + 1);
+  const spent = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+  expect(spent(after.totalSpent)).toBeCloseTo(spent(before.totalSpent) + price - discount, 2);
+});
+
+test('a forged price, a replayed form and twenty simultaneous requests buy once, at the real price', async ({
+  page,
+}) => {
+  await signUpNewUser(page, uniqueName('race', test.info().project.name));
+  const path = pick(20, 22);
+  await page.goto(path);
+  const price = await listPrice(page);
+  const key = await idempotencyKey(page);
+
+  // The same form twice (a double click, a replay): one purchase, both answers lead to it.
+  const first = await postBuy(page, path, { idempotencyKey: key, price: '0.01', amount: '0' });
+  expect(first.status()).toBe(303);
+  const replay = await postBuy(page, path, { idempotencyKey: key });
+  expect(replay.status()).toBe(303);
+
+  // Twenty more forms (other tabs) at once: all refused, nothing recorded.
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => postBuy(page, path, { idempotencyKey: crypto.randomUUID() })),
+  );
+  expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(409));
+  expect(await answers[0]!.text()).toContain('This agent is already in your collection.');
+
+  expect(await membership(page)).toEqual({ purchases: '1', totalSpent: money(price), savings: money(0) });
+});
+
+test('twenty simultaneous first purchases of one agent by one buyer record exactly one', async ({ page }) => {
+  await signUpNewUser(page, uniqueName('burst', test.info().project.name));
+  const path = pick(23, 24);
+  await page.goto(path);
+  const price = await listPrice(page);
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => postBuy(page, path, { idempotencyKey: crypto.randomUUID() })),
+  );
+  const statuses = answers.map((answer) => answer.status());
+  expect(statuses.filter((status) => status === 303)).toHaveLength(1);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+  expect(await membership(page)).toEqual({ purchases: '1', totalSpent: money(price), savings: money(0) });
+});
+
+test('refusals are messages on the page and record nothing', async ({ page }) => {
+  // The seller of an agent cannot buy it: no Buy button, and a forged POST is refused.
+  await signIn(page, 'seller', agentPath(1));
+  await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
+  const own = await postBuy(page, agentPath(1), { idempotencyKey: crypto.randomUUID() });
+  expect(own.status()).toBe(409);
+  expect(await own.text()).toContain('You are the seller of this agent, so you cannot buy it.');
+
+  // An archived agent its buyer can still open is not on sale.
+  await page.context().clearCookies();
+  await signIn(page, 'buyer', agentPath(75));
+  const archived = await postBuy(page, agentPath(75), { idempotencyKey: crypto.randomUUID() });
+  expect(archived.status()).toBe(409);
+  expect(await archived.text()).toContain('This agent is not on sale.');
+  // Another seller's draft does not exist for a buyer.
+  const draft = await postBuy(page, agentPath(73), { idempotencyKey: crypto.randomUUID() });
+  expect(draft.status()).toBe(404);
+  // A form without its key (an old page): a clear 400.
+  const stale = await postBuy(page, agentPath(2), {});
+  expect(stale.status()).toBe(400);
+  expect(await stale.text()).toContain('This form has expired. Please reload the page and try again.');
+
+  // Already owned (demo_buyer owns CampaignPilot): the message shows on the page itself.
+  await page.goto(agentPath(1));
+  await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
+  const owned = await postBuy(page, agentPath(1), { idempotencyKey: crypto.randomUUID() });
+  expect(owned.status()).toBe(409);
+  expect(await owned.text()).toContain('This agent is already in your collection.');
+});
+
+test('a signed-out visitor signs in and comes back to the agent to buy it', async ({ page }) => {
+  const path = pick(26, 28);
+  await page.goto(path);
+  await page.getByRole('link', { name: 'Buy now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+  // A POST without a session is sent to sign in, with the way back to the agent.
+  const origin = new URL(page.url()).origin;
+  const post = await page.request.post(path, {
+    form: { intent: 'buy', idempotencyKey: crypto.randomUUID() },
+    headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+  expect(new URL(post.headers().location!, origin).searchParams.get('redirectTo')).toBe(path);
+
+  await signIn(page, 'buyer', path);
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('button', { name: 'Buy now' })).toBeVisible();
+});
