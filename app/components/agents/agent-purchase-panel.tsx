@@ -74,12 +74,13 @@ export function AgentPurchasePanel({
           >
             <ShoppingCart aria-hidden="true" className="size-5" /> {pending ? 'Please wait…' : 'Buy now'}
           </button>
-          {checkout.testMode ? (
-            <p className="flex items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
-              <FlaskConical aria-hidden="true" className="size-4 shrink-0" /> {TEST_MODE_NOTE}
-            </p>
-          ) : null}
         </Form>
+      ) : null}
+
+      {(cta === 'buy' || cta === 'sign-in') && checkout.testMode ? (
+        <p className="flex items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
+          <FlaskConical aria-hidden="true" className="size-4 shrink-0" /> {TEST_MODE_NOTE}
+        </p>
       ) : null}
 
       {cta === 'pending' ? (
