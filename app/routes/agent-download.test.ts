@@ -3,23 +3,16 @@
  * written), with real supabase-js clients: row-level security decides who gets the bytes.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, userClient } from '../../tests/support/clients';
+import { anonClient, serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { connectionContext, supabaseContext, viewerContext } from '~/context';
-import { ROLE_PERMISSIONS, type Role } from '~/lib/permissions';
+import { DEMO_VIEWERS, routeContext, signedInClient } from '../../tests/support/route-context';
 import type { Database } from '~/types/database';
 import { writeDemoPackages } from '../../supabase/demo-packages';
 import { loader } from './agent-download';
 
 const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const ACCOUNTS = {
-  buyer: { id: '00000000-0000-4000-8000-000000000001', email: 'buyer@demo.test', role: 'buyer' },
-  seller: { id: '00000000-0000-4000-8000-000000000002', email: 'seller@demo.test', role: 'seller' },
-  admin: { id: '00000000-0000-4000-8000-000000000003', email: 'admin@demo.test', role: 'admin' },
-} as const;
-type Who = keyof typeof ACCOUNTS;
+type Who = keyof typeof DEMO_VIEWERS;
 
 describe.skipIf(isHostedTarget)('GET /agent/:agentId/download', () => {
   let target: ContractTarget;
@@ -30,39 +23,16 @@ describe.skipIf(isHostedTarget)('GET /agent/:agentId/download', () => {
     target = await startContractTarget({ seed: true });
     service = serviceClient(target);
     await writeDemoPackages(service as SupabaseClient<Database>);
-    for (const who of Object.keys(ACCOUNTS) as Who[]) {
-      const { data, error } = await anonClient(target).auth.signInWithPassword({
-        email: ACCOUNTS[who].email,
-        password: 'demo-password',
-      });
-      if (error) throw error;
-      clients.set(who, userClient(target, data.session.access_token));
+    for (const who of Object.keys(DEMO_VIEWERS) as Who[]) {
+      clients.set(who, await signedInClient(target, DEMO_VIEWERS[who].email));
     }
   });
   afterAll(() => target?.close());
 
   async function download(who: Who | null, agent: string, search = ''): Promise<Response> {
-    const context = new RouterContextProvider();
-    context.set(connectionContext, {
-      url: target.url,
-      anonKey: target.anonKey,
-      serviceRoleKey: target.serviceRoleKey,
-    });
-    if (who) {
-      const account = ACCOUNTS[who];
-      context.set(supabaseContext, clients.get(who)!);
-      context.set(viewerContext, {
-        id: account.id,
-        email: account.email,
-        username: `demo_${who}`,
-        avatarUrl: null,
-        role: account.role as Role,
-        permissions: [...ROLE_PERMISSIONS[account.role]],
-        createdAt: new Date().toISOString(),
-      });
-    } else {
-      context.set(supabaseContext, anonClient(target));
-    }
+    const context = who
+      ? routeContext(target, DEMO_VIEWERS[who], clients.get(who)!)
+      : routeContext(target, null, anonClient(target));
     const url = new URL(`http://localhost/agent/${agent}/download${search}`);
     try {
       return await loader({
@@ -92,7 +62,7 @@ describe.skipIf(isHostedTarget)('GET /agent/:agentId/download', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('application/json');
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="campaignpilot-1.1.0.json"');
-    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store, no-transform');
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.headers.get('Content-Length')).toBe(String(bytes.byteLength));

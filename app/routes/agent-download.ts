@@ -67,7 +67,8 @@ export async function loader(args: Route.LoaderArgs) {
         'Content-Type': access.version.content_type,
         'Content-Disposition': attachmentDisposition(access.version.file_name),
         'Content-Length': String(bytes.byteLength),
-        'Cache-Control': 'private, no-store',
+        // no-transform: the compression middleware and proxies leave the file (and its length) as it is.
+        'Cache-Control': 'private, no-store, no-transform',
         'X-Content-Type-Options': 'nosniff',
       },
     });

@@ -7,7 +7,8 @@
  */
 import { redirect } from 'react-router';
 import { connectionContext } from '~/context';
-import { REFUND_MESSAGES, RefundSchema } from '~/schemas/refund';
+import { timeZoneFromCookieHeader } from '~/lib/client-hints';
+import { parseRefundParam, REFUND_MESSAGES, RefundSchema } from '~/schemas/refund';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
@@ -29,6 +30,15 @@ function listUrl(url: URL): string {
   params.delete('refund');
   const search = params.toString();
   return `${url.pathname}${search ? `?${search}` : ''}`;
+}
+
+/** What both refund pages read besides their list: the open form (`?refund=`), test mode, the time zone. */
+export function refundPageState({ url, request }: { url: URL; request: Request }) {
+  return {
+    openRefund: parseRefundParam(url.searchParams.get('refund')),
+    testMode: paymentProvider().testMode,
+    timeZone: timeZoneFromCookieHeader(request.headers.get('cookie')),
+  };
 }
 
 export async function refundAction(args: GuardArgs & { request: Request; pattern: string }) {

@@ -8,12 +8,9 @@ import { SalesList, TestModeNote } from '~/components/dashboard/sales-list';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
 import { parseReviewsPage } from '~/lib/agent-detail';
-import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { parseRefundParam } from '~/schemas/refund';
 import { requireSection } from '~/server/guards.server';
-import { paymentProvider } from '~/server/payments/index.server';
-import { refundAction } from '~/server/refunds.server';
+import { refundAction, refundPageState } from '~/server/refunds.server';
 import { listSales } from '~/server/sales.server';
 import type { Route } from './+types/disputes';
 
@@ -30,9 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     sales,
     search,
-    openRefund: parseRefundParam(params.get('refund')),
-    testMode: paymentProvider().testMode,
-    timeZone: timeZoneFromCookieHeader(args.request.headers.get('cookie')),
+    ...refundPageState(args),
   };
 }
 

@@ -7,13 +7,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SalesList, TestModeNote } from '~/components/dashboard/sales-list';
 import { supabaseContext } from '~/context';
 import { parseReviewsPage } from '~/lib/agent-detail';
-import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { parseRefundParam } from '~/schemas/refund';
 import { requireSection } from '~/server/guards.server';
-import { paymentProvider } from '~/server/payments/index.server';
-import { refundAction } from '~/server/refunds.server';
+import { refundAction, refundPageState } from '~/server/refunds.server';
 import { listSales, salesTotals } from '~/server/sales.server';
 import type { Route } from './+types/earnings';
 
@@ -28,9 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     sales,
     totals,
-    openRefund: parseRefundParam(params.get('refund')),
-    testMode: paymentProvider().testMode,
-    timeZone: timeZoneFromCookieHeader(args.request.headers.get('cookie')),
+    ...refundPageState(args),
   };
 }
 

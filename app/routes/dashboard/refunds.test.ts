@@ -4,25 +4,21 @@
  * real supabase-js clients, so row-level security and the purchase guard apply.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, userClient } from '../../../tests/support/clients';
+import { serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';
-import { connectionContext, supabaseContext, viewerContext } from '~/context';
+import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../../../tests/support/route-context';
 import type { FormResult } from '~/lib/form-result';
-import { ROLE_PERMISSIONS, type Role } from '~/lib/permissions';
 import { REFUND_REFUSALS } from '~/server/purchases.server';
 import { loader as downloadLoader } from '../agent-download';
 import * as disputes from './disputes';
 import * as earnings from './earnings';
 
 const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const ACCOUNTS = {
-  buyer: { id: '00000000-0000-4000-8000-000000000001', email: 'buyer@demo.test', role: 'buyer' },
-  seller: { id: '00000000-0000-4000-8000-000000000002', email: 'seller@demo.test', role: 'seller' },
-  admin: { id: '00000000-0000-4000-8000-000000000003', email: 'admin@demo.test', role: 'admin' },
-  nova: { id: '00000000-0000-4000-8000-000000000011', email: 'nova@demo.test', role: 'seller' },
-} as const;
+const ACCOUNTS: Record<'buyer' | 'seller' | 'admin' | 'nova', TestViewer> = {
+  ...DEMO_VIEWERS,
+  nova: { id: '00000000-0000-4000-8000-000000000011', email: 'nova.labs@demo.test', role: 'seller' },
+};
 type Who = keyof typeof ACCOUNTS;
 
 describe.skipIf(isHostedTarget)('sales and refunds', () => {
@@ -33,34 +29,17 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
   beforeAll(async () => {
     target = await startContractTarget({ seed: true });
     service = serviceClient(target);
-    const nova = await service.from('users').select('email').eq('id', ACCOUNTS.nova.id).single();
     for (const who of Object.keys(ACCOUNTS) as Who[]) {
-      const email = who === 'nova' ? nova.data!.email : ACCOUNTS[who].email;
-      const { data, error } = await anonClient(target).auth.signInWithPassword({ email, password: 'demo-password' });
-      if (error) throw error;
-      clients.set(who, userClient(target, data.session.access_token));
+      clients.set(who, await signedInClient(target, ACCOUNTS[who].email));
     }
   });
   afterAll(() => target?.close());
 
   function args(who: Who, path: string, init?: RequestInit) {
-    const account = ACCOUNTS[who];
-    const context = new RouterContextProvider();
-    context.set(connectionContext, { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey });
-    context.set(supabaseContext, clients.get(who)!);
-    context.set(viewerContext, {
-      id: account.id,
-      email: account.email,
-      username: who,
-      avatarUrl: null,
-      role: account.role as Role,
-      permissions: [...ROLE_PERMISSIONS[account.role]],
-      createdAt: new Date().toISOString(),
-    });
     const url = new URL(`http://localhost${path}`);
     return {
       request: new Request(url, init),
-      context,
+      context: routeContext(target, ACCOUNTS[who], clients.get(who)!),
       url,
       params: {},
       pattern: url.pathname.slice(1),
@@ -94,23 +73,12 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
       .select('agent_id, buyer_id, users!purchases_buyer_id_fkey(email, username)')
       .eq('id', purchaseId)
       .single();
-    const buyer = purchase!.users as unknown as { email: string; username: string };
-    const { data } = await anonClient(target).auth.signInWithPassword({
-      email: buyer.email,
-      password: 'demo-password',
-    });
-    const context = new RouterContextProvider();
-    context.set(connectionContext, { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey });
-    context.set(supabaseContext, userClient(target, data.session!.access_token));
-    context.set(viewerContext, {
-      id: purchase!.buyer_id,
-      email: buyer.email,
-      username: buyer.username,
-      avatarUrl: null,
-      role: 'buyer',
-      permissions: [...ROLE_PERMISSIONS.buyer],
-      createdAt: new Date().toISOString(),
-    });
+    const buyer = purchase!.users as unknown as { email: string };
+    const context = routeContext(
+      target,
+      { id: purchase!.buyer_id, email: buyer.email, role: 'buyer' },
+      await signedInClient(target, buyer.email),
+    );
     const url = new URL(`http://localhost/agent/${purchase!.agent_id}/download`);
     const response = await downloadLoader({
       request: new Request(url),
