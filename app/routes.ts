@@ -5,6 +5,7 @@ export default [
   index('routes/home.tsx'),
   route('marketplace', 'routes/marketplace.tsx'),
   route('agent/:agentId', 'routes/agent.tsx'),
+  route('agent/:agentId/download', 'routes/agent-download.ts'), // the package file (resource route)
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
   route('profile', 'routes/profile.tsx'),

@@ -15,6 +15,8 @@ import {
 } from '~/context';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
+import { createServiceSupabase } from '~/server/supabase.server';
+import { writeDemoPackages } from '../supabase/demo-packages';
 import {
   createEmbeddedBackend,
   GOOGLE_ISSUER_URL,
@@ -174,6 +176,21 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
       `The data directory ${env.EMBEDDED_DATA_DIR} holds the demo accounts with their published password ` +
         '(it was made by `npm start`, the demo). A deployment must not serve them. Start the deployment on a new ' +
         'EMBEDDED_DATA_DIR (or delete this one), or run the demo with DEMO_MODE=true.',
+    );
+  }
+  if (isDemoMode) {
+    // The seed's package files (SQL cannot write Storage): written once, then nothing to do.
+    const service = createServiceSupabase({
+      url: backend.siteUrl(),
+      anonKey: backend.anonKey,
+      serviceRoleKey: backend.serviceRoleKey,
+      fetch: backend.fetch,
+    });
+    const written = await writeDemoPackages(service);
+    console.log(
+      written > 0
+        ? `Demo packages: wrote ${written} files to Storage (agent-packages).`
+        : 'Demo packages: all written.',
     );
   }
   return backend;

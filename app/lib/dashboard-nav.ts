@@ -80,7 +80,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/earnings',
     label: 'Earnings',
     permission: 'view_sales_analytics',
-    comingSoon: 'Your revenue, fees and payouts over time will be summarised here.',
+    file: 'routes/dashboard/earnings.tsx',
   },
   {
     path: '/dashboard/messages',
@@ -134,7 +134,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/disputes',
     label: 'Disputes',
     permission: 'handle_disputes',
-    comingSoon: 'Refund requests and disputes between buyers and sellers will be resolved here.',
+    file: 'routes/dashboard/disputes.tsx',
   },
   {
     path: '/dashboard/policies',

@@ -14,6 +14,7 @@ const FAULTS = {
   catalogue: 'the catalogue service did not answer.', // marketplace loader
   agent: 'the agent page could not be read.', // agent page loader
   purchase: 'the agent could not be checked for a purchase.', // agent page action (Buy)
+  download: 'the package could not be checked for download.', // agent download route
   dashboard: 'the dashboard figures could not be read.', // dashboard overview loader
   profile: 'the profile could not be read.', // profile loader
 } as const;

@@ -27,7 +27,9 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
   const response = await next();
   const cookies = responseHeaders.getSetCookie();
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);
-  if (cookies.length > 0 || context.get(viewerContext)) {
+  // A route's own no-store stays as it is (a download adds no-transform to keep its length).
+  const alreadyPrivate = /\bprivate\b.*\bno-store\b/.test(response.headers.get('Cache-Control') ?? '');
+  if ((cookies.length > 0 || context.get(viewerContext)) && !alreadyPrivate) {
     response.headers.set('Cache-Control', 'private, no-store');
   }
   return response;

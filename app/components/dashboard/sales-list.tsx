@@ -1,0 +1,215 @@
+/**
+ * The list of purchases on /dashboard/earnings (a seller's sales) and /dashboard/disputes (all
+ * purchases, admins), with the refund form. The form opens through the URL (`?refund=<id>`), so
+ * it works without JavaScript; with JavaScript it posts through a fetcher (no full reload) and
+ * the action's redirect brings the list back with 'Purchase refunded.'.
+ */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useFetcher, useLocation } from 'react-router';
+import { StatusBadge } from '~/components/dashboard/status-badge';
+import { buttonClass } from '~/components/ui/button';
+import { FormMessage, Spinner } from '~/components/ui/field';
+import { formatDate, formatMoney } from '~/lib/dashboard-format';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import { MAX_REFUND_REASON, MIN_REFUND_REASON } from '~/schemas/refund';
+import type { SaleRow, SalesPage } from '~/server/sales.server';
+
+export const TEST_MODE_NOTE = 'Test mode: no money moves.';
+
+/** The current URL with `changes` applied (null removes a parameter). */
+function hrefWith(pathname: string, search: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
+export function TestModeNote() {
+  return (
+    <p
+      role="note"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      {TEST_MODE_NOTE}
+    </p>
+  );
+}
+
+interface SalesListProps {
+  sales: SalesPage;
+  /** The purchase whose refund form is open (`?refund=`). */
+  openRefund: string | null;
+  testMode: boolean;
+  /** The last refund submission's answer without JavaScript (the action's data). */
+  result: FormResult | null | undefined;
+  timeZone: string;
+  emptyMessage: string;
+}
+
+export function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage }: SalesListProps) {
+  const { pathname, search } = useLocation();
+  if (sales.rows.length === 0) {
+    return (
+      <p className="rounded-xl border border-slate-200 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+        {emptyMessage}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+        {sales.rows.map((sale) => (
+          <li key={sale.id} aria-label={`${sale.agentName}, bought by ${sale.buyerUsername}`}>
+            <SaleSummary
+              sale={sale}
+              timeZone={timeZone}
+              refundHref={
+                sale.status === 'completed' && openRefund !== sale.id
+                  ? hrefWith(pathname, search, { refund: sale.id })
+                  : null
+              }
+            />
+            {sale.status === 'completed' && openRefund === sale.id ? (
+              <RefundForm
+                sale={sale}
+                testMode={testMode}
+                result={fieldValue(result, 'purchaseId') === sale.id ? result : null}
+                action={hrefWith(pathname, search, { refund: sale.id })}
+                cancelHref={hrefWith(pathname, search, { refund: null })}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <SalesPager sales={sales} pathname={pathname} search={search} />
+    </>
+  );
+}
+
+function SaleSummary({ sale, timeZone, refundHref }: { sale: SaleRow; timeZone: string; refundHref: string | null }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4">
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">
+          <Link to={`/agent/${sale.agentId}`} className="hover:underline">
+            {sale.agentName}
+          </Link>
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Bought by <span className="font-medium">{sale.buyerUsername}</span> on{' '}
+          <time dateTime={sale.createdAt}>{formatDate(sale.createdAt, timeZone)}</time>
+        </p>
+        {sale.status === 'refunded' && sale.statusReason ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">Refund reason: {sale.statusReason}</p>
+        ) : null}
+      </div>
+      <p className="font-semibold tabular-nums">{formatMoney(sale.amount)}</p>
+      <StatusBadge status={sale.status} />
+      {refundHref ? (
+        <Link to={refundHref} preventScrollReset className={buttonClass('secondary', 'sm')}>
+          Refund
+          <span className="sr-only">
+            {' '}
+            {sale.agentName} to {sale.buyerUsername}
+          </span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+interface RefundFormProps {
+  sale: SaleRow;
+  testMode: boolean;
+  result: FormResult | null | undefined;
+  action: string;
+  cancelHref: string;
+}
+
+function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormProps) {
+  const fetcher = useFetcher<FormResult>();
+  const current = fetcher.data ?? result;
+  const notice = formNotice(current);
+  const busy = fetcher.state !== 'idle';
+  const id = useId();
+  const error = fieldError(current, 'reason');
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 border-t border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h3 id={`${id}-title`} className="font-semibold">
+        Refund {sale.agentName} to {sale.buyerUsername} ({formatMoney(sale.amount)})
+      </h3>
+      {testMode ? <TestModeNote /> : null}
+      {notice ? <FormMessage {...notice} /> : null}
+      <input type="hidden" name="purchaseId" value={sale.id} />
+      <div>
+        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+          Reason for the refund
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          name="reason"
+          required
+          minLength={MIN_REFUND_REASON}
+          maxLength={MAX_REFUND_REASON}
+          rows={3}
+          defaultValue={fieldValue(current, 'reason') ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950"
+        />
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {MIN_REFUND_REASON} to {MAX_REFUND_REASON} characters. The buyer sees it in their purchase history.
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={busy} className={buttonClass('danger', 'sm')}>
+          {busy ? <Spinner /> : null}
+          Refund purchase
+        </button>
+        <Link to={cancelHref} preventScrollReset className={buttonClass('ghost', 'sm')}>
+          Cancel
+        </Link>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function SalesPager({ sales, pathname, search }: { sales: SalesPage; pathname: string; search: string }) {
+  if (sales.pageCount <= 1) return null;
+  const pageHref = (page: number) => hrefWith(pathname, search, { page: page > 1 ? String(page) : null, refund: null });
+  return (
+    <nav aria-label="Purchase pages" className="mt-4 flex items-center justify-between gap-3">
+      {sales.page > 1 ? (
+        <Link to={pageHref(sales.page - 1)} className={buttonClass('secondary', 'sm')} rel="prev">
+          <ChevronLeft aria-hidden="true" className="size-4" /> Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Page {sales.page} of {sales.pageCount}
+      </p>
+      {sales.page < sales.pageCount ? (
+        <Link to={pageHref(sales.page + 1)} className={buttonClass('secondary', 'sm')} rel="next">
+          Older <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

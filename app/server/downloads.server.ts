@@ -1,0 +1,86 @@
+/**
+ * Package downloads (`GET /agent/:agentId/download`, app/routes/agent-download.ts). Who may
+ * download is decided by the database: `agent_versions` is readable, under the viewer's own
+ * row-level security, only by the buyer of a completed purchase, the agent's seller and admins.
+ * So reading the version row with the viewer's client IS the check; only then is the file read
+ * from the private bucket with the service role, and a buyer's download counted.
+ */
+import { z } from 'zod';
+import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
+
+/** `?version=` as agent_versions stores it (its check constraint). */
+export const VersionParamSchema = z
+  .string()
+  .regex(/^[0-9]{1,4}(\.[0-9]{1,4}){1,2}$/)
+  .optional();
+
+const VERSION_COLUMNS = 'id, agent_id, version, file_path, file_name, content_type, file_size, created_at';
+
+export type PackageVersion = { id: string; file_path: string; file_name: string; content_type: string };
+
+export type DownloadAccess =
+  | { ok: true; version: PackageVersion; purchaseId: string | null }
+  | { ok: false; reason: 'forbidden' | 'unknown-version' };
+
+/**
+ * The version the viewer may download (the latest by date, or `version`), and the viewer's
+ * completed purchase of the agent if they are its buyer (null for its seller or an admin).
+ */
+export async function authorizeDownload(
+  viewerClient: AppSupabaseClient,
+  { agentId, buyerId, version }: { agentId: string; buyerId: string; version: string | undefined },
+): Promise<DownloadAccess> {
+  const versions = viewerClient.from('agent_versions').select(VERSION_COLUMNS).eq('agent_id', agentId);
+  const [found, purchase] = await Promise.all([
+    version
+      ? versions.eq('version', version).limit(1)
+      : versions.order('created_at', { ascending: false }).order('version', { ascending: false }).limit(1),
+    viewerClient
+      .from('purchases')
+      .select('id')
+      .eq('agent_id', agentId)
+      .eq('buyer_id', buyerId)
+      .eq('status', 'completed')
+      .limit(1),
+  ]);
+  const row = unwrap(found, 'package version')[0];
+  const purchaseId = unwrap(purchase, 'purchase of the download')[0]?.id ?? null;
+  if (row) return { ok: true, version: row, purchaseId };
+  if (!version) return { ok: false, reason: 'forbidden' };
+  // No such version: a 404 for those who may see the versions, the same 403 for everyone else.
+  const any = unwrap(
+    await viewerClient.from('agent_versions').select('id').eq('agent_id', agentId).limit(1),
+    'package versions',
+  );
+  return { ok: false, reason: any.length > 0 ? 'unknown-version' : 'forbidden' };
+}
+
+/** The file's bytes from the private bucket (service role), or null when it cannot be read. */
+export async function readPackageFile(
+  service: AppSupabaseClient,
+  filePath: string,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const { data, error } = await service.storage.from(PACKAGES_BUCKET).download(filePath);
+  if (error || !data) {
+    console.error(`Package file could not be read (${filePath}):`, error?.message ?? 'no data');
+    return null;
+  }
+  return new Uint8Array(await data.arrayBuffer());
+}
+
+/** Counts a buyer's download (service role: nobody writes downloads through the API). */
+export async function recordDownload(
+  service: AppSupabaseClient,
+  row: { purchaseId: string; agentId: string; buyerId: string; versionId: string },
+): Promise<void> {
+  const { error } = await service.from('downloads').insert({
+    purchase_id: row.purchaseId,
+    agent_id: row.agentId,
+    buyer_id: row.buyerId,
+    version_id: row.versionId,
+  });
+  // The buyer still gets the file; the missing count is in the log.
+  if (error) console.error('Download could not be recorded:', error.code ?? '', error.message);
+}

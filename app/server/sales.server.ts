@@ -1,0 +1,145 @@
+/**
+ * The sales lists of /dashboard/earnings (a seller's own sales) and /dashboard/disputes (every
+ * purchase, for admins), read through the viewer's own client: row-level security gives a seller
+ * only the sales of their agents and an admin all purchases.
+ */
+import { totalOf, type PurchaseStatus } from '~/lib/membership';
+import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+
+export const SALES_PAGE_SIZE = 25;
+
+export interface SaleRow {
+  id: string;
+  agentId: string;
+  agentName: string;
+  buyerUsername: string;
+  amount: number;
+  status: PurchaseStatus;
+  statusReason: string | null;
+  createdAt: string;
+}
+
+export interface SalesPage {
+  rows: SaleRow[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+interface SalesQuery {
+  /** Only this seller's sales (the earnings page); every purchase RLS allows when absent. */
+  sellerId?: string;
+  /** Agent name or buyer username contains this (the disputes page). */
+  search?: string;
+  page: number;
+}
+
+/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Ids of the agents and buyers whose name contains `search` (for the purchases filter). */
+async function matchingIds(client: AppSupabaseClient, search: string) {
+  const pattern = containsPattern(search);
+  const [agents, buyers] = await Promise.all([
+    client.from('agents').select('id').ilike('name', pattern).limit(500),
+    client.from('public_profiles').select('id').ilike('username', pattern).limit(500),
+  ]);
+  return {
+    agentIds: unwrap(agents, 'agents matching the search').map((row) => row.id),
+    buyerIds: unwrap(buyers, 'buyers matching the search').flatMap((row) => (row.id ? [row.id] : [])),
+  };
+}
+
+const EMPTY: SalesPage = { rows: [], page: 1, pageCount: 1, total: 0 };
+const SALE_COLUMNS = 'id, agent_id, buyer_id, amount, status, status_reason, created_at, agents(name)';
+
+/** One page of purchases, newest first, with the agent's name and the buyer's username. */
+export async function listSales(client: AppSupabaseClient, { sellerId, search, page }: SalesQuery): Promise<SalesPage> {
+  let filter: string | null = null;
+  if (search) {
+    const { agentIds, buyerIds } = await matchingIds(client, search);
+    if (agentIds.length === 0 && buyerIds.length === 0) return EMPTY;
+    filter = [
+      agentIds.length > 0 ? `agent_id.in.(${agentIds.join(',')})` : null,
+      buyerIds.length > 0 ? `buyer_id.in.(${buyerIds.join(',')})` : null,
+    ]
+      .filter(Boolean)
+      .join(',');
+  }
+  const purchases = (columns: string, head = false) => {
+    let query = client.from('purchases').select(columns, { count: 'exact', head });
+    if (sellerId) query = query.eq('seller_id', sellerId);
+    return filter ? query.or(filter) : query;
+  };
+  const from = (page - 1) * SALES_PAGE_SIZE;
+  const result = await purchases(SALE_COLUMNS)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + SALES_PAGE_SIZE - 1)
+    .overrideTypes<SaleRecord[], { merge: false }>();
+  // Past the last page PostgREST answers 416 (PGRST103): show the last page instead.
+  if (result.error?.code === 'PGRST103' && page > 1) {
+    const { count } = await purchases('id', true);
+    const last = Math.max(1, Math.ceil((count ?? 0) / SALES_PAGE_SIZE));
+    return last < page ? listSales(client, { sellerId, search, page: last }) : EMPTY;
+  }
+  const rows = unwrap(result, 'sales');
+  const total = result.count ?? rows.length;
+  const buyerIds = [...new Set(rows.map((row) => row.buyer_id))];
+  const buyers =
+    buyerIds.length > 0
+      ? unwrap(await client.from('public_profiles').select('id, username').in('id', buyerIds), 'buyers of the sales')
+      : [];
+  const usernames = new Map(buyers.map((buyer) => [buyer.id, buyer.username]));
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      agentId: row.agent_id,
+      agentName: row.agents?.name ?? 'Unknown agent',
+      buyerUsername: usernames.get(row.buyer_id) ?? 'Unknown buyer',
+      amount: Number(row.amount),
+      status: row.status as PurchaseStatus,
+      statusReason: row.status_reason,
+      createdAt: row.created_at,
+    })),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / SALES_PAGE_SIZE)),
+    total,
+  };
+}
+
+/** A purchase row as SALE_COLUMNS reads it (the select string is built, so typed here). */
+interface SaleRecord {
+  id: string;
+  agent_id: string;
+  buyer_id: string;
+  amount: number;
+  status: string;
+  status_reason: string | null;
+  created_at: string;
+  agents: { name: string } | null;
+}
+
+export interface SalesTotals {
+  completedCount: number;
+  /** Completed sales only: refunded, pending and failed purchases bring in nothing. */
+  revenue: number;
+  refundedCount: number;
+}
+
+/** A seller's simple figures over all their sales. */
+export async function salesTotals(client: AppSupabaseClient, sellerId: string): Promise<SalesTotals> {
+  const rows = unwrap(
+    await client.from('purchases').select('amount, status').eq('seller_id', sellerId),
+    'sales totals',
+  );
+  const completed = rows.filter((row) => row.status === 'completed');
+  return {
+    completedCount: completed.length,
+    revenue: totalOf(completed.map((row) => Number(row.amount))),
+    refundedCount: rows.filter((row) => row.status === 'refunded').length,
+  };
+}
