@@ -7,15 +7,13 @@
  * (CampaignPilot, demo_seller's) ships 1.0.0 and 1.1.0. demo_seller sells agents 1, 7, 13, 19, …
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
-import { signIn, signUpNewUser, uniqueName } from './support/accounts';
+import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
+import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
 
 const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CAMPAIGN_PILOT = agentId(1);
 const FORBIDDEN = 'Only the buyer of a completed purchase';
 
-/** The Buy button on the agent page arrives with the lead's checkout; until then these flows wait. */
-const BUY_READY = false;
 
 async function buy(page: Page, agent: string) {
   await page.goto(`/agent/${agent}`);
@@ -155,7 +153,6 @@ test.describe('refunds', () => {
   });
 
   test('the seller refunds a sale: the buyer can no longer download it', async ({ page, browser, baseURL }) => {
-    test.fixme(!BUY_READY, 'needs the Buy button of the agent page (lead, issue #11 checkout)');
     const agent = isJavaScriptProject() ? agentId(7) : agentId(13); // demo_seller's agents
     const buyer = await signUpNewUser(page, uniqueName('rf', test.info().project.name));
     await buy(page, agent);
@@ -170,7 +167,6 @@ test.describe('refunds', () => {
   });
 
   test('an admin refunds any purchase on Disputes', async ({ page, browser, baseURL }) => {
-    test.fixme(!BUY_READY, 'needs the Buy button of the agent page (lead, issue #11 checkout)');
     const agent = isJavaScriptProject() ? agentId(20) : agentId(22); // other sellers' agents
     const buyer = await signUpNewUser(page, uniqueName('ad', test.info().project.name));
     await buy(page, agent);
