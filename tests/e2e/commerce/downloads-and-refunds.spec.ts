@@ -18,7 +18,7 @@ const FORBIDDEN = 'Only the buyer of a completed purchase';
 async function buy(page: Page, agent: string) {
   await page.goto(`/agent/${agent}`);
   await page.locator(`form[action="/agent/${agent}"]`).getByRole('button', { name: 'Buy now' }).click();
-  await expect(page.getByText('In your collection')).toBeVisible();
+  await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
 }
 
 async function downloadStatus(page: Page, agent: string): Promise<number> {
