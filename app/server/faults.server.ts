@@ -16,6 +16,7 @@ const FAULTS = {
   purchase: 'the agent could not be checked for a purchase.', // agent page action (Buy)
   dashboard: 'the dashboard figures could not be read.', // dashboard overview loader
   profile: 'the profile could not be read.', // profile loader
+  purchases: 'the purchase history could not be read.', // purchase history loader
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

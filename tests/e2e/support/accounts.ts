@@ -16,7 +16,11 @@ export type DemoRole = keyof typeof DEMO_ACCOUNTS;
  * the destination shows the signed-in header.
  */
 export async function signIn(page: Page, role: DemoRole, redirectTo = '/dashboard') {
-  const account = DEMO_ACCOUNTS[role];
+  await signInAs(page, DEMO_ACCOUNTS[role], redirectTo);
+}
+
+/** `signIn` for any seeded account (password `demo-password`), e.g. one of the other buyers. */
+export async function signInAs(page: Page, account: { email: string; username: string }, redirectTo = '/dashboard') {
   await page.goto(`/auth/sign-in?${new URLSearchParams({ redirectTo })}`);
   const form = page.locator('form[action="/auth/sign-in"]');
   await form.getByLabel('Email').fill(account.email);
