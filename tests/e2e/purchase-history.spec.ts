@@ -5,30 +5,16 @@
  * twin of the e2e database (same migrations and seed, in memory in this process), written
  * independently of the app's queries.
  */
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { openDatabase, type Database } from '../../supabase/local/database';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 import { signIn, signInAs, signUpNewUser, uniqueName } from './support/accounts';
+import { useSeedTwin } from './support/seed-twin';
 
 const BUYER_ID = '00000000-0000-4000-8000-000000000001';
 const PAGE = '/dashboard/purchases';
 
-let db: Database;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  ({ db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase'), seed: true }));
-});
-
-test.afterAll(async () => {
-  await db?.close();
-});
-
-async function one(sql: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await db.query<{ value: string | number | null }>(sql, params);
-  return Number(rows[0]?.value ?? 0);
-}
+const twin = useSeedTwin();
+const one = twin.one;
 
 /** demo_buyer's purchases joined with their agents, under an extra condition. */
 const countWhere = (condition = 'true') =>
@@ -135,9 +121,9 @@ test.describe('purchase history', () => {
     await expect(rows(page)).toHaveCount(await countWhere(`p.status = 'refunded'`));
     await expect(rows(page).first().getByText('Refunded', { exact: true })).toBeVisible();
 
-    await openPurchases(page, '?category=data-analysis');
+    await openPurchases(page, '?category=data+analysis');
     await expect(rows(page)).toHaveCount(await countWhere(`a.category = 'Data Analysis'`));
-    await expect(page.getByLabel('Category')).toHaveValue('data-analysis');
+    await expect(page.getByLabel('Category')).toHaveValue('data analysis');
 
     await openPurchases(page, '?q=podcast');
     await expect(rows(page)).toHaveCount(1);
@@ -157,7 +143,7 @@ test.describe('purchase history', () => {
 
   test('the category select lists the purchased categories, and the form builds the URL', async ({ page }) => {
     await openPurchases(page);
-    const categories = await db.query<{ category: string }>(
+    const categories = await twin.query<{ category: string }>(
       `select distinct a.category from public.purchases p join public.agents a on a.id = p.agent_id where p.buyer_id = $1`,
       [BUYER_ID],
     );
@@ -325,7 +311,7 @@ test.describe('purchase history', () => {
 test('without a response time no "Responds in" line; a new buyer gets the Browse Marketplace advice', async ({
   page,
 }) => {
-  const buyer = await db.query<{ email: string; username: string; purchase_id: string }>(
+  const buyer = await twin.query<{ email: string; username: string; purchase_id: string }>(
     `select u.email, u.username, p.id as purchase_id
        from public.purchases p
        join public.users u on u.id = p.buyer_id

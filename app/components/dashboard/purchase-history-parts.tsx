@@ -1,5 +1,4 @@
 import {
-  AlertTriangle,
   CheckCircle,
   Clock,
   Download,
@@ -11,7 +10,6 @@ import {
   RotateCcw,
   Search,
   Star,
-  X,
   XCircle,
   type LucideIcon,
 } from 'lucide-react';
@@ -20,7 +18,7 @@ import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { AgentStars } from '~/components/agents/agent-stars';
 import { buttonClass } from '~/components/ui/button';
-import { useUrlDialog } from '~/components/ui/use-url-dialog';
+import { UrlDialog } from '~/components/ui/url-dialog';
 import type { Category } from '~/lib/categories';
 import { formatMoney } from '~/lib/dashboard-format';
 import { STATUS_TONE, TONE_CLASS, statusLabel, type PurchaseStatus } from '~/lib/membership';
@@ -119,43 +117,23 @@ export function PurchaseFilters({ params, categories }: { params: PurchaseHistor
           className={`${FIELD} w-full pl-9 placeholder:text-slate-500 dark:placeholder:text-slate-400`}
         />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="purchase-status" className="text-sm font-medium">
-          Status
-        </label>
-        <select
-          id="purchase-status"
-          name="status"
-          defaultValue={params.status ?? ''}
-          key={params.status ?? ''}
-          className={FIELD}
-        >
-          {STATUS_FILTER_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="purchase-category" className="text-sm font-medium">
-          Category
-        </label>
-        <select
-          id="purchase-category"
-          name="category"
-          defaultValue={params.category ?? ''}
-          key={params.category ?? ''}
-          className={FIELD}
-        >
-          <option value="">All Categories</option>
-          {categories.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="purchase-status"
+        name="status"
+        label="Status"
+        value={params.status}
+        options={STATUS_FILTER_OPTIONS}
+      />
+      <FilterSelect
+        id="purchase-category"
+        name="category"
+        label="Category"
+        value={params.category}
+        options={[
+          { value: '', label: 'All Categories' },
+          ...categories.map((category) => ({ value: category.slug, label: category.name })),
+        ]}
+      />
       <div className="flex items-center gap-3">
         {isHydrated ? null : (
           <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>
@@ -170,6 +148,35 @@ export function PurchaseFilters({ params, categories }: { params: PurchaseHistor
         </span>
       </div>
     </Form>
+  );
+}
+
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | null;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} key={value ?? ''} className={FIELD}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -324,23 +331,6 @@ export function EmptyPurchases({ filtered }: { filtered: boolean }) {
   );
 }
 
-export function PurchasesLoadError({ message, retryHref }: { message: string; retryHref: string }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-300 px-6 py-16 text-center dark:border-red-800"
-    >
-      <AlertTriangle aria-hidden="true" className="size-10 text-red-700 dark:text-red-300" />
-      <h2 className="mt-4 text-xl font-semibold">Error Loading Purchase History</h2>
-      <p className={`mt-2 ${SECONDARY}`}>{message}</p>
-      {/* A plain link reloads the page, with or without JavaScript. */}
-      <a href={retryHref} className={`${buttonClass('primary')} mt-6`}>
-        Try Again
-      </a>
-    </div>
-  );
-}
-
 /**
  * Contact Seller (§2), open while the URL has `contact=<purchase id>`: drawn by the server, so it
  * works without JavaScript; Close is a link to the same URL without it.
@@ -354,7 +344,6 @@ export function ContactSellerDialog({
   buyerName: string;
   closeHref: string;
 }) {
-  const panel = useUrlDialog<HTMLDivElement>(closeHref, `contact-${contact.purchaseId}`);
   const responds = responseTimeLabel(contact.responseHours);
   const draft = (message?: string) =>
     contactDraft({
@@ -367,119 +356,106 @@ export function ContactSellerDialog({
   const email = contact.email;
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-950/60 p-4 sm:items-center">
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="contact-seller-title"
-        aria-describedby="contact-seller-about"
-        tabIndex={-1}
-        className="relative w-full max-w-lg rounded-2xl bg-white p-6 text-slate-900 shadow-xl outline-none dark:bg-slate-900 dark:text-slate-100"
-      >
-        <Link
-          to={closeHref}
-          preventScrollReset
-          aria-label="Close dialog"
-          className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+    <UrlDialog
+      title="Contact Seller"
+      titleId="contact-seller-title"
+      describedBy="contact-seller-about"
+      closeHref={closeHref}
+      closeLabel="Close dialog"
+      returnFocusId={`contact-${contact.purchaseId}`}
+      width="max-w-lg"
+    >
+      <p id="contact-seller-about" className={`mt-1 ${SECONDARY}`}>
+        About {contact.agentName}, purchased {contact.purchasedOn}
+      </p>
+
+      <div className="mt-5 flex items-center gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800">
+        <span
+          aria-hidden="true"
+          className="flex size-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase"
         >
-          <X aria-hidden="true" className="size-5" />
-        </Link>
-        <h2 id="contact-seller-title" className="pr-10 text-2xl font-bold">
-          Contact Seller
-        </h2>
-        <p id="contact-seller-about" className={`mt-1 ${SECONDARY}`}>
-          About {contact.agentName}, purchased {contact.purchasedOn}
-        </p>
-
-        <div className="mt-5 flex items-center gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800">
-          <span
-            aria-hidden="true"
-            className="flex size-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase"
-          >
-            {contact.sellerName.charAt(0)}
-          </span>
-          <div>
-            <p className="font-semibold">{contact.sellerName}</p>
-            <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
-              <span
-                aria-hidden="true"
-                className={`inline-block size-2.5 rounded-full ${contact.online ? 'bg-green-500' : 'bg-slate-400 dark:bg-slate-500'}`}
-              />
-              {contact.online ? 'Online' : 'Offline'}
-              {responds ? <span> · {responds}</span> : null}
-            </p>
-          </div>
+          {contact.sellerName.charAt(0)}
+        </span>
+        <div>
+          <p className="font-semibold">{contact.sellerName}</p>
+          <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
+            <span
+              aria-hidden="true"
+              className={`inline-block size-2.5 rounded-full ${contact.online ? 'bg-green-500' : 'bg-slate-400 dark:bg-slate-500'}`}
+            />
+            {contact.online ? 'Online' : 'Offline'}
+            {responds ? <span> · {responds}</span> : null}
+          </p>
         </div>
+      </div>
 
-        {email || contact.website ? (
-          <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            {email ? (
-              <li>
-                <a href={`mailto:${email}`} className={`${LINK} inline-flex items-center gap-1.5`}>
-                  <Mail aria-hidden="true" className="size-4" />
-                  {email}
-                </a>
-              </li>
-            ) : null}
-            {contact.website ? (
-              <li>
-                <a
-                  href={contact.website}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={`${LINK} inline-flex items-center gap-1.5`}
-                >
-                  <Globe aria-hidden="true" className="size-4" />
-                  Visit Website<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        ) : null}
+      {email || contact.website ? (
+        <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {email ? (
+            <li>
+              <a href={`mailto:${email}`} className={`${LINK} inline-flex items-center gap-1.5`}>
+                <Mail aria-hidden="true" className="size-4" />
+                {email}
+              </a>
+            </li>
+          ) : null}
+          {contact.website ? (
+            <li>
+              <a
+                href={contact.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${LINK} inline-flex items-center gap-1.5`}
+              >
+                <Globe aria-hidden="true" className="size-4" />
+                Visit Website<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
 
-        <h3 className="mt-6 text-sm font-semibold">Quick messages</h3>
-        {email ? (
+      <h3 className="mt-6 text-sm font-semibold">Quick messages</h3>
+      {email ? (
+        <ul className="mt-2 flex flex-col gap-2">
+          {QUICK_MESSAGES.map((message) => (
+            <li key={message}>
+              <a
+                href={mailtoHref(email, draft(message))}
+                className="block rounded-lg border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                {message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <>
           <ul className="mt-2 flex flex-col gap-2">
             {QUICK_MESSAGES.map((message) => (
-              <li key={message}>
-                <a
-                  href={mailtoHref(email, draft(message))}
-                  className="block rounded-lg border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-                >
-                  {message}
-                </a>
+              <li
+                key={message}
+                className="rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
+              >
+                {message}
               </li>
             ))}
           </ul>
-        ) : (
-          <>
-            <ul className="mt-2 flex flex-col gap-2">
-              {QUICK_MESSAGES.map((message) => (
-                <li
-                  key={message}
-                  className="rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300"
-                >
-                  {message}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 text-sm font-medium">This seller does not share an email address.</p>
-          </>
-        )}
+          <p className="mt-3 text-sm font-medium">This seller does not share an email address.</p>
+        </>
+      )}
 
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <Link to={closeHref} preventScrollReset className={buttonClass('secondary')}>
-            Close
-          </Link>
-          {email ? (
-            <a href={mailtoHref(email, draft())} className={buttonClass('primary')}>
-              <Mail aria-hidden="true" className="size-4" />
-              Send Email
-            </a>
-          ) : null}
-        </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <Link to={closeHref} preventScrollReset className={buttonClass('secondary')}>
+          Close
+        </Link>
+        {email ? (
+          <a href={mailtoHref(email, draft())} className={buttonClass('primary')}>
+            <Mail aria-hidden="true" className="size-4" />
+            Send Email
+          </a>
+        ) : null}
       </div>
-    </div>
+    </UrlDialog>
   );
 }

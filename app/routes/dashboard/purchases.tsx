@@ -5,9 +5,9 @@ import {
   EmptyPurchases,
   PurchaseFilters,
   PurchaseItem,
-  PurchasesLoadError,
   usePurchasesPending,
 } from '~/components/dashboard/purchase-history-parts';
+import { LoadError } from '~/components/ui/load-error';
 import { connectionContext, supabaseContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
@@ -78,7 +78,7 @@ export default function PurchasesPage({ loaderData }: Route.ComponentProps) {
       <PurchaseFilters params={params} categories={history?.categories ?? []} />
       <div aria-busy={pending || undefined}>
         {error !== null || history === null ? (
-          <PurchasesLoadError message={error ?? ''} retryHref={listHref} />
+          <LoadError title="Error Loading Purchase History" message={error ?? ''} retryHref={listHref} />
         ) : history.rows.length === 0 ? (
           <EmptyPurchases filtered={filtered} />
         ) : (
