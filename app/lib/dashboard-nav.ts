@@ -56,7 +56,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/purchases',
     label: 'Purchase History',
     permission: 'view_order_history',
-    comingSoon: 'Every purchase with its status, amount and seller contact will be listed and filterable here.',
+    file: 'routes/dashboard/purchases.tsx',
   },
   {
     path: '/dashboard/agents',

@@ -17,6 +17,7 @@ const FAULTS = {
   download: 'the package could not be checked for download.', // agent download route
   dashboard: 'the dashboard figures could not be read.', // dashboard overview loader
   profile: 'the profile could not be read.', // profile loader
+  purchases: 'the purchase history could not be read.', // purchase history loader
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -1,7 +1,8 @@
 /**
  * Root middleware: one Supabase client per request, the user verified with the Auth service
  * (never trusted from the cookie alone), the profile loaded, role and permissions derived.
- * Refreshed or cleared session cookies ride on whatever response comes back.
+ * Refreshed or cleared session cookies ride on whatever response comes back. A signed-in
+ * viewer is marked active in the background every few minutes (presence.server.ts).
  *
  * A verified viewer is remembered per access token for a few seconds, so a burst of requests
  * with one session costs one Auth check and one profile read (docs/decisions/008-shared-reads.md).
@@ -13,6 +14,7 @@ import { clientAddressContext, connectionContext, supabaseContext, viewerContext
 import { permissionsOf, toRole } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 import { unavailable, unwrap } from '~/server/http-errors.server';
+import { touchPresence } from '~/server/presence.server';
 import { createSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
@@ -23,7 +25,9 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
     context.get(clientAddressContext),
   );
   context.set(supabaseContext, client);
-  context.set(viewerContext, await loadViewer(client));
+  const viewer = await loadViewer(client);
+  context.set(viewerContext, viewer);
+  if (viewer) touchPresence(client, viewer.id);
   const response = await next();
   const cookies = responseHeaders.getSetCookie();
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie);

@@ -3,32 +3,18 @@
  * from SQL on a twin of the e2e database (same migrations and seed, in memory in this process),
  * written independently of the app's queries.
  */
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { openDatabase, type Database } from '../../supabase/local/database';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 import { signIn } from './support/accounts';
+import { useSeedTwin } from './support/seed-twin';
 
 const BUYER_ID = '00000000-0000-4000-8000-000000000001';
 const SELLER_ID = '00000000-0000-4000-8000-000000000002';
 const TIME_ZONE = 'Pacific/Kiritimati'; // UTC+14: far from the server's zone, so the hint shows
 const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-let db: Database;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  ({ db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase'), seed: true }));
-});
-
-test.afterAll(async () => {
-  await db?.close();
-});
-
-async function one(sql: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await db.query<{ value: string | number | null }>(sql, params);
-  return Number(rows[0]?.value ?? 0);
-}
+const twin = useSeedTwin();
+const one = twin.one;
 
 const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 
@@ -73,7 +59,7 @@ test.describe('overview figures', () => {
     await expectStat(page, 'Purchases This Month', String(thisMonth));
 
     const activity = page.getByRole('region', { name: 'Recent Activity' });
-    const latest = await db.query<{ name: string }>(
+    const latest = await twin.query<{ name: string }>(
       `select a.name from public.purchases p join public.agents a on a.id = p.agent_id
         where p.buyer_id = $1 order by p.created_at desc limit 1`,
       [BUYER_ID],

@@ -1,0 +1,152 @@
+/**
+ * Purchase History's reads, with the viewer's client (row-level security: a buyer reads only
+ * their own purchases). Filtering happens in the database (`public.purchase_history`, a GET RPC);
+ * the header's count, total and the category list come from the unfiltered history.
+ * Call only after the section's guard.
+ */
+import { categoryBySlug, type Category } from '~/lib/categories';
+import { formatDate } from '~/lib/dashboard-format';
+import { PURCHASE_STATUSES, totalOf, type PurchaseStatus } from '~/lib/membership';
+import {
+  hasActiveFilters,
+  type PurchaseHistoryParams,
+  type PurchaseRow,
+  type SellerContact,
+} from '~/lib/purchase-history';
+import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+
+export interface PurchaseHistory {
+  /** Every purchase of the buyer, whatever the filters. */
+  count: number;
+  /** The sum of the completed purchases' amounts. */
+  totalSpent: number;
+  /** The categories of the buyer's purchases, in the categories table's order. */
+  categories: Category[];
+  /** The purchases under the filters, newest first. */
+  rows: PurchaseRow[];
+  contact: SellerContact | null;
+}
+
+const UNAVAILABLE = 'We could not load your purchase history right now. Please try again in a moment.';
+const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
+
+/** The columns the page reads of `user_purchase_history`. */
+type HistoryRecord = {
+  id: string | null;
+  agent_id: string | null;
+  agent_name: string | null;
+  agent_description: string | null;
+  agent_thumbnail: string | null;
+  agent_category: string | null;
+  status: string | null;
+  status_reason: string | null;
+  amount: number | null;
+  created_at: string | null;
+  download_count: number | null;
+  last_downloaded_at: string | null;
+  user_rating: number | null;
+  seller_id: string | null;
+  seller_username: string | null;
+  seller_is_online: boolean | null;
+  seller_response_time_hours: number | null;
+};
+
+const ROW_COLUMNS =
+  'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, status, status_reason, amount, created_at, download_count, last_downloaded_at, user_rating, seller_id, seller_username, seller_is_online, seller_response_time_hours';
+
+const isPurchaseStatus = (value: unknown): value is PurchaseStatus =>
+  (PURCHASE_STATUSES as readonly unknown[]).includes(value);
+
+function toRow(record: HistoryRecord, timeZone: string): PurchaseRow | null {
+  if (!record.id || !record.agent_id || !record.created_at || !isPurchaseStatus(record.status)) return null;
+  return {
+    id: record.id,
+    agentId: record.agent_id,
+    agentName: record.agent_name ?? 'Unavailable agent',
+    agentDescription: record.agent_description ?? '',
+    thumbnailUrl: record.agent_thumbnail,
+    category: record.agent_category,
+    status: record.status,
+    statusReason: record.status_reason,
+    amount: Number(record.amount ?? 0),
+    purchasedOn: formatDate(record.created_at, timeZone),
+    downloadCount: Number(record.download_count ?? 0),
+    lastDownloadedOn: record.last_downloaded_at ? formatDate(record.last_downloaded_at, timeZone) : null,
+    rating: record.user_rating,
+    sellerId: record.seller_id ?? '',
+    sellerName: record.seller_username ?? 'Seller',
+    sellerOnline: record.seller_is_online === true,
+    sellerResponseHours: record.seller_response_time_hours,
+  };
+}
+
+/** The buyer's purchases under `filters` (the RPC's defaults, NULL, where a filter is off). */
+async function readHistory(
+  client: AppSupabaseClient,
+  filters: Pick<PurchaseHistoryParams, 'q' | 'status'> & { categoryName: string | null },
+  timeZone: string,
+): Promise<PurchaseRow[]> {
+  const records = unwrap(
+    await client
+      .rpc(
+        'purchase_history',
+        {
+          search: filters.q ?? undefined,
+          purchase_status: filters.status ?? undefined,
+          category: filters.categoryName ?? undefined,
+        },
+        { get: true },
+      )
+      .select(ROW_COLUMNS)
+      .overrideTypes<HistoryRecord[], { merge: false }>(),
+    failure('purchase history'),
+  );
+  return records.flatMap((record) => toRow(record, timeZone) ?? []);
+}
+
+/** What the seller's public profile shares with this viewer (the view applies the privacy settings). */
+async function readSellerContact(client: AppSupabaseClient, purchase: PurchaseRow): Promise<SellerContact> {
+  const profile = unwrap(
+    await client.from('public_profiles').select('email, website').eq('id', purchase.sellerId).maybeSingle(),
+    failure('seller contact'),
+  );
+  return {
+    purchaseId: purchase.id,
+    agentName: purchase.agentName,
+    purchasedOn: purchase.purchasedOn,
+    sellerName: purchase.sellerName,
+    online: purchase.sellerOnline,
+    responseHours: purchase.sellerResponseHours,
+    email: profile?.email?.trim() || null,
+    website: profile?.website?.trim() || null,
+  };
+}
+
+/**
+ * The page's data. `params.contact` names a purchase of the buyer (any, not only a listed one);
+ * another id opens no dialog (`contact` is null, and the loader drops it from the URL).
+ */
+export async function loadPurchaseHistory(
+  client: AppSupabaseClient,
+  params: PurchaseHistoryParams,
+  categories: readonly Category[],
+  timeZone: string,
+): Promise<PurchaseHistory> {
+  const categoryName = categoryBySlug(categories, params.category)?.name ?? null;
+  const [all, filtered] = await Promise.all([
+    readHistory(client, { q: null, status: null, categoryName: null }, timeZone),
+    hasActiveFilters(params)
+      ? readHistory(client, { q: params.q, status: params.status, categoryName }, timeZone)
+      : null,
+  ]);
+  const bought = new Set(all.map((row) => row.category));
+  const contactPurchase = params.contact ? all.find((row) => row.id === params.contact) : undefined;
+  return {
+    count: all.length,
+    totalSpent: totalOf(all.filter((row) => row.status === 'completed').map((row) => row.amount)),
+    categories: categories.filter((category) => bought.has(category.name)),
+    rows: filtered ?? all,
+    contact: contactPurchase ? await readSellerContact(client, contactPurchase) : null,
+  };
+}
