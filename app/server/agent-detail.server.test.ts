@@ -30,17 +30,15 @@ describe.skipIf(isHostedTarget)('agent page queries', () => {
     target = await startContractTarget({ seed: true });
     anon = anonClient(target);
     const service = serviceClient(target);
-    const purchases = await service
-      .from('purchases')
-      .insert(
-        REVIEWERS.map((buyer) => ({
-          buyer_id: buyer,
-          agent_id: AGENT,
-          list_price: 59,
-          amount: 59,
-          status: 'completed',
-        })),
-      );
+    const purchases = await service.from('purchases').insert(
+      REVIEWERS.map((buyer) => ({
+        buyer_id: buyer,
+        agent_id: AGENT,
+        list_price: 59,
+        amount: 59,
+        status: 'completed',
+      })),
+    );
     if (purchases.error) throw purchases.error;
     // Review i (0…6) is i days old with rating 5, 4, 3, 2, 1, 5, 4.
     const reviews = await service.from('reviews').insert(

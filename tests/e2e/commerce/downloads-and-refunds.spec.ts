@@ -14,7 +14,6 @@ const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12,
 const CAMPAIGN_PILOT = agentId(1);
 const FORBIDDEN = 'Only the buyer of a completed purchase';
 
-
 async function buy(page: Page, agent: string) {
   await page.goto(`/agent/${agent}`);
   await page.locator(`form[action="/agent/${agent}"]`).getByRole('button', { name: 'Buy now' }).click();
