@@ -32,19 +32,25 @@ const NEW_AGENT = `insert into public.agents (name, description, price, category
 const BUY = `insert into public.purchases (buyer_id, agent_id, list_price, discount_percent, discount_amount, amount, status, idempotency_key)
   values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`;
 
-async function probe<T>(work: (tx: Parameters<Parameters<typeof rolledBack>[2]>[0], agentId: string) => Promise<T>) {
+type Tx = Parameters<Parameters<typeof rolledBack>[2]>[0];
+
+async function probe<T>(work: (tx: Tx, agentId: string) => Promise<T>) {
   return rolledBack(db, serviceRole, async (tx) => {
     const agent = await tx.query<{ id: string }>(NEW_AGENT, [DEMO.seller]);
     return work(tx, agent.rows[0]!.id);
   });
 }
 
-async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+/** The SQLSTATE of one statement inside the test's transaction, undone either way (a savepoint). */
+async function codeInSavepoint(tx: Tx, sql: string, params: unknown[]): Promise<string | undefined> {
+  await tx.query('savepoint attempt');
   try {
-    await promise;
+    await tx.query(sql, params);
     return undefined;
   } catch (error) {
     return (error as { code?: string }).code;
+  } finally {
+    await tx.query('rollback to savepoint attempt');
   }
 }
 
@@ -70,12 +76,7 @@ describe('a new purchase', () => {
 
   it('is refused for the seller of the agent, an unpublished agent, another price or an inconsistent amount', async () => {
     const codes = await probe(async (tx, agentId) => {
-      const attempt = async (values: unknown[]) => {
-        await tx.query('savepoint attempt');
-        const code = await codeOf(tx.query(BUY, values));
-        await tx.query('rollback to savepoint attempt');
-        return code;
-      };
+      const attempt = (values: unknown[]) => codeInSavepoint(tx, BUY, values);
       const own = await attempt([DEMO.seller, agentId, 50, 0, 0, 50, 'completed', null]);
       const cheaper = await attempt([DEMO.buyer, agentId, 1, 0, 0, 1, 'completed', null]);
       const inconsistent = await attempt([DEMO.buyer, agentId, 50, 10, 5, 40, 'completed', null]);
@@ -97,12 +98,7 @@ describe('a new purchase', () => {
     const codes = await probe(async (tx, agentId) => {
       const key = '11111111-1111-4111-8111-111111111111';
       await tx.query(BUY, [DEMO.buyer, agentId, 50, 0, 0, 50, 'pending', key]);
-      const attempt = async (values: unknown[]) => {
-        await tx.query('savepoint attempt');
-        const code = await codeOf(tx.query(BUY, values));
-        await tx.query('rollback to savepoint attempt');
-        return code;
-      };
+      const attempt = (values: unknown[]) => codeInSavepoint(tx, BUY, values);
       const secondLive = await attempt([DEMO.buyer, agentId, 50, 0, 0, 50, 'completed', null]);
       const sameKey = await attempt([DEMO.buyer, seedAgentId(2), 99, 0, 0, 99, 'pending', key]);
       // A failed attempt does not block a new one.
@@ -119,12 +115,7 @@ describe('a purchase later', () => {
     const results = await probe(async (tx, agentId) => {
       const id = (await tx.query<{ id: string }>(BUY, [DEMO.buyer, agentId, 50, 0, 0, 50, 'pending', null])).rows[0]!
         .id;
-      const attempt = async (sql: string) => {
-        await tx.query('savepoint attempt');
-        const code = await codeOf(tx.query(sql, [id]));
-        await tx.query('rollback to savepoint attempt');
-        return code;
-      };
+      const attempt = (sql: string) => codeInSavepoint(tx, sql, [id]);
       const pendingToRefunded = await attempt(`update public.purchases set status = 'refunded' where id = $1`);
       await tx.query(`update public.purchases set status = 'completed' where id = $1`, [id]);
       const cheaper = await attempt(`update public.purchases set amount = 1, list_price = 1 where id = $1`);
