@@ -1,9 +1,9 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { AlertTriangle, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
-import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
-import { buttonClass } from '~/components/ui/button';
+import { NoResults, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
+import { LoadError } from '~/components/page-states';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
@@ -116,7 +116,11 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
         />
         <section aria-label="Results" className="min-w-0 flex-1">
           {error !== null ? (
-            <LoadError message={error} retryHref={`/marketplace${marketplaceSearch(params)}`} />
+            <LoadError
+              title="Error Loading Marketplace"
+              message={error}
+              retryHref={`/marketplace${marketplaceSearch(params)}`}
+            />
           ) : (
             <>
               <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" role="status">
@@ -125,7 +129,7 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
               {isLoading ? (
                 <SkeletonList view={params.view} />
               ) : result.agents.length === 0 ? (
-                <EmptyState />
+                <NoResults />
               ) : (
                 <ResultList agents={result.agents} view={params.view} />
               )}
@@ -134,23 +138,6 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-    </div>
-  );
-}
-
-function LoadError({ message, retryHref }: { message: string; retryHref: string }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center rounded-2xl border border-red-300 px-6 py-16 text-center dark:border-red-800"
-    >
-      <AlertTriangle aria-hidden="true" className="size-10 text-red-700 dark:text-red-300" />
-      <h2 className="mt-4 text-xl font-semibold">Error Loading Marketplace</h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">{message}</p>
-      {/* A plain link reloads the page, with or without JavaScript. */}
-      <a href={retryHref} className={`${buttonClass('primary')} mt-6`}>
-        Try Again
-      </a>
     </div>
   );
 }
