@@ -5,6 +5,7 @@ export default [
   index('routes/home.tsx'),
   route('marketplace', 'routes/marketplace.tsx'),
   route('agent/:agentId', 'routes/agent.tsx'),
+  route('agent/:agentId/review', 'routes/agent-review.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
   route('profile', 'routes/profile.tsx'),

@@ -15,6 +15,7 @@ const FAULTS = {
   agent: 'the agent page could not be read.', // agent page loader
   purchase: 'the agent could not be checked for a purchase.', // agent page action (Buy)
   dashboard: 'the dashboard figures could not be read.', // dashboard overview loader
+  collection: 'the collection could not be read.', // My Collection loader
   profile: 'the profile could not be read.', // profile loader
 } as const;
 
