@@ -6,6 +6,7 @@ export default [
   route('marketplace', 'routes/marketplace.tsx'),
   route('agent/:agentId', 'routes/agent.tsx'),
   route('agent/:agentId/download', 'routes/agent-download.ts'), // the package file (resource route)
+  route('agent/:agentId/review', 'routes/agent-review.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
   route('profile', 'routes/profile.tsx'),

@@ -50,7 +50,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/collection',
     label: 'My Collection',
     permission: 'view_order_history',
-    comingSoon: 'Your purchased AI agents, ready to download and rate, will be collected here.',
+    file: 'routes/dashboard/collection.tsx',
   },
   {
     path: '/dashboard/purchases',

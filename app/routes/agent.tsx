@@ -4,6 +4,7 @@ import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
 import { AgentReviews } from '~/components/agents/agent-reviews';
+import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { connectionContext, supabaseContext, viewerContext } from '~/context';
 import {
@@ -17,31 +18,23 @@ import { signInHref } from '~/lib/auth-modal';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
-import { AgentIdSchema, BuySchema, getVisibleAgent, loadAgentPageFor } from '~/server/agent-detail.server';
+import {
+  agentNotFound,
+  BuySchema,
+  getVisibleAgent,
+  loadAgentPageFor,
+  parseAgentId,
+} from '~/server/agent-detail.server';
 import { listCategories } from '~/server/agents.server';
 import { appOrigin } from '~/server/auth.server';
 import { setFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
-import { notFound } from '~/server/http-errors.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { BUY_REFUSALS, buyAgent, discountPercentFor } from '~/server/purchases.server';
 import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
-
-const NOT_FOUND_MESSAGE =
-  "This agent doesn't exist, isn't published, or the link is incomplete. Browse the marketplace to find another agent.";
-
-function agentNotFound(): never {
-  return notFound({ title: 'Agent not found', message: NOT_FOUND_MESSAGE });
-}
-
-function parseAgentId(value: string | undefined): string {
-  const result = AgentIdSchema.safeParse(value);
-  if (!result.success) agentNotFound();
-  return result.data.toLowerCase();
-}
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const agentId = parseAgentId(params.agentId);
@@ -164,13 +157,7 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
   const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-700 dark:text-slate-300">
-        <Link to="/marketplace" className="underline-offset-2 hover:underline">
-          Marketplace
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{agent.name}</span>
-      </nav>
+      <Breadcrumb trail={[{ to: '/marketplace', label: 'Marketplace' }]} current={agent.name} />
 
       {agent.status !== 'published' ? (
         <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">

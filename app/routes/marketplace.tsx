@@ -2,8 +2,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Search } from 'lucide-react';
 import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
-import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
-import { LoadError } from '~/components/ui/load-error';
+import { NoResults, Pagination, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
+import { LoadError } from '~/components/page-states';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
@@ -129,7 +129,7 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
               {isLoading ? (
                 <SkeletonList view={params.view} />
               ) : result.agents.length === 0 ? (
-                <EmptyState />
+                <NoResults />
               ) : (
                 <ResultList agents={result.agents} view={params.view} />
               )}

@@ -14,7 +14,7 @@ import {
   type ReviewPaging,
 } from '~/lib/agent-detail';
 import { sharedCatalogueRead } from '~/server/agents.server';
-import { unwrap } from '~/server/http-errors.server';
+import { notFound, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import type { Tables } from '~/types/database';
 import type { WithNonNull } from '~/types/rows';
@@ -30,6 +30,21 @@ export const BuySchema = z.object({
   intent: z.literal('buy'),
   idempotencyKey: z.uuid({ error: 'This form has expired. Please reload the page and try again.' }),
 });
+
+const NOT_FOUND_MESSAGE =
+  "This agent doesn't exist, isn't published, or the link is incomplete. Browse the marketplace to find another agent.";
+
+/** 404 'Agent not found': the agent does not exist or this viewer may not see it. */
+export function agentNotFound(): never {
+  return notFound({ title: 'Agent not found', message: NOT_FOUND_MESSAGE });
+}
+
+/** The `:agentId` of an /agent/… URL, lower-cased; anything not uuid-shaped is the 404. */
+export function parseAgentId(value: string | undefined): string {
+  const result = AgentIdSchema.safeParse(value);
+  if (!result.success) agentNotFound();
+  return result.data.toLowerCase();
+}
 
 const AGENT_COLUMNS =
   'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';

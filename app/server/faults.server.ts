@@ -16,6 +16,7 @@ const FAULTS = {
   purchase: 'the agent could not be checked for a purchase.', // agent page action (Buy)
   download: 'the package could not be checked for download.', // agent download route
   dashboard: 'the dashboard figures could not be read.', // dashboard overview loader
+  collection: 'the collection could not be read.', // My Collection loader
   profile: 'the profile could not be read.', // profile loader
   purchases: 'the purchase history could not be read.', // purchase history loader
 } as const;

@@ -98,6 +98,7 @@ test.describe('dashboard shell', () => {
       'Earnings',
       'Disputes',
       'Purchase History',
+      'My Collection',
     ]);
     for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
       await nav.getByRole('link', { name: label, exact: true }).click();

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, LayoutGrid, List, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { AgentCard } from '~/components/agents/agent-card';
+import { EmptyState } from '~/components/page-states';
 import type { AgentSummary } from '~/lib/agents';
 import { marketplaceHref, pageCount, pageWindow, type MarketplaceParams } from '~/lib/marketplace-params';
 
@@ -18,15 +19,23 @@ export function ResultList({ agents, view }: { agents: AgentSummary[]; view: Mar
   );
 }
 
-/** Ten placeholder cards while a client-side navigation loads the next results. */
-export function SkeletonList({ view }: { view: MarketplaceParams['view'] }) {
+/** Placeholder cards (ten by default) while a client-side navigation loads the next results. */
+export function SkeletonList({
+  view,
+  count = SKELETON_COUNT,
+  label = 'Loading agents',
+}: {
+  view: MarketplaceParams['view'];
+  count?: number;
+  label?: string;
+}) {
   return (
     <ul
       aria-busy="true"
-      aria-label="Loading agents"
+      aria-label={label}
       className={view === 'grid' ? 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-4'}
     >
-      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+      {Array.from({ length: count }, (_, index) => (
         <li
           key={index}
           data-testid="skeleton-card"
@@ -42,18 +51,17 @@ export function SkeletonList({ view }: { view: MarketplaceParams['view'] }) {
   );
 }
 
-export function EmptyState() {
+export function NoResults() {
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
-      <SearchX aria-hidden="true" className="size-10 text-slate-500" />
-      <h2 className="mt-4 text-xl font-semibold">No agents found</h2>
-      <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Try adjusting your filters or search terms to see more results.
-      </p>
+    <EmptyState
+      icon={<SearchX aria-hidden="true" className="size-10" />}
+      title="No agents found"
+      message="Try adjusting your filters or search terms to see more results."
+    >
       <Link to="/marketplace" className="mt-4 font-medium text-brand-700 hover:underline dark:text-brand-300">
         Clear all filters
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 

@@ -1,6 +1,8 @@
 import { Outlet, isRouteErrorResponse, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { CollectionSkeleton } from '~/components/dashboard/collection-parts';
 import { NavDrawer, SideNav } from '~/components/dashboard/side-nav';
+import { COLLECTION_PATH } from '~/lib/collection';
 import { pageMeta } from '~/lib/meta';
 import { useOptionalViewer } from '~/lib/use-viewer';
 import { dashboardMiddleware, requireUser } from '~/server/guards.server';
@@ -25,9 +27,23 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return pageMeta('Dashboard', 'Your AgentMarket dashboard.');
 };
 
+/** Pages with their own placeholder while a client-side navigation to them loads (§2: six skeleton cards). */
+const LOADING_SCREENS: Partial<Record<string, () => React.ReactNode>> = {
+  [COLLECTION_PATH]: CollectionSkeleton,
+};
+
 export default function DashboardLayout() {
   const navigation = useNavigation();
-  const isLoading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/dashboard');
+  const pendingPath = navigation.state === 'loading' ? navigation.location.pathname : null;
+  const isLoading = pendingPath?.startsWith('/dashboard') ?? false;
+  const LoadingScreen = pendingPath ? LOADING_SCREENS[pendingPath] : undefined;
+  if (LoadingScreen) {
+    return (
+      <DashboardShell>
+        <LoadingScreen />
+      </DashboardShell>
+    );
+  }
   return (
     <DashboardShell>
       <div aria-busy={isLoading || undefined} className={isLoading ? 'opacity-60 transition-opacity' : undefined}>

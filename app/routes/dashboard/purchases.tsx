@@ -7,7 +7,7 @@ import {
   PurchaseItem,
   usePurchasesPending,
 } from '~/components/dashboard/purchase-history-parts';
-import { LoadError } from '~/components/ui/load-error';
+import { LoadError } from '~/components/page-states';
 import { connectionContext, supabaseContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';

@@ -1,0 +1,40 @@
+/**
+ * My Collection (specification §2): what a card shows and the count line. Pure, shared by the
+ * loader and the page.
+ */
+
+export const COLLECTION_PATH = '/dashboard/collection';
+
+/** One completed purchase as its card shows it (dates already on the buyer's calendar). */
+export interface CollectionItem {
+  purchaseId: string;
+  agentId: string;
+  name: string;
+  description: string;
+  thumbnailUrl: string | null;
+  category: string;
+  sellerUsername: string | null;
+  /** The buyer's own rating, or null when they have not rated the agent yet. */
+  rating: number | null;
+  amount: number;
+  purchasedOn: string;
+}
+
+/** '{n} AI agents in your collection' (the specification's words), singular for one. */
+export function collectionCountLine(count: number): string {
+  return count === 1
+    ? '1 AI agent in your collection'
+    : `${count.toLocaleString('en-US')} AI agents in your collection`;
+}
+
+/** The package download of the agent's latest version (app/routes/agent-download.ts). */
+export function downloadHref(agentId: string): string {
+  return `/agent/${agentId}/download`;
+}
+
+/** The rating form, coming back to `returnTo` (a same-origin path) after saving. */
+export function reviewHref(agentId: string, returnTo?: string): string {
+  const path = `/agent/${agentId}/review`;
+  // Slashes stay readable (`?returnTo=/dashboard/collection`); everything else is encoded.
+  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}` : path;
+}

@@ -1,0 +1,51 @@
+/**
+ * My Collection: the viewer's completed purchases, newest first, read from
+ * `user_purchase_history` through the request's client (row-level security: buyers read their
+ * own purchases; the view is security invoker). A failed read is a 503 (`unwrap`), never sample data.
+ */
+import type { CollectionItem } from '~/lib/collection';
+import { formatDate } from '~/lib/dashboard-format';
+import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+
+export const COLLECTION_UNAVAILABLE_MESSAGE =
+  'We could not load your collection right now. Please try again in a moment.';
+
+const COLUMNS =
+  'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, seller_username, user_rating, amount, created_at';
+
+export async function listCollection(
+  supabase: AppSupabaseClient,
+  buyerId: string,
+  timeZone: string,
+): Promise<CollectionItem[]> {
+  const rows = unwrap(
+    await supabase
+      .from('user_purchase_history')
+      .select(COLUMNS)
+      .eq('buyer_id', buyerId)
+      .eq('status', 'completed')
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false }),
+    { what: 'collection', unavailable: COLLECTION_UNAVAILABLE_MESSAGE },
+  );
+  return rows.flatMap((row) =>
+    // id, agent_id and created_at come from NOT NULL purchase columns.
+    row.id && row.agent_id && row.created_at
+      ? [
+          {
+            purchaseId: row.id,
+            agentId: row.agent_id,
+            name: row.agent_name ?? 'Unnamed agent',
+            description: row.agent_description ?? '',
+            thumbnailUrl: row.agent_thumbnail,
+            category: row.agent_category ?? '',
+            sellerUsername: row.seller_username,
+            rating: row.user_rating === null ? null : Number(row.user_rating),
+            amount: Number(row.amount ?? 0),
+            purchasedOn: formatDate(row.created_at, timeZone),
+          },
+        ]
+      : [],
+  );
+}
