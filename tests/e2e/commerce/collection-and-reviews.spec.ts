@@ -5,8 +5,8 @@
  * uses a fresh account and an agent no other spec rates, a different one per project.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
-import { signIn, signUpNewUser, uniqueName } from './support/accounts';
+import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
+import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
 
 const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -15,10 +15,11 @@ const CALL_NOTES_COPILOT = agentPath(40); // demo_buyer: completed, not rated
 const SEO_SENTINEL = agentPath(2); // published, not owned by demo_buyer
 
 /** Agents without reviews in the seed that no other spec buys or rates: one per project. */
-const RATED_HERE: Record<string, { path: string; name: string }> = {
-  js: { path: agentPath(46), name: 'Renewal Radar' },
-  nojs: { path: agentPath(59), name: 'Community Moderator' },
-};
+/** The agent this project rates (nobody else reviews it): one per JavaScript mode. */
+const ratedHere = () =>
+  isJavaScriptProject()
+    ? { path: agentPath(46), name: 'Renewal Radar' }
+    : { path: agentPath(59), name: 'Community Moderator' };
 
 const NOT_BUYER = 'Only buyers who completed a purchase of this agent can rate it.';
 const SAVED = 'Thanks! Your rating has been saved.';
@@ -149,7 +150,7 @@ test.describe('rating an agent', () => {
 
   test('a buyer who does not own the agent is refused, on the page and in the action', async ({ page }) => {
     await signUpNewUser(page, uniqueName('norate', test.info().project.name));
-    const { path } = RATED_HERE[test.info().project.name]!;
+    const { path } = ratedHere();
     const response = await page.goto(`${path}/review`);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole('alert').filter({ hasText: NOT_BUYER })).toBeVisible();
@@ -173,13 +174,12 @@ test.describe('rating an agent', () => {
     await expect(page.getByRole('alert').filter({ hasText: NOT_BUYER })).toBeVisible();
   });
 
-  // Needs the lead's checkout (the agent page's Buy now); enabled when it is merged.
-  test.fixme('a new buyer buys, rates (text escaped), sees the new average, and edits the rating', async ({ page }) => {
-    const agent = RATED_HERE[test.info().project.name]!;
+  test('a new buyer buys, rates (text escaped), sees the new average, and edits the rating', async ({ page }) => {
+    const agent = ratedHere();
     const username = await signUpNewUser(page, uniqueName('rater', test.info().project.name));
     await page.goto(agent.path);
     await page.locator(`form[action="${agent.path}"]`).getByRole('button', { name: 'Buy now' }).click();
-    await expect(page.getByText('In your collection')).toBeVisible();
+    await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
 
     await page.goto('/dashboard/collection');
     await expect(page.getByText('1 AI agent in your collection', { exact: true })).toBeVisible();
