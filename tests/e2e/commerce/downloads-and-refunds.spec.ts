@@ -163,6 +163,12 @@ test.describe('refunds', () => {
     await seller.context().close();
 
     expect(await downloadStatus(page, agent)).toBe(403);
+    // The buyer's side: gone from the collection, Refunded (with the reason) in the history.
+    await page.goto('/dashboard/collection');
+    await expect(page.getByRole('heading', { name: 'No agents in your collection yet' })).toBeVisible();
+    await page.goto('/dashboard/purchases?status=refunded');
+    const row = page.getByRole('article').filter({ hasText: 'Refund reason: Bought by mistake' });
+    await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
   });
 
   test('an admin refunds any purchase on Disputes', async ({ page, browser, baseURL }) => {
