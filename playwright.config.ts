@@ -13,6 +13,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const commercePort = Number(process.env.E2E_COMMERCE_PORT ?? port + 1);
 const commerceURL = `http://127.0.0.1:${commercePort}`;
+/** `main` or `commerce`: one of the two suites only (scripts/e2e.js runs them side by side). */
+const suite = process.env.E2E_SUITE as 'main' | 'commerce' | undefined;
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -43,12 +45,32 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', testIgnore: '**/commerce/**', use: { javaScriptEnabled: true } },
-    { name: 'nojs', testIgnore: '**/commerce/**', use: { javaScriptEnabled: false } },
-    { name: 'commerce-js', testDir: './tests/e2e/commerce', use: { javaScriptEnabled: true, baseURL: commerceURL } },
-    { name: 'commerce-nojs', testDir: './tests/e2e/commerce', use: { javaScriptEnabled: false, baseURL: commerceURL } },
+    ...(suite === 'commerce'
+      ? []
+      : [
+          { name: 'js', testIgnore: '**/commerce/**', use: { javaScriptEnabled: true } },
+          { name: 'nojs', testIgnore: '**/commerce/**', use: { javaScriptEnabled: false } },
+        ]),
+    ...(suite === 'main'
+      ? []
+      : [
+          {
+            name: 'commerce-js',
+            testDir: './tests/e2e/commerce',
+            use: { javaScriptEnabled: true, baseURL: commerceURL },
+          },
+          {
+            name: 'commerce-nojs',
+            testDir: './tests/e2e/commerce',
+            use: { javaScriptEnabled: false, baseURL: commerceURL },
+          },
+        ]),
   ],
-  webServer: [server(port, baseURL), server(commercePort, commerceURL)],
+  outputDir: `test-results/${suite ?? 'all'}`,
+  webServer: [
+    ...(suite === 'commerce' ? [] : [server(port, baseURL)]),
+    ...(suite === 'main' ? [] : [server(commercePort, commerceURL)]),
+  ],
 });
 
 /** The production server on the embedded backend in memory, seeded, with the test switches. */

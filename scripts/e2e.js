@@ -1,8 +1,12 @@
 /**
- * `npm run test:e2e`: builds the app, finds a free port and a Chromium (CHROMIUM_PATH, then
+ * `npm run test:e2e`: builds the app, finds free ports and a Chromium (CHROMIUM_PATH, then
  * /usr/bin/chromium, else Playwright's own, installed on demand), then runs Playwright.
+ *
+ * Without arguments the two suites of playwright.config.ts (the specs on the seeded demo data,
+ * and the commerce specs on their own server) run side by side, as two Playwright processes of
+ * one worker each; with arguments (files, -g, --project) one process runs what was asked.
  */
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from './free-port.js';
 
@@ -16,8 +20,24 @@ execSync('npx react-router build', { stdio: 'inherit' });
 const port = process.env.E2E_PORT ?? String(await freePort());
 let commercePort = process.env.E2E_COMMERCE_PORT ?? String(await freePort());
 while (commercePort === port) commercePort = String(await freePort());
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: port, E2E_COMMERCE_PORT: commercePort },
-});
-process.exit(result.status ?? 1);
+const env = { ...process.env, E2E_PORT: port, E2E_COMMERCE_PORT: commercePort };
+const args = process.argv.slice(2);
+
+if (args.length > 0) {
+  const result = spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env });
+  process.exit(result.status ?? 1);
+}
+
+/** One suite in its own Playwright process; resolves with its exit code. */
+function runSuite(suite) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test'], { stdio: 'inherit', env: { ...env, E2E_SUITE: suite } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const codes = await Promise.all([runSuite('main'), runSuite('commerce')]);
+console.log(
+  `End-to-end suites: main ${codes[0] === 0 ? 'passed' : 'FAILED'}, commerce ${codes[1] === 0 ? 'passed' : 'FAILED'}`,
+);
+process.exit(codes.some((code) => code !== 0) ? 1 : 0);
