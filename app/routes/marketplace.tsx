@@ -6,6 +6,7 @@ import { EmptyState, Pagination, ResultList, SkeletonList, ViewToggle } from '~/
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
+import { keepAuthParams, pageSearch } from '~/lib/auth-modal';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
@@ -23,12 +24,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // The valid category slugs come from the database; without them the filters still parse.
     categories = await listCategories(supabase);
     const params = parseMarketplaceParams(url.searchParams, categories);
-    // One URL per view: invalid values and defaults are dropped from the address.
+    // One URL per view: invalid values and defaults are dropped from the address; the sign-in
+    // dialog's parameters are not the page's and stay.
     const canonical = marketplaceSearch(params);
-    if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
+    if (pageSearch(url.search) !== canonical) throw redirect(keepAuthParams(`/marketplace${canonical}`, url.search));
     failIfInjected(request, 'catalogue');
     const result = await searchMarketplace(supabase, params, categories);
-    if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
+    if (result.isPastEnd && params.page > 1) {
+      throw redirect(keepAuthParams(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`, url.search));
+    }
     return { params, categories, result, error: null };
   } catch (error) {
     // A failed read (logged by `unwrap`) shows 'Error Loading Marketplace' inside the page, with

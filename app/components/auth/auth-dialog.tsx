@@ -18,12 +18,7 @@ export const AUTH_TITLES: Record<AuthMode, string> = {
 export function AuthDialog({ mode }: { mode: AuthMode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const params = new URLSearchParams(location.search);
-  params.delete('auth');
-  params.delete('redirectTo');
-  params.delete('accountType');
-  const query = params.toString();
-  const closeHref = `${location.pathname}${query ? `?${query}` : ''}`;
+  const closeHref = authModalHref(location, null);
   const redirectTo = new URLSearchParams(location.search).get('redirectTo') ?? closeHref;
   const accountType = new URLSearchParams(location.search).get('accountType') === 'seller' ? 'seller' : 'buyer';
 

@@ -1,0 +1,78 @@
+/**
+ * Issue #14, "The first hour": what a newcomer trips on. Each block is one item of the issue.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+
+// A seeded agent (supabase/seed.sql: agent n has id a0000000-0000-4000-8000-<n, 12 digits>).
+const AGENT = '/agent/a0000000-0000-4000-8000-000000000001';
+
+/**
+ * Every page of app/routes.ts that renders the header and that a signed-out visitor reaches,
+ * with the query strings the page canonicalises (the marketplace's filters, defaults, junk).
+ */
+const HEADER_PAGES: Record<string, string[]> = {
+  '': ['/'],
+  marketplace: [
+    '/marketplace',
+    '/marketplace?category=sales&maxPrice=200',
+    '/marketplace?sort=newest&view=grid&page=1',
+    '/marketplace?page=2',
+    '/marketplace?q=email&minRating=9&robots=1',
+  ],
+  'agent/:agentId': [AGENT],
+  categories: ['/categories'],
+  'become-seller': ['/become-seller'],
+  pricing: ['/pricing'],
+  docs: ['/docs'],
+  help: ['/help'],
+  contact: ['/contact'],
+  community: ['/community'],
+  status: ['/status'],
+  api: ['/api'],
+  terms: ['/terms'],
+  privacy: ['/privacy'],
+  cookies: ['/cookies'],
+  'auth/sign-in': ['/auth/sign-in'],
+  'auth/sign-up': ['/auth/sign-up'],
+  'auth/forgot-password': ['/auth/forgot-password'],
+  '*': ['/no-such-page'],
+};
+
+/** Routes a signed-out visitor never sees with the header, and why. */
+const NOT_HEADER_PAGES: Record<string, string> = {
+  profile: 'signed in only: it redirects to the sign-in dialog over the home page',
+  'auth/reset-password': 'needs the recovery session of an email link',
+  setup: 'a one-time link from the server log; 404 otherwise',
+  '__perf/fixture': 'a benchmark fixture, 404 unless enabled',
+};
+
+test.describe('the header opens the sign-in dialog on every page', () => {
+  test('app/routes.ts has no page this list forgets', () => {
+    const source = readFileSync('app/routes.ts', 'utf8');
+    const paths = [...source.matchAll(/route\('(?<path>[^']+)',\s*'routes\/(?<file>[^']+)'\)/g)]
+      .map((match) => ({ path: match.groups?.path ?? '', file: match.groups?.file ?? '' }))
+      .filter(({ file }) => !file.endsWith('.ts')) // resource routes render nothing
+      .map(({ path }) => path);
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) {
+      expect(path in HEADER_PAGES || path in NOT_HEADER_PAGES, `${path} is listed`).toBe(true);
+    }
+  });
+
+  for (const url of Object.values(HEADER_PAGES).flat()) {
+    test(`Sign In opens 'Welcome back' on ${url}`, async ({ page }) => {
+      await page.goto(url);
+      await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+      await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('auth')).toBe('sign-in');
+    });
+  }
+
+  test('the marketplace keeps a sign-up dialog and its parameters through its canonical redirect', async ({ page }) => {
+    await page.goto('/marketplace?sort=newest&auth=sign-up&accountType=seller&redirectTo=%2Fdashboard');
+    await expect(page).toHaveURL(/\/marketplace\?auth=sign-up&redirectTo=%2Fdashboard&accountType=seller$/);
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await expect(dialog.getByRole('radio', { name: /Seller/ })).toBeChecked();
+  });
+});
