@@ -3,6 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { killServers, startServer, type ServerProcess } from './support/server-process';
 
 // A seeded agent (supabase/seed.sql: agent n has id a0000000-0000-4000-8000-<n, 12 digits>).
 const AGENT = '/agent/a0000000-0000-4000-8000-000000000001';
@@ -74,5 +75,42 @@ test.describe('the header opens the sign-in dialog on every page', () => {
     await expect(page).toHaveURL(/\/marketplace\?auth=sign-up&redirectTo=%2Fdashboard&accountType=seller$/);
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await expect(dialog.getByRole('radio', { name: /Seller/ })).toBeChecked();
+  });
+});
+
+test.describe('stopping `npm start`', () => {
+  test.afterAll(() => killServers());
+
+  /** Whether anything still answers on the server's port. */
+  async function answers(server: ServerProcess): Promise<boolean> {
+    return fetch(`${server.origin}/healthz`).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async function exitWithin(server: ServerProcess, ms: number): Promise<number | null | 'still running'> {
+    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms));
+    return Promise.race([server.exited, timeout]);
+  }
+
+  test('SIGTERM to npm stops the server gracefully and npm exits with its code', async () => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(120_000);
+    const server = await startServer('memory', {}, ['npm', 'start']);
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, 12_000)).toBe(0);
+    expect(server.output()).toContain('Closed cleanly');
+    expect(await answers(server)).toBe(false);
+  });
+
+  test('a wrapper that dies without passing the signal on does not leave the server running', async () => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(120_000);
+    // A shell that runs start.js as its child (no exec), as npm's shell did before.
+    const server = await startServer('memory', {}, ['sh', '-c', 'node scripts/start.js; exit $?']);
+    server.child.kill('SIGTERM');
+    await expect.poll(() => answers(server), { timeout: 12_000 }).toBe(false);
+    expect(server.output()).toContain('SIGTERM received');
   });
 });
