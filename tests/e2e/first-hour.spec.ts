@@ -114,3 +114,41 @@ test.describe('stopping `npm start`', () => {
     expect(server.output()).toContain('SIGTERM received');
   });
 });
+
+test.describe('links follow the origin the app is opened on', () => {
+  test.afterAll(() => killServers());
+
+  test('opened on 127.0.0.1 without APP_URL, the emailed link and the Google avatar stay on 127.0.0.1', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(120_000);
+    // No APP_URL: the server itself knows only `localhost:<port>`; the browser uses 127.0.0.1.
+    const server = await startServer('memory', { APP_URL: '', ENABLE_DEV_TOOLS: 'true' });
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    await page.goto(`${server.origin}/auth/forgot-password`);
+    await page.locator('form[action="/auth/forgot-password"]').getByLabel('Email').fill('buyer@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+    const outbox = await page.request.get(`${server.origin}/auth/v1/_local/outbox.json?to=buyer%40demo.test`);
+    const { emails } = (await outbox.json()) as { emails: { type: string; link: string }[] };
+    const recovery = emails.find((message) => message.type === 'recovery');
+    expect(recovery?.link).toMatch(new RegExp(`^${server.origin}/auth/v1/verify\\?`));
+    expect(new URL(recovery!.link).searchParams.get('redirect_to')).toMatch(new RegExp(`^${server.origin}/`));
+
+    await page.goto(`${server.origin}/?auth=sign-in`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByLabel('Email').fill('grace@gmail.example');
+    await page.getByLabel('Display name').fill('Grace Google');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/dashboard`);
+    const avatar = page
+      .getByRole('banner')
+      .getByLabel(/Account menu for/)
+      .locator('img');
+    await expect(avatar).toHaveAttribute('src', /^\/auth\/v1\/_local\/avatar\?name=/);
+    // Loaded, not blocked by the Content-Security-Policy.
+    await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+});
