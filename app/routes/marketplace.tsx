@@ -8,7 +8,7 @@ import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { keepAuthParams, pageSearch } from '~/lib/auth-modal';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
+import { SORT_OPTIONS, marketplaceSearch, pageCount } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
 import { listCategories } from '~/server/agents.server';
 import { failIfInjected } from '~/server/faults.server';
@@ -30,8 +30,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     if (pageSearch(url.search) !== canonical) throw redirect(keepAuthParams(`/marketplace${canonical}`, url.search));
     failIfInjected(request, 'catalogue');
     const result = await searchMarketplace(supabase, params, categories);
-    if (result.isPastEnd && params.page > 1) {
-      throw redirect(keepAuthParams(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`, url.search));
+    // A page past the end goes to the last one (page 1 when nothing matches: the empty state).
+    if (result.isPastEnd) {
+      const last = pageCount(result.total);
+      throw redirect(keepAuthParams(`/marketplace${marketplaceSearch({ ...params, page: last })}`, url.search));
     }
     return { params, categories, result, error: null };
   } catch (error) {

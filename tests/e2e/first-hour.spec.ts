@@ -152,3 +152,33 @@ test.describe('links follow the origin the app is opened on', () => {
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   });
 });
+
+test.describe('marketplace pages', () => {
+  test('a page past the end goes to the last page, and pagination says where you are', async ({ page }) => {
+    await page.goto('/marketplace');
+    const total = Number(
+      /of (\d+) agents/.exec((await page.getByText(/^Showing \d+ of \d+ agents$/).textContent()) ?? '')?.[1],
+    );
+    const last = Math.ceil(total / 24);
+    expect(last).toBeGreaterThan(1);
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByText(`Page 1 of ${last}`)).toBeVisible();
+
+    await page.goto('/marketplace?page=2');
+    await expect(pagination.getByText(`Page 2 of ${last}`)).toBeVisible();
+
+    await page.goto('/marketplace?sort=price-low&page=99');
+    await expect(page).toHaveURL(new RegExp(`/marketplace\\?sort=price-low&page=${last}$`));
+    await expect(pagination.getByText(`Page ${last} of ${last}`)).toBeVisible();
+    await expect(page.getByText(`Showing ${total - (last - 1) * 24} of ${total} agents`)).toBeVisible();
+  });
+
+  test('a page past the end of no results shows the empty state with a way back', async ({ page }) => {
+    await page.goto('/marketplace?q=no-agent-is-called-this&page=4');
+    await expect(page).toHaveURL(/\/marketplace\?q=no-agent-is-called-this$/);
+    await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await expect(page).toHaveURL(/\/marketplace$/);
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Page 1 of \d+$/)).toBeVisible();
+  });
+});
