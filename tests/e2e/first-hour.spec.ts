@@ -2,7 +2,7 @@
  * Issue #14, "The first hour": what a newcomer trips on. Each block is one item of the issue.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, isJavaScriptProject, test } from './fixtures';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
 
 // A seeded agent (supabase/seed.sql: agent n has id a0000000-0000-4000-8000-<n, 12 digits>).
@@ -139,6 +139,7 @@ test.describe('links follow the origin the app is opened on', () => {
 
     await page.goto(`${server.origin}/?auth=sign-in`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
     await page.getByLabel('Email').fill('grace@gmail.example');
     await page.getByLabel('Display name').fill('Grace Google');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -150,6 +151,36 @@ test.describe('links follow the origin the app is opened on', () => {
     await expect(avatar).toHaveAttribute('src', /^\/auth\/v1\/_local\/avatar\?name=/);
     // Loaded, not blocked by the Content-Security-Policy.
     await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the sign-in dialog is modal', () => {
+  test('Tab stays inside, Escape closes it and focus returns to Sign In', async ({ page }) => {
+    test.skip(!isJavaScriptProject(), 'keyboard handling of the modal dialog needs JavaScript');
+    await page.goto('/pricing');
+    const signInLink = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+    await signInLink.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing\?auth=sign-in$/);
+    // Focus is inside the dialog, or (after its last control) briefly in the browser's own UI,
+    // which leaves the document's body active: never on the page behind.
+    const focusBehind = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !active.closest('dialog[open]') ? active.outerHTML : null;
+      });
+    await expect(page.locator('dialog[open]')).toContainText('Welcome back');
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true);
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press(step % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await focusBehind(), `focus after ${step + 1} key presses`).toBeNull();
+    }
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(signInLink).toBeFocused();
   });
 });
 
