@@ -16,6 +16,7 @@ import { unavailableMessage } from '~/server/http-errors.server';
 import { searchMarketplace } from '~/server/marketplace.server';
 import type { Route } from './+types/marketplace';
 import { publicSupabase } from '~/server/supabase.server';
+import { pluralize } from '~/lib/plural';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const supabase = publicSupabase(context.get(connectionContext));
@@ -126,7 +127,7 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" role="status">
-                Showing {result.agents.length} of {result.total} agents
+                Showing {result.agents.length} of {pluralize(result.total, 'agent')}
               </p>
               {isLoading ? (
                 <SkeletonList view={params.view} />
