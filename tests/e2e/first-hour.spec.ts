@@ -3,6 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, isJavaScriptProject, test } from './fixtures';
+import { signIn } from './support/accounts';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
 
 // A seeded agent (supabase/seed.sql: agent n has id a0000000-0000-4000-8000-<n, 12 digits>).
@@ -211,5 +212,24 @@ test.describe('marketplace pages', () => {
     await page.getByRole('link', { name: 'Clear all filters' }).click();
     await expect(page).toHaveURL(/\/marketplace$/);
     await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Page 1 of \d+$/)).toBeVisible();
+  });
+});
+
+test.describe('the username rule before submitting', () => {
+  const HINT = 'Letters, numbers and underscores; at least 3 characters.';
+
+  test('sign-up shows it as a hint and as the field pattern', async ({ page }) => {
+    await page.goto('/?auth=sign-up');
+    const username = page.locator('form[action="/auth/sign-up"]').getByLabel('Username');
+    await expect(username).toHaveAttribute('pattern', '[A-Za-z0-9_]+');
+    await expect(username).toHaveAttribute('minlength', '3');
+    await expect(username).toHaveAccessibleDescription(HINT);
+  });
+
+  test('the profile shows it too', async ({ page }) => {
+    await signIn(page, 'buyer', '/profile');
+    const username = page.getByLabel('Username');
+    await expect(username).toHaveAttribute('pattern', '[A-Za-z0-9_]+');
+    await expect(username).toHaveAccessibleDescription(HINT);
   });
 });
