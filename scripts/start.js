@@ -9,7 +9,7 @@
  * wrapper that does not pass signals on die anyway (a shell without `exec`), the server is
  * orphaned: it notices and stops as on SIGTERM instead of running on unseen.
  */
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,8 +32,17 @@ function newestMtime(entry) {
 }
 
 if (!existsSync(BUILD_ENTRY) || newestMtime(BUILD_ENTRY) < Math.max(...SOURCES.map(newestMtime))) {
+  // The build's own log (every asset, and @react-router/dev 7's `envFile` deprecation warnings
+  // under Vite 8, remix-run/react-router#15229) is for developers: an operator sees it only when
+  // the build fails. `npm run build` shows all of it.
   console.log('Building the app…');
-  execSync('npx react-router build', { stdio: 'inherit' });
+  const build = spawnSync('npx', ['react-router', 'build'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    console.error('The build failed (output above).');
+    process.exit(build.status ?? 1);
+  }
 }
 
 process.env.NODE_ENV = 'production';
