@@ -243,3 +243,12 @@ test.describe('the username rule before submitting', () => {
     await expect(username).toHaveAccessibleDescription(HINT);
   });
 });
+
+test('the footer links only to the project’s own pages', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(5);
+  for (const href of hrefs) expect(href, 'a path on this site').toMatch(/^\/(?!\/)/);
+});
