@@ -54,7 +54,7 @@ export async function createApp(): Promise<AppInstance> {
       }
     : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
   const firstAdmin = createFirstAdminSetup();
-  let publicUrl = env.APP_URL ?? 'http://localhost:3000';
+  let publicUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 
   const router = express.Router();
   router.use(baselineHeaders);
@@ -76,7 +76,7 @@ export async function createApp(): Promise<AppInstance> {
       if (!isBackendPath(req.path)) return next();
       try {
         res.setHeader('Content-Security-Policy', BASELINE_CSP);
-        const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+        const url = appUrl(req);
         // The backend rate-limits by this address (req.ip honours TRUST_PROXY), never by a header.
         await sendResponse(res, await backend.handle(webRequest(req, res, url), clientAddress(req)));
       } catch (error) {
@@ -92,12 +92,21 @@ export async function createApp(): Promise<AppInstance> {
   );
   router.all('/{*splat}', async (req, res, next) => {
     try {
+      const url = appUrl(req);
       const context = new RouterContextProvider();
-      context.set(connectionContext, { ...connection, url: backend ? backend.siteUrl() : connection.url });
+      // The embedded backend is reached on this request's origin unless APP_URL fixes one: the
+      // browser follows the URLs the Supabase clients build on it (Continue with Google).
+      context.set(
+        connectionContext,
+        backend && !env.APP_URL ? { ...connection, url: new URL(url).origin } : connection,
+      );
       context.set(nonceContext, String(res.locals.cspNonce ?? ''));
       context.set(clientAddressContext, clientAddress(req));
       context.set(firstAdminContext, firstAdmin);
-      const response = await handleRequest(webRequest(req, res, appUrl(req)), context);
+      // Without APP_URL, links the backend builds meanwhile (emails) use the origin of this request.
+      const response = await (backend
+        ? backend.withOrigin(new URL(url).origin, () => handleRequest(webRequest(req, res, url), context))
+        : handleRequest(webRequest(req, res, url), context));
       if (res.destroyed || res.writableEnded) {
         await response.body?.cancel();
         return;

@@ -2,6 +2,7 @@
  * Pure logic of the agent page (§2 "Agent card", §3 Agent): review paging, the rating
  * distribution, dates and the link-preview description. Shared by the loader and the UI.
  */
+import { pluralize } from '~/lib/plural';
 
 export const REVIEWS_PER_PAGE = 5;
 export const REVIEWS_PAGE_PARAM = 'reviewsPage';
@@ -82,16 +83,15 @@ export function ratingDistribution(ratings: readonly number[]): RatingBucket[] {
 
 /** '5 stars: 12 reviews', the text equivalent of a distribution bar. */
 export function ratingBucketLabel(bucket: Pick<RatingBucket, 'stars' | 'count'>): string {
-  const stars = bucket.stars === 1 ? '1 star' : `${bucket.stars} stars`;
-  return `${stars}: ${bucket.count} ${bucket.count === 1 ? 'review' : 'reviews'}`;
+  return `${pluralize(bucket.stars, 'star')}: ${pluralize(bucket.count, 'review')}`;
 }
 
 export function purchaseCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'purchase' : 'purchases'}`;
+  return pluralize(count, 'purchase');
 }
 
 export function reviewCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
+  return pluralize(count, 'review');
 }
 
 const REVIEW_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

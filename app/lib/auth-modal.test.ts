@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authModalHref, parseAuthMode, signInHref } from './auth-modal';
+import { authModalHref, keepAuthParams, pageSearch, parseAuthMode, signInHref } from './auth-modal';
 
 describe('signInHref', () => {
   it('opens the dialog on the home page and returns to the guarded page (the guards)', () => {
@@ -50,5 +50,29 @@ describe('authModalHref', () => {
   it('parses only known modes', () => {
     expect(parseAuthMode('forgot-password')).toBe('forgot-password');
     expect(parseAuthMode('admin')).toBeNull();
+  });
+});
+
+describe("the dialog parameters survive a page's own redirects", () => {
+  it("pageSearch is the page's own query, unchanged when the dialog is closed", () => {
+    expect(pageSearch('?category=sales&auth=sign-in&redirectTo=%2Fx&accountType=seller')).toBe('?category=sales');
+    expect(pageSearch('?auth=sign-in')).toBe('');
+    expect(pageSearch('?q=a%20b&page=2')).toBe('?q=a%20b&page=2');
+    expect(pageSearch('')).toBe('');
+  });
+
+  it('keepAuthParams carries the dialog onto the canonical URL', () => {
+    expect(keepAuthParams('/marketplace?category=sales', '?auth=sign-in&category=sales&sort=newest')).toBe(
+      '/marketplace?category=sales&auth=sign-in',
+    );
+    expect(keepAuthParams('/marketplace', '?auth=sign-up&accountType=seller&redirectTo=%2Fdashboard')).toBe(
+      '/marketplace?auth=sign-up&redirectTo=%2Fdashboard&accountType=seller',
+    );
+    expect(keepAuthParams('/marketplace?page=3', '?page=99')).toBe('/marketplace?page=3');
+  });
+
+  it('closing the dialog drops all of its parameters', () => {
+    const location = { pathname: '/become-seller', search: '?auth=sign-up&accountType=seller&redirectTo=%2Fdashboard' };
+    expect(authModalHref(location, null)).toBe('/become-seller');
   });
 });

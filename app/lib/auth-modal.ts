@@ -14,13 +14,51 @@ interface LocationLike {
   search: string;
 }
 
-/** The current page with the dialog open in `mode` (or closed with `null`). */
+/**
+ * The URL parameters that belong to the dialog, not to the page under it: the mode, where to go
+ * once signed in, and the account type a sign-up starts with. A page keeps them whatever it does
+ * with its own parameters (see `keepAuthParams`).
+ */
+export const AUTH_PARAMS = ['auth', 'redirectTo', 'accountType'] as const;
+
+function href(pathname: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ''}`;
+}
+
+/** The current page with the dialog open in `mode`, or closed with `null` (all its parameters gone). */
 export function authModalHref(location: LocationLike, mode: AuthMode | null): string {
   const params = new URLSearchParams(location.search);
   if (mode) params.set('auth', mode);
-  else params.delete('auth');
+  else for (const name of AUTH_PARAMS) params.delete(name);
+  return href(location.pathname, params);
+}
+
+/**
+ * The page's own query string: `search` (a URL's, '' or '?…') without the dialog's parameters;
+ * unchanged, byte for byte, when it has none.
+ */
+export function pageSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!AUTH_PARAMS.some((name) => params.has(name))) return search;
+  for (const name of AUTH_PARAMS) params.delete(name);
   const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ''}`;
+  return query ? `?${query}` : '';
+}
+
+/**
+ * `target` (a same-origin path, with or without a query) carrying the dialog's parameters of the
+ * current URL's `search`: a page that redirects to its canonical URL, or to another page of its
+ * results, keeps the dialog open.
+ */
+export function keepAuthParams(target: string, search: string): string {
+  const current = new URLSearchParams(search);
+  const url = new URL(target, 'http://same.origin');
+  for (const name of AUTH_PARAMS) {
+    const value = current.get(name);
+    if (value !== null) url.searchParams.set(name, value);
+  }
+  return href(url.pathname, url.searchParams);
 }
 
 /**

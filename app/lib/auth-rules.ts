@@ -8,5 +8,18 @@ export const MAX_USERNAME_LENGTH = 30;
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 export const USERNAME_CHARACTERS_MESSAGE = 'Username may contain only letters, numbers and underscores';
+/** The rule as a hint under the field, shown before anyone submits. */
+export const USERNAME_HINT = `Letters, numbers and underscores; at least ${MIN_USERNAME_LENGTH} characters.`;
+/**
+ * The username field's own constraints (sign-up and profile): USERNAME_PATTERN as an HTML
+ * `pattern` (which matches the whole value by itself) and the lengths. The server enforces the
+ * same rules whatever the browser does.
+ */
+export const USERNAME_INPUT = {
+  pattern: USERNAME_PATTERN.source.replace(/^\^/, '').replace(/\$$/, ''),
+  minLength: MIN_USERNAME_LENGTH,
+  maxLength: MAX_USERNAME_LENGTH,
+  title: USERNAME_HINT,
+} as const;
 /** An absolute http(s) URL with a host and no whitespace, as the database's is_http_url(). */
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;

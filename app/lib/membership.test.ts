@@ -39,11 +39,35 @@ describe('tiers', () => {
     expect(progressToNextTier(spent)).toBe(progress);
   });
 
-  it("says 'Spend $X more' with X = (100 − progress) × 10", () => {
-    expect(spendMoreToNextTier(0)).toBe(1000);
-    expect(spendMoreToNextTier(37)).toBe(630);
-    expect(spendMoreToNextTier(100)).toBe(0);
-    expect(spendMoreToNextTier(140)).toBe(0);
+  it.each([
+    // spent, 'Spend $X more', points, 'N points away'
+    [0, 1000, 0, 500],
+    [864, 136, 864, 136],
+    [863.5, 137, 863, 137],
+    [999.99, 1, 999, 1],
+    [1000, 1000, 1000, 500],
+    [1999, 1, 1999, 1],
+    [1999.99, 1, 1999, 1],
+    [2000, 0, 2000, 500],
+    [5000.5, 0, 5000, 500],
+  ])("$%d spent: 'Spend $%d more', %d points, %d points away", (spent, spendMore, points, away) => {
+    expect(spendMoreToNextTier(spent)).toBe(spendMore);
+    expect(loyaltyPoints(spent)).toBe(points);
+    expect(pointsToNextReward(points)).toBe(away);
+  });
+
+  it("keeps §9's formula: X = (100 − progress) × 10 on whole percents", () => {
+    for (const spent of [0, 100, 370, 1250, 1990]) {
+      expect(spendMoreToNextTier(spent)).toBe((100 - progressToNextTier(spent)) * 10);
+    }
+  });
+
+  it('agrees with the points away whenever the next reward is at the next tier ($500–$999.99, $1,500–$1,999.99)', () => {
+    for (let cents = 50_000; cents < 200_000; cents += 137) {
+      const spent = cents / 100;
+      if (spent >= 1000 && spent < 1500) continue;
+      expect(spendMoreToNextTier(spent), `$${spent}`).toBe(pointsToNextReward(loyaltyPoints(spent)));
+    }
   });
 });
 
@@ -78,7 +102,8 @@ describe('points and savings', () => {
       totalSpent: 1228.5,
       purchaseCount: 3,
       progressPercent: 22,
-      spendMore: 780,
+      spendMore: 772, // $771.50 left, in whole dollars
+
       loyaltyPoints: 1228,
       savingsEarned: 0,
     });

@@ -52,12 +52,6 @@ export function nextTier(id: TierId): Tier | null {
   return TIERS[index + 1] ?? null;
 }
 
-/** 'Spend $X more' where X = (100 − progress percent) × 10 (§9). */
-export function spendMoreToNextTier(progressPercent: number): number {
-  const clamped = Math.min(100, Math.max(0, progressPercent));
-  return Math.round((100 - clamped) * 10);
-}
-
 /**
  * Tiers follow lifetime spending on completed purchases: every TIER_SPEND_STEP dollars moves a
  * member one tier up (basic from $0, premium from $1,000, enterprise from $2,000). The progress
@@ -79,12 +73,36 @@ export function tierForSpend(totalSpent: number): Tier {
   return TIERS[Math.min(step, TIERS.length - 1)] ?? TIERS[0];
 }
 
+/**
+ * The one calculation behind every figure of a member's standing: `value` (whole cents) in steps
+ * of `step` cents, how far into its step it is and how much is left to the next one.
+ */
+function stepOf(valueCents: number, stepCents: number): { intoStep: number; leftToNext: number } {
+  const intoStep = Math.max(0, valueCents) % stepCents;
+  return { intoStep, leftToNext: stepCents - intoStep };
+}
+
+/** Where a member's spending stands in its tier step, in cents; null at the top tier. */
+function tierStep(totalSpent: number): { intoStep: number; leftToNext: number } | null {
+  if (!nextTier(tierForSpend(totalSpent).id)) return null;
+  return stepOf(toCents(totalSpent), toCents(TIER_SPEND_STEP));
+}
+
 /** Percent (0–100, whole numbers rounded down) of the way to the next tier; 100 at the top tier. */
 export function progressToNextTier(totalSpent: number): number {
-  const tier = tierForSpend(totalSpent);
-  if (!nextTier(tier.id)) return 100;
-  const tierStart = TIERS.indexOf(tier) * TIER_SPEND_STEP;
-  return Math.floor(((Math.max(0, totalSpent) - tierStart) / TIER_SPEND_STEP) * 100);
+  const step = tierStep(totalSpent);
+  return step ? Math.floor((step.intoStep * 100) / toCents(TIER_SPEND_STEP)) : 100;
+}
+
+/**
+ * 'Spend $X more' (§9): X = (100 − progress) × 10 with the exact progress, which is what is left
+ * to the next tier; in whole dollars rounded up, as points count whole dollars, so it agrees
+ * with the loyalty panel's 'N points away' whenever the next reward is at the tier's threshold
+ * ($864 spent: 'Spend $136.00 more', '136 points away'). 0 at the top tier.
+ */
+export function spendMoreToNextTier(totalSpent: number): number {
+  const step = tierStep(totalSpent);
+  return step ? Math.ceil(step.leftToNext / 100) : 0;
 }
 
 /** One loyalty point per whole dollar spent on completed purchases. */
@@ -96,7 +114,7 @@ export const REWARD_POINTS_STEP = 500;
 
 /** Points still needed for the next reward (a reward every 500 points). */
 export function pointsToNextReward(points: number): number {
-  return REWARD_POINTS_STEP - (Math.max(0, points) % REWARD_POINTS_STEP);
+  return stepOf(Math.floor(points), REWARD_POINTS_STEP).leftToNext;
 }
 
 /** A list price less a tier discount, rounded to the cent (the same rule as checkout's). */
@@ -133,7 +151,7 @@ export function summarizeMembership(
     totalSpent,
     purchaseCount: completedAmounts.length,
     progressPercent,
-    spendMore: spendMoreToNextTier(progressPercent),
+    spendMore: spendMoreToNextTier(totalSpent),
     loyaltyPoints: loyaltyPoints(totalSpent),
     savingsEarned: totalOf(completed.map((purchase) => purchase.discountAmount)),
   };

@@ -7,6 +7,7 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { getCatalogueCounts, listCategories } from '~/server/agents.server';
 import type { Route } from './+types/categories';
 import { publicSupabase } from '~/server/supabase.server';
+import { pluralize } from '~/lib/plural';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const supabase = publicSupabase(context.get(connectionContext));
@@ -39,7 +40,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
               <span className="text-xl font-semibold">{category.name}</span>
               <span className="text-slate-700 dark:text-slate-300">{category.description}</span>
               <span className="mt-auto text-sm font-medium text-brand-700 dark:text-brand-300">
-                {loaderData.counts[category.name] ?? 0} agents
+                {pluralize(loaderData.counts[category.name] ?? 0, 'agent')}
               </span>
             </Link>
           </li>

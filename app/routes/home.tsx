@@ -11,6 +11,7 @@ import { SAMPLE_AGENTS } from '~/lib/sample-agents';
 import { getCatalogueCounts, listCategories, listFeaturedAgents } from '~/server/agents.server';
 import type { Route } from './+types/home';
 import { publicSupabase } from '~/server/supabase.server';
+import { pluralize } from '~/lib/plural';
 
 const STATS = [
   { value: '10,000+', label: 'AI agents', Icon: Bot },
@@ -137,7 +138,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 <span>
                   <span className="block font-semibold">{category.name}</span>
                   <span className="text-sm text-slate-700 dark:text-slate-300">
-                    {counts[category.name] ?? 0} agents
+                    {pluralize(counts[category.name] ?? 0, 'agent')}
                   </span>
                 </span>
               </Link>

@@ -6,8 +6,9 @@ import { NoResults, Pagination, ResultList, SkeletonList, ViewToggle } from '~/c
 import { LoadError } from '~/components/page-states';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
+import { keepAuthParams, pageSearch } from '~/lib/auth-modal';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { SORT_OPTIONS, marketplaceSearch } from '~/lib/marketplace-params';
+import { SORT_OPTIONS, marketplaceSearch, pageCount } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
 import { listCategories } from '~/server/agents.server';
 import { failIfInjected } from '~/server/faults.server';
@@ -15,6 +16,7 @@ import { unavailableMessage } from '~/server/http-errors.server';
 import { searchMarketplace } from '~/server/marketplace.server';
 import type { Route } from './+types/marketplace';
 import { publicSupabase } from '~/server/supabase.server';
+import { pluralize } from '~/lib/plural';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const supabase = publicSupabase(context.get(connectionContext));
@@ -23,12 +25,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // The valid category slugs come from the database; without them the filters still parse.
     categories = await listCategories(supabase);
     const params = parseMarketplaceParams(url.searchParams, categories);
-    // One URL per view: invalid values and defaults are dropped from the address.
+    // One URL per view: invalid values and defaults are dropped from the address; the sign-in
+    // dialog's parameters are not the page's and stay.
     const canonical = marketplaceSearch(params);
-    if (url.search !== canonical) throw redirect(`/marketplace${canonical}`);
+    if (pageSearch(url.search) !== canonical) throw redirect(keepAuthParams(`/marketplace${canonical}`, url.search));
     failIfInjected(request, 'catalogue');
     const result = await searchMarketplace(supabase, params, categories);
-    if (result.isPastEnd && params.page > 1) throw redirect(`/marketplace${marketplaceSearch({ ...params, page: 1 })}`);
+    // A page past the end goes to the last one (page 1 when nothing matches: the empty state).
+    if (result.isPastEnd) {
+      const last = pageCount(result.total);
+      throw redirect(keepAuthParams(`/marketplace${marketplaceSearch({ ...params, page: last })}`, url.search));
+    }
     return { params, categories, result, error: null };
   } catch (error) {
     // A failed read (logged by `unwrap`) shows 'Error Loading Marketplace' inside the page, with
@@ -124,7 +131,7 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" role="status">
-                Showing {result.agents.length} of {result.total} agents
+                Showing {result.agents.length} of {pluralize(result.total, 'agent')}
               </p>
               {isLoading ? (
                 <SkeletonList view={params.view} />

@@ -3,6 +3,7 @@
  * and (admins only, service key) the embedded backend's email outbox.
  */
 import type { SupabaseConnection } from '~/context';
+import { backendKey } from '~/server/supabase.server';
 
 const SETTINGS_TTL_MS = 60_000;
 const settingsCache = new Map<string, { at: number; google: boolean }>();
@@ -13,7 +14,7 @@ const settingsCache = new Map<string, { at: number; google: boolean }>();
  * failed sign-in then says why, instead of a working sign-in disappearing.
  */
 export async function googleSignInAvailable(connection: SupabaseConnection): Promise<boolean> {
-  const cached = settingsCache.get(connection.url);
+  const cached = settingsCache.get(backendKey(connection));
   if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.google;
   try {
     const response = await (connection.fetch ?? fetch)(`${connection.url}/auth/v1/settings`, {
@@ -22,7 +23,7 @@ export async function googleSignInAvailable(connection: SupabaseConnection): Pro
     if (!response.ok) return true;
     const settings = (await response.json()) as { external?: { google?: unknown } };
     const google = settings.external?.google === true;
-    settingsCache.set(connection.url, { at: Date.now(), google });
+    settingsCache.set(backendKey(connection), { at: Date.now(), google });
     return google;
   } catch {
     return true;

@@ -9,7 +9,7 @@
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { categoryBySlug, type Category } from '~/lib/categories';
-import { PAGE_SIZE, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
+import { PAGE_SIZE, pageCount, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
 import {
   catalogueArgs,
   catalogueFailure,
@@ -37,7 +37,7 @@ export interface MarketplaceResult {
   categoryTotal: number;
   /** Per category name, under the other active filters (search, price, rating). */
   categoryCounts: Record<string, number>;
-  /** The page was past the end of the results. */
+  /** The page was past the end of the results (or past page 1 of none). */
   isPastEnd: boolean;
 }
 
@@ -58,7 +58,7 @@ export async function searchMarketplace(
   return {
     agents: page,
     total,
-    isPastEnd: page.length === 0 && total > 0,
+    isPastEnd: params.page > pageCount(total),
     publishedTotal,
     categoryTotal,
     categoryCounts,

@@ -60,12 +60,20 @@ function sessionlessClient(connection: SupabaseConnection, apiKey: string): AppS
 const publicClients = new Map<string, AppSupabaseClient>();
 
 /**
+ * What tells backends apart in a cache. The in-process backend is one backend whichever origin it
+ * is addressed on (each request's own, server/app.ts): one entry per key, never one per Host header.
+ */
+export function backendKey(connection: SupabaseConnection): string {
+  return connection.fetch ? connection.anonKey : `${connection.url} ${connection.anonKey}`;
+}
+
+/**
  * An anonymous client, one per backend: for reads of public data (the published catalogue)
  * that are the same for every visitor, so their results may be shared between requests.
  * Row-level security applies as for any signed-out visitor.
  */
 export function publicSupabase(connection: SupabaseConnection): AppSupabaseClient {
-  const key = `${connection.url} ${connection.anonKey}`;
+  const key = backendKey(connection);
   let client = publicClients.get(key);
   if (!client) {
     client = sessionlessClient(connection, connection.anonKey);

@@ -2,6 +2,7 @@
  * The embedded backend: a Supabase-compatible Auth, Data API and Storage over PGlite, running
  * in the app's own process. Its whole public surface is `createEmbeddedBackend`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import type { ServiceContext } from './context';
@@ -29,7 +30,10 @@ export interface EmbeddedBackendOptions {
   dataDir: string | null;
   /** The project's `supabase/` folder. Default: `./supabase`. */
   supabaseDir?: string;
-  /** Public origin of the app (where `/auth/v1` etc. are mounted). Can be set later. */
+  /**
+   * Public origin of the app (where `/auth/v1` etc. are mounted), fixed (`APP_URL`). Without it,
+   * each request's own origin (see `withOrigin`), and outside requests the one `setSiteUrl` gave.
+   */
   siteUrl?: string;
   /** Apply `seed.sql` on a new database (default true). */
   seed?: boolean;
@@ -54,8 +58,17 @@ export interface EmbeddedBackend {
   readonly serviceRoleKey: string;
   readonly keys: Keys;
   readonly db: Database;
-  /** The public origin; the Supabase clients use it as their URL. */
+  /**
+   * The public origin: the fixed one, else the current request's, else `setSiteUrl`'s. Links
+   * (emails, the stand-in Google page) and the token issuer use it.
+   */
   siteUrl(): string;
+  /**
+   * Runs `work` as part of a request that came in on `origin` (the HTTP layer derives it,
+   * honouring TRUST_PROXY): in-process calls made meanwhile (the app's Supabase clients) and
+   * requests the backend answers directly build their links on it, unless the origin is fixed.
+   */
+  withOrigin<T>(origin: string, work: () => T): T;
   setSiteUrl(url: string): void;
   /**
    * Answers a request for `/auth/v1/*`, `/rest/v1/*` or `/storage/v1/*`. `clientAddress` is who
@@ -74,7 +87,12 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   const supabaseDir = path.resolve(options.supabaseDir ?? 'supabase');
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
   const releaseLock = dataDir ? acquireLock(dataDir) : () => {};
-  let siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/$/, '');
+  const fixedOrigin = options.siteUrl !== undefined;
+  let siteUrl = (options.siteUrl ?? 'http://localhost').replace(/\/$/, '');
+  const requestOrigin = new AsyncLocalStorage<string>();
+  const currentSiteUrl = () => (fixedOrigin ? siteUrl : (requestOrigin.getStore() ?? siteUrl));
+  const withOrigin = <T>(origin: string, work: () => T): T =>
+    fixedOrigin ? work() : requestOrigin.run(origin.replace(/\/$/, ''), work);
   try {
     const keys = await loadKeys(dataDir);
     const { db } = await openDatabase({ dataDir, supabaseDir, seed: options.seed, log: options.log });
@@ -85,7 +103,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       db.exec('analyze').catch((error: unknown) => console.error('analyze failed:', error));
     }, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
-    const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: () => siteUrl };
+    const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: currentSiteUrl };
     const auth = createAuthService({
       ...context,
       auth: options.auth,
@@ -93,26 +111,31 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       devTools: options.devTools,
       log: options.log,
     });
-    const handle = createGateway(keys, {
+    const gateway = createGateway(keys, {
       auth,
       rest: createRestService(context),
       storage: createStorageService(context),
     });
+    // A request from outside comes in on its own origin; an in-process one (`fetch`, the app's
+    // clients) belongs to the app request that runs `withOrigin`, if any.
+    const handle: typeof gateway = (request, clientAddress) =>
+      withOrigin(new URL(request.url).origin, () => gateway(request, clientAddress));
     let closed = false;
     return {
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       keys,
       db,
-      siteUrl: () => siteUrl,
+      siteUrl: currentSiteUrl,
+      withOrigin,
       setSiteUrl(url) {
         siteUrl = url.replace(/\/$/, '');
       },
       handle,
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init))) as typeof fetch,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => gateway(new Request(input, init))) as typeof fetch,
       fetchFrom: (clientAddress) =>
         ((input: RequestInfo | URL, init?: RequestInit) =>
-          handle(new Request(input, init), clientAddress)) as typeof fetch,
+          gateway(new Request(input, init), clientAddress)) as typeof fetch,
       async health() {
         try {
           await db.query('select 1');

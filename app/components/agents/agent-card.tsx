@@ -1,6 +1,7 @@
 import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
+import { pluralize } from '~/lib/plural';
 
 /** The agent card of §2, in grid or list layout. The whole card links to the agent page. */
 export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?: 'grid' | 'list' }) {
@@ -51,7 +52,7 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
           </span>
           <span
             className="flex items-center gap-1"
-            aria-label={`Rated ${rating} out of 5 from ${agent.reviewCount} reviews`}
+            aria-label={`Rated ${rating} out of 5 from ${pluralize(agent.reviewCount, 'review')}`}
           >
             <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
             <span className="font-medium">{rating}</span>
@@ -60,7 +61,7 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
         </div>
         {isList ? null : (
           <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <span>{agent.reviewCount} reviews</span>
+            <span>{pluralize(agent.reviewCount, 'review')}</span>
             <span className="flex items-center gap-1">
               <Clock aria-hidden="true" className="size-3" /> Updated recently
             </span>

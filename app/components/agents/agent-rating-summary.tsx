@@ -1,6 +1,7 @@
 import { formatRating } from '~/lib/agents';
 import { ratingBucketLabel, reviewCountLabel, type RatingBucket } from '~/lib/agent-detail';
 import { AgentStars } from './agent-stars';
+import { pluralize } from '~/lib/plural';
 
 /** The average rating (5.0 before any review, §2) and how many reviews gave each star. */
 export function AgentRatingSummary({
@@ -25,7 +26,7 @@ export function AgentRatingSummary({
           <li key={bucket.stars} className="flex items-center gap-2 text-sm">
             <span className="sr-only">{ratingBucketLabel(bucket)}</span>
             <span aria-hidden="true" className="w-12 shrink-0 text-slate-700 dark:text-slate-300">
-              {bucket.stars === 1 ? '1 star' : `${bucket.stars} stars`}
+              {pluralize(bucket.stars, 'star')}
             </span>
             <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
               <span className="block h-full rounded-full bg-amber-500" style={{ width: `${bucket.percent}%` }} />

@@ -12,17 +12,12 @@ export const AUTH_TITLES: Record<AuthMode, string> = {
 
 /**
  * The sign-in dialog, open whenever the URL has `?auth=…` and nobody is signed in (so it works
- * without JavaScript). With JavaScript its forms post through fetchers, focus stays inside it and
- * it closes on Escape (UrlDialog).
+ * without JavaScript). With JavaScript its forms post through fetchers, and it is modal: focus
+ * stays inside, Escape closes it, focus returns to the opener (UrlDialog).
  */
 export function AuthDialog({ mode }: { mode: AuthMode }) {
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.delete('auth');
-  params.delete('redirectTo');
-  params.delete('accountType');
-  const query = params.toString();
-  const closeHref = `${location.pathname}${query ? `?${query}` : ''}`;
+  const closeHref = authModalHref(location, null);
   const redirectTo = new URLSearchParams(location.search).get('redirectTo') ?? closeHref;
   const accountType = new URLSearchParams(location.search).get('accountType') === 'seller' ? 'seller' : 'buyer';
 

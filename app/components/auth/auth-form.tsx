@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData, type FetcherFormProps } from 'react-router';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
 import type { AuthMode } from '~/lib/auth-modal';
-import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { MIN_PASSWORD_LENGTH, USERNAME_HINT, USERNAME_INPUT } from '~/lib/auth-rules';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import type * as FormsModule from '~/lib/forms';
 import type * as AuthSchemaModule from '~/schemas/auth';
@@ -131,8 +131,8 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
             name="username"
             autoComplete="username"
             required
-            minLength={MIN_USERNAME_LENGTH}
-            maxLength={30}
+            {...USERNAME_INPUT}
+            hint={USERNAME_HINT}
             defaultValue={fieldValue(result, 'username')}
             aria-invalid={invalid('username')}
           />

@@ -4,6 +4,7 @@ import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
 import { formatMoney } from '~/lib/dashboard-format';
 import { TIERS, type TierId } from '~/lib/membership';
+import { pluralize } from '~/lib/plural';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
@@ -138,7 +139,8 @@ export function LoyaltyRewards({ points, pointsAway, noteId }: { points: number;
           Loyalty Rewards
         </h2>
         <p className={SECONDARY}>
-          You have {points.toLocaleString('en-US')} points. You&apos;re {pointsAway} points away from your next reward.
+          You have {pluralize(points, 'point')}. You&apos;re {pluralize(pointsAway, 'point')} away from your next
+          reward.
         </p>
       </div>
       <button type="button" disabled aria-describedby={noteId} className={buttonClass('secondary')}>

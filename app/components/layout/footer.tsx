@@ -1,4 +1,4 @@
-import { Github, Linkedin, Mail, Twitter, Youtube } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '~/components/layout/logo';
 import { NewsletterForm } from '~/components/layout/newsletter-form';
@@ -35,13 +35,6 @@ const LINK_GROUPS = [
   },
 ];
 
-const SOCIAL_LINKS = [
-  { href: 'https://twitter.com', label: 'Twitter', Icon: Twitter },
-  { href: 'https://github.com', label: 'GitHub', Icon: Github },
-  { href: 'https://www.linkedin.com', label: 'LinkedIn', Icon: Linkedin },
-  { href: 'https://www.youtube.com', label: 'YouTube', Icon: Youtube },
-];
-
 export function Footer({ flash }: { flash: Flash | null }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
@@ -55,21 +48,6 @@ export function Footer({ flash }: { flash: Flash | null }) {
             <Mail aria-hidden="true" className="size-4" /> Stay up to date
           </h2>
           <NewsletterForm flash={flash?.scope === 'newsletter' ? flash : null} />
-          <ul className="mt-6 flex gap-2" aria-label="Social media">
-            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
-              <li key={label}>
-                <a
-                  href={href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
-                  aria-label={`${label} (opens in a new tab)`}
-                >
-                  <Icon aria-hidden="true" className="size-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
         </div>
         {LINK_GROUPS.map((group) => (
           <nav key={group.title} aria-label={group.title}>

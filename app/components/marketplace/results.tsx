@@ -98,38 +98,43 @@ export function Pagination({ params, total }: { params: MarketplaceParams; total
   const linkClass =
     'flex min-w-10 h-10 items-center justify-center rounded-lg px-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800';
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-1">
-      {params.page > 1 ? (
-        <Link
-          to={marketplaceHref({ ...params, page: params.page - 1 })}
-          className={linkClass}
-          aria-label="Previous page"
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-        </Link>
-      ) : null}
-      {pageWindow(params.page, pages).map((page, index) =>
-        page === null ? (
-          <span key={`gap-${index}`} className="px-2 text-slate-600 dark:text-slate-400">
-            …
-          </span>
-        ) : (
+    <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Page {params.page} of {pages}
+      </p>
+      <div className="flex items-center justify-center gap-1">
+        {params.page > 1 ? (
           <Link
-            key={page}
-            to={marketplaceHref({ ...params, page })}
-            aria-label={`Page ${page}`}
-            aria-current={page === params.page ? 'page' : undefined}
-            className={`${linkClass} ${page === params.page ? 'bg-brand-600 text-white hover:bg-brand-700' : ''}`}
+            to={marketplaceHref({ ...params, page: params.page - 1 })}
+            className={linkClass}
+            aria-label="Previous page"
           >
-            {page}
+            <ChevronLeft aria-hidden="true" className="size-4" />
           </Link>
-        ),
-      )}
-      {params.page < pages ? (
-        <Link to={marketplaceHref({ ...params, page: params.page + 1 })} className={linkClass} aria-label="Next page">
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
-      ) : null}
+        ) : null}
+        {pageWindow(params.page, pages).map((page, index) =>
+          page === null ? (
+            <span key={`gap-${index}`} className="px-2 text-slate-600 dark:text-slate-400">
+              …
+            </span>
+          ) : (
+            <Link
+              key={page}
+              to={marketplaceHref({ ...params, page })}
+              aria-label={`Page ${page}`}
+              aria-current={page === params.page ? 'page' : undefined}
+              className={`${linkClass} ${page === params.page ? 'bg-brand-600 text-white hover:bg-brand-700' : ''}`}
+            >
+              {page}
+            </Link>
+          ),
+        )}
+        {params.page < pages ? (
+          <Link to={marketplaceHref({ ...params, page: params.page + 1 })} className={linkClass} aria-label="Next page">
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null}
+      </div>
     </nav>
   );
 }

@@ -13,7 +13,7 @@ import {
   MAX_PHONE_LENGTH,
   MAX_WEBSITE_LENGTH,
 } from '~/schemas/profile';
-import { MAX_USERNAME_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { USERNAME_HINT, USERNAME_INPUT } from '~/lib/auth-rules';
 import { fieldError as errorOf, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import type { Profile } from '~/server/profile.server';
 import { LaterReleaseNote, SaveButton } from './profile-parts';
@@ -52,8 +52,8 @@ export function ProfileDetailsForm({ profile, result }: { profile: Profile; resu
             label="Username"
             name="username"
             required
-            minLength={MIN_USERNAME_LENGTH}
-            maxLength={MAX_USERNAME_LENGTH}
+            {...USERNAME_INPUT}
+            hint={USERNAME_HINT}
             autoComplete="username"
             defaultValue={value('username')}
             error={fieldError('username')}

@@ -2,60 +2,15 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A dialog that lives in the URL (rendered by the server whenever its parameter is present, so
- * it works without JavaScript; closing is a link to the URL without it). With JavaScript: focus
- * moves into the panel, Tab and Shift+Tab stay inside it, Escape navigates to `closeHref`, and
- * on closing focus returns to the element with id `returnFocusId` (the control that opened it).
- */
-function useUrlDialog<T extends HTMLElement>(closeHref: string, returnFocusId?: string) {
-  const panel = useRef<T>(null);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    panel.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      const root = panel.current;
-      if (!root) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        void navigate(closeHref, { preventScrollReset: true });
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const focusable = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        root.focus();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === root || !root.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      if (returnFocusId) requestAnimationFrame(() => document.getElementById(returnFocusId)?.focus());
-    };
-  }, [closeHref, navigate, returnFocusId]);
-
-  return panel;
-}
-
-/**
- * The shell of a URL dialog: the backdrop, the panel (`role="dialog"`, `aria-modal`), its title
- * and a close link in the corner. Used by the sign-in dialog and Contact Seller.
+ * A dialog that lives in the URL: the page renders it while its parameter is there (so it works
+ * without JavaScript, as a server-rendered `<dialog open>` over the page), and closing it is a
+ * link to `closeHref`, the same page without that parameter. Used by the sign-in dialog and
+ * Contact Seller.
+ *
+ * With JavaScript the native dialog becomes modal (`showModal()`): the page behind is inert, so
+ * Tab and Shift+Tab stay inside; Escape navigates to `closeHref`; and when it is gone focus returns
+ * to the element with id `returnFocusId`, else to whatever had focus when it opened.
  */
 export function UrlDialog({
   title,
@@ -76,31 +31,67 @@ export function UrlDialog({
   width?: 'max-w-md' | 'max-w-lg';
   children: ReactNode;
 }) {
-  const panel = useUrlDialog<HTMLDivElement>(closeHref, returnFocusId);
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const close = () => navigate(closeHref, { preventScrollReset: true });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Server-rendered open, but not modal: reopen it as a modal one.
+    if (!element.matches(':modal')) {
+      element.close();
+      element.showModal();
+    }
+    panel.current?.focus();
+    return () => {
+      // After the navigation that closed it has rendered the page again.
+      requestAnimationFrame(() => {
+        const target = (returnFocusId && document.getElementById(returnFocusId)) || opener;
+        if (target && target !== document.body && target.isConnected) target.focus();
+      });
+    };
+  }, [returnFocusId]);
+
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-950/60 p-4 sm:items-center">
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        className={`relative w-full ${width} rounded-2xl bg-white p-6 text-slate-900 shadow-xl outline-none dark:bg-slate-900 dark:text-slate-100`}
-      >
-        <Link
-          to={closeHref}
-          preventScrollReset
-          aria-label={closeLabel}
-          className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+    <dialog
+      ref={dialog}
+      open
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        void close();
+      }}
+      // Escape pressed again without a user action in between may close it outright. (Reopening
+      // it as modal in the effect queues a close event too, while it is open again: ignored.)
+      onClose={(event) => {
+        if (!event.currentTarget.open) void close();
+      }}
+      className="fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none overflow-y-auto bg-slate-950/60 p-0 text-inherit backdrop:bg-transparent"
+    >
+      <div className="flex min-h-full items-start justify-center p-4 sm:items-center">
+        <div
+          ref={panel}
+          tabIndex={-1}
+          className={`relative w-full ${width} rounded-2xl bg-white p-6 text-slate-900 shadow-xl outline-none dark:bg-slate-900 dark:text-slate-100`}
         >
-          <X aria-hidden="true" className="size-5" />
-        </Link>
-        <h2 id={titleId} className="pr-10 text-2xl font-bold">
-          {title}
-        </h2>
-        {children}
+          <Link
+            to={closeHref}
+            preventScrollReset
+            aria-label={closeLabel}
+            className="absolute top-3 right-3 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </Link>
+          <h2 id={titleId} className="pr-10 text-2xl font-bold">
+            {title}
+          </h2>
+          {children}
+        </div>
       </div>
-    </div>
+    </dialog>
   );
 }

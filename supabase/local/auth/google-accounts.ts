@@ -18,7 +18,9 @@ export function newGoogleSubject(): string {
 }
 
 export function googleProfile(service: AuthService, subject: string, email: string, name: string): Json {
-  const picture = `${service.authUrl()}/_local/avatar?name=${encodeURIComponent(name)}`;
+  // A path on the app's own origin, whichever origin the profile is later shown on (and 'self' in
+  // the Content-Security-Policy).
+  const picture = `${new URL(service.authUrl()).pathname}/_local/avatar?name=${encodeURIComponent(name)}`;
   return {
     iss: GOOGLE_ISSUER,
     sub: subject,

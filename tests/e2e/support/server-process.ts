@@ -17,14 +17,21 @@ export interface ServerProcess {
 
 const children = new Set<ChildProcess>();
 
+/** How the server is started: `node server.js` unless a spec runs another entry (`npm start`). */
+const SERVER_COMMAND = [process.execPath, 'server.js'];
+
 /**
  * Spawns the server on `dataDir` (a directory or `memory`) without waiting for it. `env` adds to
  * or overrides the defaults; an empty string unsets a default (e.g. `HOST: ''`).
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  [command, ...args] = SERVER_COMMAND,
+): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(command!, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: withoutEmpty({
       ...process.env,
@@ -51,8 +58,12 @@ export async function spawnServer(dataDir: string, env: Record<string, string> =
 }
 
 /** Spawns the server and waits for /healthz and the `Anon key:` line. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await spawnServer(dataDir, env);
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  command = SERVER_COMMAND,
+): Promise<ServerProcess> {
+  const server = await spawnServer(dataDir, env, command);
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 120_000;

@@ -1,0 +1,254 @@
+/**
+ * Issue #14, "The first hour": what a newcomer trips on. Each block is one item of the issue.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, isJavaScriptProject, test } from './fixtures';
+import { signIn } from './support/accounts';
+import { killServers, startServer, type ServerProcess } from './support/server-process';
+
+// A seeded agent (supabase/seed.sql: agent n has id a0000000-0000-4000-8000-<n, 12 digits>).
+const AGENT = '/agent/a0000000-0000-4000-8000-000000000001';
+
+/**
+ * Every page of app/routes.ts that renders the header and that a signed-out visitor reaches,
+ * with the query strings the page canonicalises (the marketplace's filters, defaults, junk).
+ */
+const HEADER_PAGES: Record<string, string[]> = {
+  '': ['/'],
+  marketplace: [
+    '/marketplace',
+    '/marketplace?category=sales&maxPrice=200',
+    '/marketplace?sort=newest&view=grid&page=1',
+    '/marketplace?page=2',
+    '/marketplace?q=email&minRating=9&robots=1',
+  ],
+  'agent/:agentId': [AGENT],
+  categories: ['/categories'],
+  'become-seller': ['/become-seller'],
+  pricing: ['/pricing'],
+  docs: ['/docs'],
+  help: ['/help'],
+  contact: ['/contact'],
+  community: ['/community'],
+  status: ['/status'],
+  api: ['/api'],
+  terms: ['/terms'],
+  privacy: ['/privacy'],
+  cookies: ['/cookies'],
+  'auth/sign-in': ['/auth/sign-in'],
+  'auth/sign-up': ['/auth/sign-up'],
+  'auth/forgot-password': ['/auth/forgot-password'],
+  '*': ['/no-such-page'],
+};
+
+/** Routes a signed-out visitor never sees with the header, and why. */
+const NOT_HEADER_PAGES: Record<string, string> = {
+  profile: 'signed in only: it redirects to the sign-in dialog over the home page',
+  'auth/reset-password': 'needs the recovery session of an email link',
+  setup: 'a one-time link from the server log; 404 otherwise',
+  '__perf/fixture': 'a benchmark fixture, 404 unless enabled',
+};
+
+test.describe('the header opens the sign-in dialog on every page', () => {
+  test('app/routes.ts has no page this list forgets', () => {
+    const source = readFileSync('app/routes.ts', 'utf8');
+    const paths = [...source.matchAll(/route\('(?<path>[^']+)',\s*'routes\/(?<file>[^']+)'\)/g)]
+      .map((match) => ({ path: match.groups?.path ?? '', file: match.groups?.file ?? '' }))
+      .filter(({ file }) => !file.endsWith('.ts')) // resource routes render nothing
+      .map(({ path }) => path);
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of paths) {
+      expect(path in HEADER_PAGES || path in NOT_HEADER_PAGES, `${path} is listed`).toBe(true);
+    }
+  });
+
+  for (const url of Object.values(HEADER_PAGES).flat()) {
+    test(`Sign In opens 'Welcome back' on ${url}`, async ({ page }) => {
+      await page.goto(url);
+      await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+      await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('auth')).toBe('sign-in');
+    });
+  }
+
+  test('the marketplace keeps a sign-up dialog and its parameters through its canonical redirect', async ({ page }) => {
+    await page.goto('/marketplace?sort=newest&auth=sign-up&accountType=seller&redirectTo=%2Fdashboard');
+    await expect(page).toHaveURL(/\/marketplace\?auth=sign-up&redirectTo=%2Fdashboard&accountType=seller$/);
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await expect(dialog.getByRole('radio', { name: /Seller/ })).toBeChecked();
+  });
+});
+
+test.describe('stopping `npm start`', () => {
+  test.afterAll(() => killServers());
+
+  /** Whether anything still answers on the server's port. */
+  async function answers(server: ServerProcess): Promise<boolean> {
+    return fetch(`${server.origin}/healthz`).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async function exitWithin(server: ServerProcess, ms: number): Promise<number | null | 'still running'> {
+    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms));
+    return Promise.race([server.exited, timeout]);
+  }
+
+  test('npm start prints no unexplained warning, and SIGTERM to npm stops the server gracefully with its code', async () => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(120_000);
+    const server = await startServer('memory', {}, ['npm', 'start']);
+    // A clean start prints only what an operator needs: no warning but the ones the README explains.
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((line) => /warn|deprecat/i.test(line))
+      .filter((line) => !/^npm warn Unknown (user|env) config/.test(line)) // this machine's npm settings
+      .filter(
+        (line) => !(process.versions.node.startsWith('20.') && line.includes('Node.js 20 and below are deprecated')),
+      );
+    expect(warnings).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, 12_000)).toBe(0);
+    expect(server.output()).toContain('Closed cleanly');
+    expect(await answers(server)).toBe(false);
+  });
+
+  test('a wrapper that dies without passing the signal on does not leave the server running', async () => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(120_000);
+    // A shell that runs start.js as its child (no exec), as npm's shell did before.
+    const server = await startServer('memory', {}, ['sh', '-c', 'node scripts/start.js; exit $?']);
+    server.child.kill('SIGTERM');
+    await expect.poll(() => answers(server), { timeout: 12_000 }).toBe(false);
+    expect(server.output()).toContain('SIGTERM received');
+  });
+});
+
+test.describe('links follow the origin the app is opened on', () => {
+  test.afterAll(() => killServers());
+
+  test('opened on 127.0.0.1 without APP_URL, the emailed link and the Google avatar stay on 127.0.0.1', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(120_000);
+    // No APP_URL: the server itself knows only `localhost:<port>`; the browser uses 127.0.0.1.
+    const server = await startServer('memory', { APP_URL: '', ENABLE_DEV_TOOLS: 'true' });
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    await page.goto(`${server.origin}/auth/forgot-password`);
+    await page.locator('form[action="/auth/forgot-password"]').getByLabel('Email').fill('buyer@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account exists for that email' })).toBeVisible();
+    const outbox = await page.request.get(`${server.origin}/auth/v1/_local/outbox.json?to=buyer%40demo.test`);
+    const { emails } = (await outbox.json()) as { emails: { type: string; link: string }[] };
+    const recovery = emails.find((message) => message.type === 'recovery');
+    expect(recovery?.link).toMatch(new RegExp(`^${server.origin}/auth/v1/verify\\?`));
+    expect(new URL(recovery!.link).searchParams.get('redirect_to')).toMatch(new RegExp(`^${server.origin}/`));
+
+    await page.goto(`${server.origin}/?auth=sign-in`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+    await page.getByLabel('Email').fill('grace@gmail.example');
+    await page.getByLabel('Display name').fill('Grace Google');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(`${server.origin}/dashboard`);
+    const avatar = page
+      .getByRole('banner')
+      .getByLabel(/Account menu for/)
+      .locator('img');
+    await expect(avatar).toHaveAttribute('src', /^\/auth\/v1\/_local\/avatar\?name=/);
+    // Loaded, not blocked by the Content-Security-Policy.
+    await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the sign-in dialog is modal', () => {
+  test('Tab stays inside, Escape closes it and focus returns to Sign In', async ({ page }) => {
+    test.skip(!isJavaScriptProject(), 'keyboard handling of the modal dialog needs JavaScript');
+    await page.goto('/pricing');
+    const signInLink = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+    await signInLink.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing\?auth=sign-in$/);
+    // Focus is inside the dialog, or (after its last control) briefly in the browser's own UI,
+    // which leaves the document's body active: never on the page behind.
+    const focusBehind = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !active.closest('dialog[open]') ? active.outerHTML : null;
+      });
+    await expect(page.locator('dialog[open]')).toContainText('Welcome back');
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true);
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press(step % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await focusBehind(), `focus after ${step + 1} key presses`).toBeNull();
+    }
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(signInLink).toBeFocused();
+  });
+});
+
+test.describe('marketplace pages', () => {
+  test('a page past the end goes to the last page, and pagination says where you are', async ({ page }) => {
+    await page.goto('/marketplace');
+    const total = Number(
+      /of (\d+) agents/.exec((await page.getByText(/^Showing \d+ of \d+ agents$/).textContent()) ?? '')?.[1],
+    );
+    const last = Math.ceil(total / 24);
+    expect(last).toBeGreaterThan(1);
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByText(`Page 1 of ${last}`)).toBeVisible();
+
+    await page.goto('/marketplace?page=2');
+    await expect(pagination.getByText(`Page 2 of ${last}`)).toBeVisible();
+
+    await page.goto('/marketplace?sort=price-low&page=99');
+    await expect(page).toHaveURL(new RegExp(`/marketplace\\?sort=price-low&page=${last}$`));
+    await expect(pagination.getByText(`Page ${last} of ${last}`)).toBeVisible();
+    await expect(page.getByText(`Showing ${total - (last - 1) * 24} of ${total} agents`)).toBeVisible();
+  });
+
+  test('a page past the end of no results shows the empty state with a way back', async ({ page }) => {
+    await page.goto('/marketplace?q=no-agent-is-called-this&page=4');
+    await expect(page).toHaveURL(/\/marketplace\?q=no-agent-is-called-this$/);
+    await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await expect(page).toHaveURL(/\/marketplace$/);
+    await expect(page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Page 1 of \d+$/)).toBeVisible();
+  });
+});
+
+test.describe('the username rule before submitting', () => {
+  const HINT = 'Letters, numbers and underscores; at least 3 characters.';
+
+  test('sign-up shows it as a hint and as the field pattern', async ({ page }) => {
+    await page.goto('/?auth=sign-up');
+    const username = page.locator('form[action="/auth/sign-up"]').getByLabel('Username');
+    await expect(username).toHaveAttribute('pattern', '[A-Za-z0-9_]+');
+    await expect(username).toHaveAttribute('minlength', '3');
+    await expect(username).toHaveAccessibleDescription(HINT);
+  });
+
+  test('the profile shows it too', async ({ page }) => {
+    await signIn(page, 'buyer', '/profile');
+    const username = page.getByLabel('Username');
+    await expect(username).toHaveAttribute('pattern', '[A-Za-z0-9_]+');
+    await expect(username).toHaveAccessibleDescription(HINT);
+  });
+});
+
+test('the footer links only to the project’s own pages', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.length).toBeGreaterThan(5);
+  for (const href of hrefs) expect(href, 'a path on this site').toMatch(/^\/(?!\/)/);
+});
