@@ -44,6 +44,7 @@ const HEADER_PAGES: Record<string, string[]> = {
 /** Routes a signed-out visitor never sees with the header, and why. */
 const NOT_HEADER_PAGES: Record<string, string> = {
   profile: 'signed in only: it redirects to the sign-in dialog over the home page',
+  'agent/:agentId/review': 'signed in only (rating an agent): it redirects to the sign-in dialog',
   'auth/reset-password': 'needs the recovery session of an email link',
   setup: 'a one-time link from the server log; 404 otherwise',
   '__perf/fixture': 'a benchmark fixture, 404 unless enabled',
