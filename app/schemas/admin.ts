@@ -9,6 +9,8 @@ import { ROLES } from '~/lib/permissions';
 
 export const MIN_ADMIN_REASON = 3;
 export const MAX_ADMIN_REASON = 500;
+/** The longest search term of the admin lists. */
+export const MAX_ADMIN_SEARCH = 100;
 
 export const ADMIN_MESSAGES = {
   user: 'Choose a user.',

@@ -13,6 +13,7 @@ import { connectionContext } from '~/context';
 import { ROLE_LABEL, type Role } from '~/lib/permissions';
 import {
   ADMIN_MESSAGES,
+  MAX_ADMIN_SEARCH,
   ModerationActionSchema,
   UserActionSchema,
   type ModerationAction,
@@ -20,6 +21,7 @@ import {
 } from '~/schemas/admin';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
+import { forgetCatalogue } from '~/server/agents.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
 import { unavailableMessage, unwrap } from '~/server/http-errors.server';
 import { containsPattern } from '~/server/sales.server';
@@ -30,7 +32,6 @@ export const ADMIN_PAGE_SIZE = 25;
 export const AUDIT_ENTRIES = 20;
 /** How long a ban lasts in the Auth service: a hundred years, i.e. until an admin lifts it. */
 const BAN_DURATION = '876000h';
-export const MAX_ADMIN_SEARCH = 100;
 
 export interface Page<T> {
   rows: T[];
@@ -393,6 +394,7 @@ async function applyUserChange(service: AppSupabaseClient, actor: string, change
   );
   const { error } = await service.auth.admin.updateUserById(userId, { ban_duration: banned ? BAN_DURATION : 'none' });
   if (error) throw error;
+  forgetCatalogue(); // the seller's listings leave (or come back to) the marketplace at once
   return banned ? ADMIN_MESSAGES.banned(username) : ADMIN_MESSAGES.unbanned(username);
 }
 
@@ -438,6 +440,7 @@ async function applyModeration(service: AppSupabaseClient, actor: string, change
       (db) => db.rpc('admin_remove_review', { actor, target: change.reviewId, reason: change.reason }),
       ADMIN_MESSAGES.reviewNotFound,
     );
+    forgetCatalogue(); // the agent's rating
     return ADMIN_MESSAGES.reviewRemoved;
   }
   const unpublish = change.intent === 'unpublish';
@@ -446,6 +449,7 @@ async function applyModeration(service: AppSupabaseClient, actor: string, change
     (db) => db.rpc('admin_moderate_agent', { actor, target: change.agentId, unpublish, reason: change.reason }),
     ADMIN_MESSAGES.agentNotFound,
   );
+  forgetCatalogue();
   const agent = unwrap(
     await service.from('agents').select('name').eq('id', change.agentId).maybeSingle(),
     'moderated agent',

@@ -22,13 +22,12 @@ import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate } from '~/lib/dashboard-format';
 import { fieldValue, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { parseIdParam } from '~/schemas/admin';
+import { MAX_ADMIN_SEARCH, parseIdParam } from '~/schemas/admin';
 import {
   adminSearch,
   listAudit,
   listModeratableAgents,
   listReviews,
-  MAX_ADMIN_SEARCH,
   moderationAction,
   pageParam,
   type ModeratedAgentRow,

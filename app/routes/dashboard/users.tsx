@@ -21,12 +21,11 @@ import { formatDate } from '~/lib/dashboard-format';
 import { fieldValue, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, ROLES } from '~/lib/permissions';
-import { parseIdParam } from '~/schemas/admin';
+import { MAX_ADMIN_SEARCH, parseIdParam } from '~/schemas/admin';
 import {
   adminSearch,
   listAudit,
   listUsers,
-  MAX_ADMIN_SEARCH,
   pageParam,
   userAdminAction,
   type AdminUserRow,
