@@ -20,6 +20,10 @@ describe('mapAuthError', () => {
     ['Signups not allowed for this instance', 'Signups not allowed for this instance'],
     ['Signup is disabled', 'New account registration is currently disabled. Please contact support.'],
     ['Email rate limit exceeded', 'Too many emails sent. Please wait a few minutes before trying again.'],
+    [
+      'User is banned',
+      'This account has been suspended by an administrator, so you cannot sign in. Please contact support if you think this is a mistake.',
+    ],
     ['Something odd', 'Something odd'],
   ])('maps %j', (raw, expected) => {
     expect(mapAuthError(raw).message).toBe(expected);

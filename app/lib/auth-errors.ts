@@ -32,6 +32,13 @@ const CATALOGUE: { match: string; result: AuthErrorMessage }[] = [
     },
   },
   {
+    match: 'User is banned',
+    result: {
+      message:
+        'This account has been suspended by an administrator, so you cannot sign in. Please contact support if you think this is a mistake.',
+    },
+  },
+  {
     match: 'User already registered',
     result: {
       message: 'An account with this email already exists. Please sign in instead or use a different email address.',

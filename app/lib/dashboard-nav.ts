@@ -98,13 +98,13 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/users',
     label: 'User Management',
     permission: 'manage_users',
-    comingSoon: 'Administrators will search accounts, change account types and ban users here.',
+    file: 'routes/dashboard/users.tsx',
   },
   {
     path: '/dashboard/moderation',
     label: 'Content Moderation',
     permission: 'moderate_content',
-    comingSoon: 'Reported agents and reviews will be queued here for approval or removal.',
+    file: 'routes/dashboard/moderation.tsx',
   },
   {
     path: '/dashboard/system',

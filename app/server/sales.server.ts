@@ -36,7 +36,7 @@ interface SalesQuery {
 }
 
 /** `%`, `_` and `\` match themselves in an ILIKE pattern. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

@@ -110,8 +110,12 @@ export type Database = {
           features: string[];
           id: string;
           images: string[];
+          moderated_at: string | null;
+          moderated_by: string | null;
+          moderation_reason: string | null;
           name: string;
           price: number;
+          seller_banned: boolean;
           seller_id: string;
           status: string;
           thumbnail_url: string | null;
@@ -124,8 +128,12 @@ export type Database = {
           features?: string[];
           id?: string;
           images?: string[];
+          moderated_at?: string | null;
+          moderated_by?: string | null;
+          moderation_reason?: string | null;
           name: string;
           price?: number;
+          seller_banned?: boolean;
           seller_id: string;
           status?: string;
           thumbnail_url?: string | null;
@@ -138,8 +146,12 @@ export type Database = {
           features?: string[];
           id?: string;
           images?: string[];
+          moderated_at?: string | null;
+          moderated_by?: string | null;
+          moderation_reason?: string | null;
           name?: string;
           price?: number;
+          seller_banned?: boolean;
           seller_id?: string;
           status?: string;
           thumbnail_url?: string | null;
@@ -157,12 +169,74 @@ export type Database = {
             foreignKeyName: 'agents_seller_id_fkey';
             columns: ['seller_id'];
             isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'agents_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
             referencedRelation: 'public_profiles';
             referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'agents_seller_id_fkey';
             columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      audit_log: {
+        Row: {
+          action: string;
+          actor_id: string | null;
+          created_at: string;
+          details: Json;
+          id: string;
+          reason: string | null;
+          target_id: string;
+          target_type: string;
+        };
+        Insert: {
+          action: string;
+          actor_id?: string | null;
+          created_at?: string;
+          details?: Json;
+          id?: string;
+          reason?: string | null;
+          target_id: string;
+          target_type: string;
+        };
+        Update: {
+          action?: string;
+          actor_id?: string | null;
+          created_at?: string;
+          details?: Json;
+          id?: string;
+          reason?: string | null;
+          target_id?: string;
+          target_type?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'audit_log_actor_id_fkey';
+            columns: ['actor_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'audit_log_actor_id_fkey';
+            columns: ['actor_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'audit_log_actor_id_fkey';
+            columns: ['actor_id'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];
@@ -234,6 +308,13 @@ export type Database = {
             columns: ['agent_id'];
             isOneToOne: false;
             referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'downloads_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
             referencedColumns: ['id'];
           },
           {
@@ -407,6 +488,13 @@ export type Database = {
             foreignKeyName: 'purchases_buyer_id_fkey';
             columns: ['buyer_id'];
             isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
             referencedRelation: 'public_profiles';
             referencedColumns: ['id'];
           },
@@ -421,6 +509,13 @@ export type Database = {
             foreignKeyName: 'purchases_refunded_by_fkey';
             columns: ['refunded_by'];
             isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_refunded_by_fkey';
+            columns: ['refunded_by'];
+            isOneToOne: false;
             referencedRelation: 'public_profiles';
             referencedColumns: ['id'];
           },
@@ -429,6 +524,13 @@ export type Database = {
             columns: ['refunded_by'];
             isOneToOne: false;
             referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
             referencedColumns: ['id'];
           },
           {
@@ -494,6 +596,13 @@ export type Database = {
             foreignKeyName: 'reviews_buyer_id_fkey';
             columns: ['buyer_id'];
             isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
             referencedRelation: 'public_profiles';
             referencedColumns: ['id'];
           },
@@ -520,6 +629,13 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'user_presence_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'user_presence_user_id_fkey';
             columns: ['user_id'];
@@ -578,6 +694,13 @@ export type Database = {
             foreignKeyName: 'user_settings_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: true;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'user_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
             referencedRelation: 'public_profiles';
             referencedColumns: ['id'];
           },
@@ -592,6 +715,8 @@ export type Database = {
       };
       users: {
         Row: {
+          ban_reason: string | null;
+          banned_at: string | null;
           bio: string | null;
           created_at: string;
           email: string | null;
@@ -608,6 +733,8 @@ export type Database = {
           website: string | null;
         };
         Insert: {
+          ban_reason?: string | null;
+          banned_at?: string | null;
           bio?: string | null;
           created_at?: string;
           email?: string | null;
@@ -624,6 +751,8 @@ export type Database = {
           website?: string | null;
         };
         Update: {
+          ban_reason?: string | null;
+          banned_at?: string | null;
           bio?: string | null;
           created_at?: string;
           email?: string | null;
@@ -643,6 +772,39 @@ export type Database = {
       };
     };
     Views: {
+      admin_user_list: {
+        Row: {
+          ban_reason: string | null;
+          banned_at: string | null;
+          created_at: string | null;
+          email: string | null;
+          id: string | null;
+          purchase_count: number | null;
+          user_type: string | null;
+          username: string | null;
+        };
+        Insert: {
+          ban_reason?: string | null;
+          banned_at?: string | null;
+          created_at?: string | null;
+          email?: string | null;
+          id?: string | null;
+          purchase_count?: never;
+          user_type?: string | null;
+          username?: string | null;
+        };
+        Update: {
+          ban_reason?: string | null;
+          banned_at?: string | null;
+          created_at?: string | null;
+          email?: string | null;
+          id?: string | null;
+          purchase_count?: never;
+          user_type?: string | null;
+          username?: string | null;
+        };
+        Relationships: [];
+      };
       agents_with_stats: {
         Row: {
           avg_rating: number | null;
@@ -670,6 +832,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'categories';
             referencedColumns: ['name'];
+          },
+          {
+            foreignKeyName: 'agents_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'agents_seller_id_fkey';
@@ -761,6 +930,13 @@ export type Database = {
             foreignKeyName: 'purchases_buyer_id_fkey';
             columns: ['buyer_id'];
             isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
             referencedRelation: 'public_profiles';
             referencedColumns: ['id'];
           },
@@ -769,6 +945,13 @@ export type Database = {
             columns: ['buyer_id'];
             isOneToOne: false;
             referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
             referencedColumns: ['id'];
           },
           {
@@ -789,6 +972,16 @@ export type Database = {
       };
     };
     Functions: {
+      admin_change_role: {
+        Args: { actor: string; new_role: string; reason: string; target: string };
+        Returns: undefined;
+      };
+      admin_moderate_agent: {
+        Args: { actor: string; reason: string; target: string; unpublish: boolean };
+        Returns: undefined;
+      };
+      admin_remove_review: { Args: { actor: string; reason: string; target: string }; Returns: undefined };
+      admin_set_ban: { Args: { actor: string; banned: boolean; reason: string; target: string }; Returns: undefined };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };

@@ -99,6 +99,8 @@ test.describe('dashboard shell', () => {
       'Disputes',
       'Purchase History',
       'My Collection',
+      'User Management',
+      'Content Moderation',
     ]);
     for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
       await nav.getByRole('link', { name: label, exact: true }).click();

@@ -1,0 +1,235 @@
+/**
+ * The parts of the admin pages (/dashboard/users, /dashboard/moderation): a search form (GET,
+ * state in the URL), a pager, the form that asks for a reason (a POST form that works without
+ * JavaScript and posts through a fetcher with it), and the audit log.
+ */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Form, Link, useFetcher, useLocation } from 'react-router';
+import { buttonClass, type ButtonVariant } from '~/components/ui/button';
+import { FormMessage, Spinner } from '~/components/ui/field';
+import { formatDate } from '~/lib/dashboard-format';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import { MAX_ADMIN_REASON, MIN_ADMIN_REASON } from '~/schemas/admin';
+import type { AuditEntry } from '~/server/admin.server';
+
+const INPUT_CLASS =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950';
+
+/** The current URL with `changes` applied (null removes a parameter). */
+export function useHrefWith() {
+  const { pathname, search } = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    }
+    const query = params.toString();
+    return `${pathname}${query ? `?${query}` : ''}`;
+  };
+}
+
+interface SearchFormProps {
+  label: string;
+  /** The URL parameter of the search, and of the page to reset (`page`, `rpage`). */
+  name: string;
+  pageName: string;
+  value: string;
+  maxLength: number;
+  /** Parameters of the page's other lists to keep. */
+  keep?: Record<string, string>;
+}
+
+export function AdminSearchForm({ label, name, pageName, value, maxLength, keep = {} }: SearchFormProps) {
+  const id = useId();
+  const hrefWith = useHrefWith();
+  return (
+    <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+      {Object.entries(keep).map(([key, kept]) => (
+        <input key={key} type="hidden" name={key} value={kept} />
+      ))}
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="block text-sm font-medium">
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          name={name}
+          defaultValue={value}
+          maxLength={maxLength}
+          className={`${INPUT_CLASS} h-11`}
+        />
+      </div>
+      <button type="submit" className={buttonClass('primary', 'md')}>
+        Search
+      </button>
+      {value ? (
+        <Link to={hrefWith({ [name]: null, [pageName]: null })} className={buttonClass('ghost', 'md')}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+export function AdminPager({
+  label,
+  page,
+  pageCount,
+  pageName = 'page',
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  pageName?: string;
+}) {
+  const hrefWith = useHrefWith();
+  if (pageCount <= 1) return null;
+  const pageHref = (target: number) => hrefWith({ [pageName]: target > 1 ? String(target) : null });
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={pageHref(page - 1)} className={buttonClass('secondary', 'sm')} rel="prev">
+          <ChevronLeft aria-hidden="true" className="size-4" /> Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={pageHref(page + 1)} className={buttonClass('secondary', 'sm')} rel="next">
+          Next <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+interface ReasonFormProps {
+  title: string;
+  /** The POST target: the page's URL with the form open, so a refusal shows it again. */
+  action: string;
+  intent: string;
+  hidden: Record<string, string>;
+  submitLabel: string;
+  variant?: ButtonVariant;
+  hint: string;
+  /** The last answer of the action without JavaScript, if it was for this form. */
+  result: FormResult | null | undefined;
+  children?: ReactNode;
+}
+
+/** A change that needs a reason (3–500 characters), kept in the audit log. */
+export function ReasonForm({
+  title,
+  action,
+  intent,
+  hidden,
+  submitLabel,
+  variant = 'danger',
+  hint,
+  result,
+  children,
+}: ReasonFormProps) {
+  const fetcher = useFetcher<FormResult>();
+  const current = fetcher.data ?? (fieldValue(result, 'intent') === intent ? result : null);
+  const notice = formNotice(current);
+  const busy = fetcher.state !== 'idle';
+  const id = useId();
+  const error = fieldError(current, 'reason');
+  return (
+    <fetcher.Form method="post" action={action} aria-labelledby={`${id}-title`} className="space-y-3">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {title}
+      </h3>
+      {notice ? <FormMessage {...notice} /> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <div>
+        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
+          Reason
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          name="reason"
+          required
+          minLength={MIN_ADMIN_REASON}
+          maxLength={MAX_ADMIN_REASON}
+          rows={2}
+          defaultValue={fieldValue(current, 'reason') ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          className={`${INPUT_CLASS} py-2`}
+        />
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {MIN_ADMIN_REASON} to {MAX_ADMIN_REASON} characters. {hint}
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" disabled={busy} className={buttonClass(variant, 'sm')}>
+        {busy ? <Spinner /> : null}
+        {submitLabel}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The panel under a row with its forms, and the way to close it. */
+export function ActionPanel({ label, closeHref, children }: { label: string; closeHref: string; children: ReactNode }) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="grid gap-6 border-t border-slate-200 bg-slate-50 p-4 md:grid-cols-2 dark:border-slate-700 dark:bg-slate-900"
+    >
+      {children}
+      <div className="md:col-span-2">
+        <Link to={closeHref} preventScrollReset className={buttonClass('ghost', 'sm')}>
+          Close
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function AuditLog({ entries, timeZone, empty }: { entries: AuditEntry[]; timeZone: string; empty: string }) {
+  return (
+    <section aria-labelledby="audit-log" className="flex flex-col gap-3">
+      <h2 id="audit-log" className="text-xl font-semibold">
+        Audit log
+      </h2>
+      {entries.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+          {empty}
+        </p>
+      ) : (
+        <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {entries.map((entry) => (
+            <li key={entry.id} className="p-4 text-sm">
+              <p>
+                <span className="font-semibold">{entry.actor}</span> {entry.action}{' '}
+                <span className="font-semibold">{entry.target}</span>
+                {entry.change ? ` (${entry.change})` : null} on{' '}
+                <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, timeZone)}</time>
+              </p>
+              {entry.reason ? <p className="text-slate-700 dark:text-slate-300">Reason: {entry.reason}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
