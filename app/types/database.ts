@@ -594,6 +594,7 @@ export type Database = {
         Row: {
           bio: string | null;
           created_at: string;
+          display_name: string | null;
           email: string | null;
           first_name: string | null;
           id: string;
@@ -602,6 +603,8 @@ export type Database = {
           phone: string | null;
           profile_image_url: string | null;
           response_time_hours: number | null;
+          seller_pitch: string | null;
+          seller_terms_accepted_at: string | null;
           updated_at: string;
           user_type: string;
           username: string;
@@ -610,6 +613,7 @@ export type Database = {
         Insert: {
           bio?: string | null;
           created_at?: string;
+          display_name?: string | null;
           email?: string | null;
           first_name?: string | null;
           id: string;
@@ -618,6 +622,8 @@ export type Database = {
           phone?: string | null;
           profile_image_url?: string | null;
           response_time_hours?: number | null;
+          seller_pitch?: string | null;
+          seller_terms_accepted_at?: string | null;
           updated_at?: string;
           user_type?: string;
           username: string;
@@ -626,6 +632,7 @@ export type Database = {
         Update: {
           bio?: string | null;
           created_at?: string;
+          display_name?: string | null;
           email?: string | null;
           first_name?: string | null;
           id?: string;
@@ -634,6 +641,8 @@ export type Database = {
           phone?: string | null;
           profile_image_url?: string | null;
           response_time_hours?: number | null;
+          seller_pitch?: string | null;
+          seller_terms_accepted_at?: string | null;
           updated_at?: string;
           user_type?: string;
           username?: string;
@@ -691,6 +700,7 @@ export type Database = {
         Row: {
           bio: string | null;
           created_at: string | null;
+          display_name: string | null;
           email: string | null;
           first_name: string | null;
           id: string | null;
@@ -700,6 +710,7 @@ export type Database = {
           phone: string | null;
           profile_image_url: string | null;
           response_time_hours: number | null;
+          seller_pitch: string | null;
           user_type: string | null;
           username: string | null;
           website: string | null;
@@ -887,6 +898,15 @@ export type Database = {
         };
       };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
+      seller_storefront_figures: {
+        Args: { seller: string };
+        Returns: {
+          agent_count: number;
+          avg_rating: number;
+          review_count: number;
+          total_sales: number;
+        }[];
+      };
       touch_presence: { Args: never; Returns: undefined };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };
