@@ -18,6 +18,7 @@ import { signInHref } from '~/lib/auth-modal';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
+import { storefrontHref } from '~/lib/sellers';
 import {
   agentNotFound,
   BuySchema,
@@ -194,7 +195,17 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
                 {seller.charAt(0)}
               </span>
               <span className="text-slate-700 dark:text-slate-300">
-                Sold by <span className="font-medium text-slate-900 dark:text-slate-100">{seller}</span>
+                Sold by{' '}
+                {agent.sellerUsername ? (
+                  <Link
+                    to={storefrontHref(agent.sellerUsername)}
+                    className="font-medium text-slate-900 underline underline-offset-2 hover:text-brand-700 dark:text-slate-100 dark:hover:text-brand-300"
+                  >
+                    {seller}
+                  </Link>
+                ) : (
+                  <span className="font-medium text-slate-900 dark:text-slate-100">{seller}</span>
+                )}
               </span>
             </p>
           </div>
