@@ -4,6 +4,7 @@ import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
 import { AgentReviews } from '~/components/agents/agent-reviews';
+import { SellerLink } from '~/components/agents/seller-link';
 import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { connectionContext, supabaseContext, viewerContext } from '~/context';
@@ -18,7 +19,6 @@ import { signInHref } from '~/lib/auth-modal';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
-import { storefrontHref } from '~/lib/sellers';
 import {
   agentNotFound,
   BuySchema,
@@ -196,16 +196,10 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
               </span>
               <span className="text-slate-700 dark:text-slate-300">
                 Sold by{' '}
-                {agent.sellerUsername ? (
-                  <Link
-                    to={storefrontHref(agent.sellerUsername)}
-                    className="font-medium text-slate-900 underline underline-offset-2 hover:text-brand-700 dark:text-slate-100 dark:hover:text-brand-300"
-                  >
-                    {seller}
-                  </Link>
-                ) : (
-                  <span className="font-medium text-slate-900 dark:text-slate-100">{seller}</span>
-                )}
+                <SellerLink
+                  username={agent.sellerUsername}
+                  className="font-medium text-slate-900 underline dark:text-slate-100"
+                />
               </span>
             </p>
           </div>
