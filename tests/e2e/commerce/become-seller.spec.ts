@@ -16,6 +16,7 @@ const dashboardAside = (page: Page) =>
 test('a buyer becomes a seller: errors beside the fields, then the seller tools and a storefront at once', async ({
   page,
 }) => {
+  test.slow(); // a sign-up, two forms and axe twice in two themes: a long journey on a busy machine
   const username = await signUpNewUser(page, uniqueName('sell', test.info().project.name));
   const displayName = `Agents by ${username}`;
   const pitch = 'Practical agents for small online shops.\nSupport within a day.';
@@ -67,7 +68,9 @@ test('a buyer becomes a seller: errors beside the fields, then the seller tools 
   await expect(page.getByText('No agents yet')).toBeVisible();
 });
 
-test('signed out, the page explains selling and invites to sign up as a seller', async ({ page }) => {
+test('signed out, the page explains selling (the fee, as on /pricing) and invites to sign up as a seller', async ({
+  page,
+}) => {
   await page.goto('/become-seller');
   await expect(page.getByRole('heading', { name: 'How selling works' })).toBeVisible();
   await expect(page.locator('form[action="/become-seller"]')).toHaveCount(0);
@@ -76,6 +79,10 @@ test('signed out, the page explains selling and invites to sign up as a seller',
   await expectAccessible(page);
   await signUp.click();
   await expect(page.getByRole('radio', { name: 'Seller' })).toBeChecked();
+
+  // The same rate, from the one module, on the pricing page.
+  await page.goto('/pricing');
+  await expect(page.getByText('AgentMarket keeps a platform fee of 10% of each sale', { exact: false })).toBeVisible();
 });
 
 test('a seller posting the form is refused and stays a seller with their details', async ({ page }) => {
