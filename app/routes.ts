@@ -9,6 +9,7 @@ export default [
   route('agent/:agentId/review', 'routes/agent-review.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
+  route('sellers/:username', 'routes/seller.tsx'),
   route('profile', 'routes/profile.tsx'),
 
   // Footer and information pages.

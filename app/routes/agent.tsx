@@ -4,6 +4,7 @@ import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
 import { AgentReviews } from '~/components/agents/agent-reviews';
+import { SellerLink } from '~/components/agents/seller-link';
 import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { connectionContext, supabaseContext, viewerContext } from '~/context';
@@ -194,7 +195,11 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
                 {seller.charAt(0)}
               </span>
               <span className="text-slate-700 dark:text-slate-300">
-                Sold by <span className="font-medium text-slate-900 dark:text-slate-100">{seller}</span>
+                Sold by{' '}
+                <SellerLink
+                  username={agent.sellerUsername}
+                  className="font-medium text-slate-900 underline dark:text-slate-100"
+                />
               </span>
             </p>
           </div>

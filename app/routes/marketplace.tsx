@@ -8,7 +8,7 @@ import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { keepAuthParams, pageSearch } from '~/lib/auth-modal';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { SORT_OPTIONS, marketplaceSearch, pageCount } from '~/lib/marketplace-params';
+import { SORT_OPTIONS, marketplaceHref, marketplaceSearch, pageCount } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
 import { listCategories } from '~/server/agents.server';
 import { failIfInjected } from '~/server/faults.server';
@@ -140,7 +140,11 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
               ) : (
                 <ResultList agents={result.agents} view={params.view} />
               )}
-              <Pagination params={params} total={result.total} />
+              <Pagination
+                page={params.page}
+                total={result.total}
+                hrefFor={(page) => marketplaceHref({ ...params, page })}
+              />
             </>
           )}
         </section>

@@ -719,6 +719,7 @@ export type Database = {
           banned_at: string | null;
           bio: string | null;
           created_at: string;
+          display_name: string | null;
           email: string | null;
           first_name: string | null;
           id: string;
@@ -727,6 +728,8 @@ export type Database = {
           phone: string | null;
           profile_image_url: string | null;
           response_time_hours: number | null;
+          seller_pitch: string | null;
+          seller_terms_accepted_at: string | null;
           updated_at: string;
           user_type: string;
           username: string;
@@ -737,6 +740,7 @@ export type Database = {
           banned_at?: string | null;
           bio?: string | null;
           created_at?: string;
+          display_name?: string | null;
           email?: string | null;
           first_name?: string | null;
           id: string;
@@ -745,6 +749,8 @@ export type Database = {
           phone?: string | null;
           profile_image_url?: string | null;
           response_time_hours?: number | null;
+          seller_pitch?: string | null;
+          seller_terms_accepted_at?: string | null;
           updated_at?: string;
           user_type?: string;
           username: string;
@@ -755,6 +761,7 @@ export type Database = {
           banned_at?: string | null;
           bio?: string | null;
           created_at?: string;
+          display_name?: string | null;
           email?: string | null;
           first_name?: string | null;
           id?: string;
@@ -763,6 +770,8 @@ export type Database = {
           phone?: string | null;
           profile_image_url?: string | null;
           response_time_hours?: number | null;
+          seller_pitch?: string | null;
+          seller_terms_accepted_at?: string | null;
           updated_at?: string;
           user_type?: string;
           username?: string;
@@ -860,6 +869,7 @@ export type Database = {
         Row: {
           bio: string | null;
           created_at: string | null;
+          display_name: string | null;
           email: string | null;
           first_name: string | null;
           id: string | null;
@@ -869,6 +879,7 @@ export type Database = {
           phone: string | null;
           profile_image_url: string | null;
           response_time_hours: number | null;
+          seller_pitch: string | null;
           user_type: string | null;
           username: string | null;
           website: string | null;
@@ -1080,6 +1091,15 @@ export type Database = {
         };
       };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
+      seller_storefront_figures: {
+        Args: { seller: string };
+        Returns: {
+          agent_count: number;
+          avg_rating: number;
+          review_count: number;
+          total_sales: number;
+        }[];
+      };
       touch_presence: { Args: never; Returns: undefined };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };

@@ -25,6 +25,7 @@ const HEADER_PAGES: Record<string, string[]> = {
   'agent/:agentId': [AGENT],
   categories: ['/categories'],
   'become-seller': ['/become-seller'],
+  'sellers/:username': ['/sellers/demo_seller'],
   pricing: ['/pricing'],
   docs: ['/docs'],
   help: ['/help'],

@@ -1,6 +1,7 @@
 import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
+import { SellerLink } from '~/components/agents/seller-link';
 import { pluralize } from '~/lib/plural';
 
 /** The agent card of §2, in grid or list layout. The whole card links to the agent page. */
@@ -48,7 +49,8 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
             >
               {seller.charAt(0)}
             </span>
-            <span className="text-slate-800 dark:text-slate-200">{seller}</span>
+            {/* Above the card's own link (its ::after covers the card), so it is a link of its own. */}
+            <SellerLink username={agent.sellerUsername} className="relative z-10 text-slate-800 dark:text-slate-200" />
           </span>
           <span
             className="flex items-center gap-1"

@@ -92,7 +92,16 @@ export function ViewToggle({ params }: { params: MarketplaceParams }) {
   );
 }
 
-export function Pagination({ params, total }: { params: MarketplaceParams; total: number }) {
+/** Page links for `total` results of PAGE_SIZE, on the marketplace or any page that lists agents the same way. */
+export function Pagination({
+  page: current,
+  total,
+  hrefFor,
+}: {
+  page: number;
+  total: number;
+  hrefFor: (page: number) => string;
+}) {
   const pages = pageCount(total);
   if (pages <= 1) return null;
   const linkClass =
@@ -100,19 +109,15 @@ export function Pagination({ params, total }: { params: MarketplaceParams; total
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Page {params.page} of {pages}
+        Page {current} of {pages}
       </p>
       <div className="flex items-center justify-center gap-1">
-        {params.page > 1 ? (
-          <Link
-            to={marketplaceHref({ ...params, page: params.page - 1 })}
-            className={linkClass}
-            aria-label="Previous page"
-          >
+        {current > 1 ? (
+          <Link to={hrefFor(current - 1)} className={linkClass} aria-label="Previous page">
             <ChevronLeft aria-hidden="true" className="size-4" />
           </Link>
         ) : null}
-        {pageWindow(params.page, pages).map((page, index) =>
+        {pageWindow(current, pages).map((page, index) =>
           page === null ? (
             <span key={`gap-${index}`} className="px-2 text-slate-600 dark:text-slate-400">
               …
@@ -120,17 +125,17 @@ export function Pagination({ params, total }: { params: MarketplaceParams; total
           ) : (
             <Link
               key={page}
-              to={marketplaceHref({ ...params, page })}
+              to={hrefFor(page)}
               aria-label={`Page ${page}`}
-              aria-current={page === params.page ? 'page' : undefined}
-              className={`${linkClass} ${page === params.page ? 'bg-brand-600 text-white hover:bg-brand-700' : ''}`}
+              aria-current={page === current ? 'page' : undefined}
+              className={`${linkClass} ${page === current ? 'bg-brand-600 text-white hover:bg-brand-700' : ''}`}
             >
               {page}
             </Link>
           ),
         )}
-        {params.page < pages ? (
-          <Link to={marketplaceHref({ ...params, page: params.page + 1 })} className={linkClass} aria-label="Next page">
+        {current < pages ? (
+          <Link to={hrefFor(current + 1)} className={linkClass} aria-label="Next page">
             <ChevronRight aria-hidden="true" className="size-4" />
           </Link>
         ) : null}

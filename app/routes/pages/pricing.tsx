@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { InfoPage } from '~/components/info-page';
 import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
+import { PLATFORM_FEE_PERCENT } from '~/lib/fees';
 import { TIERS } from '~/lib/membership';
 import { pageMeta } from '~/lib/meta';
 
 export const meta = () =>
   pageMeta(
     'Pricing',
-    'Membership plans for AgentMarket buyers: Basic, Premium and Enterprise, with discounts on every purchase.',
+    'Membership plans for AgentMarket buyers: Basic, Premium and Enterprise, with discounts on every purchase. Sellers list for free.',
   );
 
 export default function PricingPage() {
@@ -47,6 +48,21 @@ export default function PricingPage() {
           </li>
         ))}
       </ul>
+      <section
+        aria-labelledby="pricing-sellers-title"
+        className="mt-12 rounded-2xl border border-slate-200 p-6 dark:border-slate-700"
+      >
+        <h2 id="pricing-sellers-title" className="text-xl font-semibold">
+          For sellers
+        </h2>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          Listing is free. AgentMarket keeps a platform fee of {PLATFORM_FEE_PERCENT}% of each sale; you keep the rest,
+          paid out monthly.
+        </p>
+        <Link to="/become-seller" className={`${buttonClass('secondary')} mt-4`}>
+          Become a seller
+        </Link>
+      </section>
     </InfoPage>
   );
 }

@@ -1,0 +1,140 @@
+/**
+ * Sellers (issue #12): a buyer becomes a seller through trusted code, and a seller's public
+ * storefront is read. The account type is read-only for its owner in the database
+ * (`guard_user_profile`), so the upgrade runs as the service role, only after the route's checks
+ * (signed in, a buyer, a valid form). The role is read from `public.users` on every verified
+ * request (viewer.server.ts), so forgetting the cached viewer is all a session needs.
+ */
+import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
+import { PAGE_SIZE } from '~/lib/marketplace-params';
+import type { BecomeSellerForm } from '~/schemas/seller';
+import { catalogueFailure, forgetCatalogue, publishedSummaries, sharedCatalogueRead } from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+import { forgetViewer } from '~/server/viewer.server';
+
+export type BecomeSellerResult = { ok: true } | { ok: false; reason: 'already-seller' };
+
+/**
+ * Makes the buyer `userId` a seller with the form's details and the moment the terms were
+ * accepted. `service` is the service-role client. Only a buyer's row changes (a concurrent
+ * upgrade or an admin's change wins); the session sees the new role on its next request.
+ */
+export async function becomeSeller(
+  service: AppSupabaseClient,
+  userId: string,
+  form: Pick<BecomeSellerForm, 'displayName' | 'pitch' | 'responseTimeHours'>,
+): Promise<BecomeSellerResult> {
+  const now = new Date().toISOString();
+  const rows = unwrap(
+    await service
+      .from('users')
+      .update({
+        user_type: 'seller',
+        display_name: form.displayName,
+        seller_pitch: form.pitch,
+        response_time_hours: form.responseTimeHours,
+        seller_terms_accepted_at: now,
+        updated_at: now,
+      })
+      .eq('id', userId)
+      .eq('user_type', 'buyer')
+      .select('id'),
+    'becoming a seller',
+  );
+  forgetViewer(userId);
+  // A storefront read while the user was still a buyer (a 404) must not outlive the change.
+  forgetCatalogue();
+  return rows.length === 1 ? { ok: true } : { ok: false, reason: 'already-seller' };
+}
+
+export interface SellerProfile {
+  id: string;
+  username: string;
+  /** The display name, else the username. */
+  name: string;
+  pitch: string | null;
+  memberSince: string;
+}
+
+export interface StorefrontFigures {
+  agentCount: number;
+  totalSales: number;
+  reviewCount: number;
+  /** Weighted by each agent's reviews; null before the first review. */
+  avgRating: number | null;
+}
+
+export interface Storefront {
+  seller: SellerProfile;
+  figures: StorefrontFigures;
+  /** One page of the seller's published agents, newest first, as the marketplace pages them. */
+  agents: AgentSummary[];
+}
+
+/**
+ * The storefront of `username` as everyone sees it (the anonymous client: published agents,
+ * `public_profiles` with its privacy), page `page` of their agents; null for an unknown user or
+ * one who is not a seller (or administrator with a shop). Shared between requests for a few
+ * seconds, like the catalogue.
+ */
+export function getStorefront(supabase: AppSupabaseClient, username: string, page: number): Promise<Storefront | null> {
+  return sharedCatalogueRead(`storefront:${JSON.stringify([username, page])}`, () =>
+    loadStorefront(supabase, username, page),
+  );
+}
+
+async function loadStorefront(supabase: AppSupabaseClient, username: string, page: number): Promise<Storefront | null> {
+  const profile = unwrap(
+    await supabase
+      .from('public_profiles')
+      .select('id, username, user_type, created_at, display_name, seller_pitch')
+      .eq('username', username)
+      .maybeSingle(),
+    catalogueFailure('seller profile'),
+  );
+  if (!profile?.id || !profile.username || !profile.created_at) return null;
+  if (profile.user_type !== 'seller' && profile.user_type !== 'admin') return null;
+
+  const from = (page - 1) * PAGE_SIZE;
+  const [figureRows, agentResult] = await Promise.all([
+    supabase.rpc('seller_storefront_figures', { seller: profile.id }, { get: true }),
+    publishedSummaries(supabase)
+      .eq('seller_id', profile.id)
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .range(from, from + PAGE_SIZE - 1)
+      .overrideTypes<AgentSummaryRow[], { merge: false }>(),
+  ]);
+  const figures = unwrap(figureRows, catalogueFailure('seller figures'))[0];
+  // Past the last page a Data API may answer 416 (PGRST103): an empty page, not an error.
+  const agents = agentResult.error?.code === 'PGRST103' ? [] : unwrap(agentResult, catalogueFailure('seller agents'));
+  return {
+    seller: {
+      id: profile.id,
+      username: profile.username,
+      name: profile.display_name ?? profile.username,
+      pitch: profile.seller_pitch,
+      memberSince: profile.created_at,
+    },
+    figures: toFigures(figures),
+    agents: agents.map(toAgentSummary),
+  };
+}
+
+interface FigureRow {
+  agent_count: number | string;
+  total_sales: number | string;
+  review_count: number | string;
+  avg_rating: number | string | null;
+}
+
+export function toFigures(row: FigureRow | undefined): StorefrontFigures {
+  if (!row) return { agentCount: 0, totalSales: 0, reviewCount: 0, avgRating: null };
+  return {
+    agentCount: Number(row.agent_count),
+    totalSales: Number(row.total_sales),
+    reviewCount: Number(row.review_count),
+    avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
+  };
+}
