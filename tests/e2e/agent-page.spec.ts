@@ -137,7 +137,7 @@ test.describe('agent page', () => {
 
   test('the seller sees Edit on their agent and can open their own draft', async ({ page }) => {
     await signIn(page, 'seller', CAMPAIGN_PILOT);
-    await expect(page.getByRole('link', { name: 'Edit agent' })).toHaveAttribute('href', '/dashboard/agents');
+    await expect(page.getByRole('link', { name: 'Edit agent' })).toHaveAttribute('href', `/dashboard/agents/${CAMPAIGN_PILOT.split('/').at(-1)}/edit`);
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
 
     const response = await page.goto(DRAFT);
