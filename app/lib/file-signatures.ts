@@ -67,6 +67,7 @@ export function detectPackageKind(bytes: Uint8Array): PackageKind | null {
  */
 export function safeFileName(name: string, kind: PackageKind): string {
   const base = name
+    .replace(/^.*[/\\]/, '')
     .replace(/\.[^.]*$/, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')

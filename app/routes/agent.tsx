@@ -164,8 +164,19 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, categoryHref, distribution, reviews, paging, cta, checkout, signInHref, changelog, canDownload, timeZone } =
-    loaderData;
+  const {
+    agent,
+    categoryHref,
+    distribution,
+    reviews,
+    paging,
+    cta,
+    checkout,
+    signInHref,
+    changelog,
+    canDownload,
+    timeZone,
+  } = loaderData;
   const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">

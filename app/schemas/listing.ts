@@ -81,8 +81,9 @@ export function compareVersions(a: string, b: string): number {
 export function listingSchema(categories: readonly string[]) {
   return z.object({
     intent: z.enum(LISTING_INTENTS, LISTING_MESSAGES.intent),
-    name: text()
-      .pipe(z.string().min(1, LISTING_MESSAGES.nameRequired).max(MAX_AGENT_NAME_LENGTH, LISTING_MESSAGES.nameTooLong)),
+    name: text().pipe(
+      z.string().min(1, LISTING_MESSAGES.nameRequired).max(MAX_AGENT_NAME_LENGTH, LISTING_MESSAGES.nameTooLong),
+    ),
     description: text().pipe(
       z
         .string()

@@ -161,11 +161,7 @@ export async function requireOwnAgent(
       .eq('id', agentId)
       .eq('seller_id', sellerId)
       .maybeSingle(),
-    client
-      .from('agent_versions')
-      .select('version')
-      .eq('agent_id', agentId)
-      .order('created_at', { ascending: false }),
+    client.from('agent_versions').select('version').eq('agent_id', agentId).order('created_at', { ascending: false }),
   ]);
   const row = unwrap(agent, { what: 'own agent', notFound: AGENT_NOT_FOUND });
   const known = unwrap(versions, 'own agent versions').map((version) => version.version);
@@ -326,7 +322,9 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     (existing?.images.includes(url) ?? false);
 
   // Images: checked by their bytes; the valid ones are stored now and kept as "keep" fields.
-  const keptImages = fields.getAll('keep_images').filter((url): url is string => typeof url === 'string' && mayKeep(url));
+  const keptImages = fields
+    .getAll('keep_images')
+    .filter((url): url is string => typeof url === 'string' && mayKeep(url));
   const newImages = chosenFiles(form, 'images');
   const thumbnailFile = chosenFiles(form, 'thumbnail')[0];
   const imageErrors: string[] = [];
@@ -366,14 +364,17 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     else if (existing?.latestVersion && compareVersions(version, existing.latestVersion) <= 0) {
       fieldErrors.version = [LISTING_MESSAGES.versionNotHigher(existing.latestVersion)];
     }
-    if (existing?.latestVersion && !value.release_notes) fieldErrors.release_notes = [LISTING_MESSAGES.releaseNotesRequired];
+    if (existing?.latestVersion && !value.release_notes)
+      fieldErrors.release_notes = [LISTING_MESSAGES.releaseNotesRequired];
   }
   if (value?.intent === 'publish' && !checkedPackage && !existing?.latestVersion) {
     fieldErrors.package ??= [LISTING_MESSAGES.packageRequired];
   }
 
   if (!value || Object.keys(fieldErrors).length > 0) {
-    const hints = checkedPackage?.ok ? ['Choose the package file again: it is saved only with a valid form.'] : undefined;
+    const hints = checkedPackage?.ok
+      ? ['Choose the package file again: it is saved only with a valid form.']
+      : undefined;
     return formError(submission, {
       fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined,
       message: LISTING_MESSAGES.check,
@@ -381,7 +382,17 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     });
   }
 
-  await saveListing({ client, service, sellerId: viewer.id, agentId, existing, value, version, checkedPackage, packageFile });
+  await saveListing({
+    client,
+    service,
+    sellerId: viewer.id,
+    agentId,
+    existing,
+    value,
+    version,
+    checkedPackage,
+    packageFile,
+  });
   forgetCatalogue();
   const published = value.intent === 'publish';
   const message = existing

@@ -38,7 +38,9 @@ export function AgentChangelog({
             <div className="flex flex-wrap items-baseline justify-between gap-3">
               <h3 className="font-semibold">
                 Version {entry.version}
-                {index === 0 ? <span className="ml-2 text-sm font-normal text-slate-700 dark:text-slate-300">(latest)</span> : null}
+                {index === 0 ? (
+                  <span className="ml-2 text-sm font-normal text-slate-700 dark:text-slate-300">(latest)</span>
+                ) : null}
               </h3>
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, timeZone)}</time>

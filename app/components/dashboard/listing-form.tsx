@@ -114,9 +114,7 @@ export function ListingForm({
 
       <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <legend className="px-1 text-sm font-semibold">Images</legend>
-        {thumbnail ? (
-          <KeptImage name="keep_thumbnail" url={thumbnail} label="Keep the current thumbnail" />
-        ) : null}
+        {thumbnail ? <KeptImage name="keep_thumbnail" url={thumbnail} label="Keep the current thumbnail" /> : null}
         <FileInput
           key={`thumbnail ${filesKey}`}
           label={thumbnail ? 'Replace the thumbnail' : 'Thumbnail'}
@@ -195,7 +193,11 @@ export function ListingForm({
 }
 
 /** A control's hint and error, and the aria-describedby that points at them. */
-function fieldNotes(id: string, hint?: ReactNode, error?: string): { describedBy: string | undefined; notes: ReactNode } {
+function fieldNotes(
+  id: string,
+  hint?: ReactNode,
+  error?: string,
+): { describedBy: string | undefined; notes: ReactNode } {
   return {
     describedBy: [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
     notes: (

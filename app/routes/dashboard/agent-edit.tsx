@@ -24,10 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { agent, categories: categories.map((category) => category.name) };
 }
 
-export const action = (args: Route.ActionArgs) => listingAction(args, { kind: 'edit', agentIdParam: args.params.agentId });
+export const action = (args: Route.ActionArgs) =>
+  listingAction(args, { kind: 'edit', agentIdParam: args.params.agentId });
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) =>
-  errorMeta(error) ?? pageMeta(`Edit ${loaderData?.agent.name ?? 'agent'}`, 'Edit your AI agent and publish new versions.');
+  errorMeta(error) ??
+  pageMeta(`Edit ${loaderData?.agent.name ?? 'agent'}`, 'Edit your AI agent and publish new versions.');
 
 export default function EditAgentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { agent, categories } = loaderData;
@@ -42,10 +44,7 @@ export default function EditAgentPage({ loaderData, actionData }: Route.Componen
         <h1 className="mt-1 text-3xl font-bold">Edit {agent.name}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
           Status: {agent.status}.{' '}
-          <Link
-            to={`/agent/${agent.id}`}
-            className="text-brand-700 underline underline-offset-2 dark:text-brand-300"
-          >
+          <Link to={`/agent/${agent.id}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-300">
             View the agent page
           </Link>
         </p>

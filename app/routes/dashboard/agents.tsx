@@ -69,7 +69,9 @@ export default function MyAgentsPage({ loaderData, actionData }: Route.Component
           Upload Agent
         </Link>
       </header>
-      {actionData?.message ? <FormMessage kind={actionData.ok ? 'success' : 'error'} message={actionData.message} /> : null}
+      {actionData?.message ? (
+        <FormMessage kind={actionData.ok ? 'success' : 'error'} message={actionData.message} />
+      ) : null}
       {agents.length === 0 ? (
         <EmptyState
           icon={<Package aria-hidden="true" className="size-10" />}
@@ -127,7 +129,10 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
   return (
     <tr>
       <th scope="row" className="px-4 py-3 font-medium">
-        <Link to={`/agent/${agent.id}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+        <Link
+          to={`/agent/${agent.id}`}
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
           {agent.name}
         </Link>
       </th>
@@ -139,7 +144,9 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(agent.price)}</td>
       <td className="px-4 py-3 text-right tabular-nums">{agent.sales}</td>
       <td className="px-4 py-3">
-        {agent.reviewCount ? `${formatRating(agent.avgRating, agent.reviewCount)} (${agent.reviewCount})` : 'No reviews'}
+        {agent.reviewCount
+          ? `${formatRating(agent.avgRating, agent.reviewCount)} (${agent.reviewCount})`
+          : 'No reviews'}
       </td>
       <td className="px-4 py-3">
         {agent.lastVersion ? (

@@ -26,5 +26,7 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [
-  ...prefix(DASHBOARD_PATH.slice(1), [layout('routes/dashboard/layout.tsx', [...DASHBOARD_SECTIONS.map(sectionRoute), ...DASHBOARD_SUBPAGES])]),
+  ...prefix(DASHBOARD_PATH.slice(1), [
+    layout('routes/dashboard/layout.tsx', [...DASHBOARD_SECTIONS.map(sectionRoute), ...DASHBOARD_SUBPAGES]),
+  ]),
 ];
