@@ -13,6 +13,7 @@
 import { data, redirect } from 'react-router';
 import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
+import { AGENTS_PATH, STATUS_INTENTS, type AgentStatus, type StatusIntent } from '~/lib/listing';
 import { connectionContext, supabaseContext } from '~/context';
 import {
   detectImageKind,
@@ -44,11 +45,6 @@ import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~
 import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
 
 export const IMAGES_BUCKET = 'agent-images';
-export const AGENTS_PATH = '/dashboard/agents';
-export const UPLOAD_PATH = '/dashboard/upload';
-export const editPath = (agentId: string) => `${AGENTS_PATH}/${agentId}/edit`;
-
-export type AgentStatus = 'draft' | 'published' | 'archived';
 
 const AGENT_NOT_FOUND = {
   title: 'Agent not found',
@@ -181,9 +177,6 @@ export async function requireOwnAgent(
     ),
   };
 }
-
-export const STATUS_INTENTS = { publish: 'published', unpublish: 'draft', archive: 'archived' } as const;
-export type StatusIntent = keyof typeof STATUS_INTENTS;
 
 export const STATUS_MESSAGES: Record<StatusIntent, (name: string) => string> = {
   publish: (name) => `${name} is published: it is in the marketplace now.`,

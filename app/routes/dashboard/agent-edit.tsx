@@ -11,7 +11,8 @@ import { connectionContext, supabaseContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
-import { AGENTS_PATH, editPath, listingAction, requireOwnAgent } from '~/server/listing.server';
+import { AGENTS_PATH, editPath } from '~/lib/listing';
+import { listingAction, requireOwnAgent } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent-edit';
 

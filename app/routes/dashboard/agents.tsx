@@ -14,16 +14,8 @@ import { formatRating } from '~/lib/agents';
 import { formatAgo, formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { requireSection } from '~/server/guards.server';
-import {
-  AGENTS_PATH,
-  changeStatusAction,
-  editPath,
-  listSellerAgents,
-  UPLOAD_PATH,
-  type AgentStatus,
-  type SellerAgent,
-  type StatusIntent,
-} from '~/server/listing.server';
+import { AGENTS_PATH, editPath, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import { changeStatusAction, listSellerAgents, type SellerAgent } from '~/server/listing.server';
 import type { Route } from './+types/agents';
 
 export async function loader(args: Route.LoaderArgs) {

@@ -8,7 +8,8 @@ import { connectionContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
-import { listingAction, UPLOAD_PATH } from '~/server/listing.server';
+import { UPLOAD_PATH } from '~/lib/listing';
+import { listingAction } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/upload';
 
