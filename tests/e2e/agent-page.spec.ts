@@ -112,7 +112,7 @@ test.describe('agent page', () => {
     await signIn(page, 'buyer', CAMPAIGN_PILOT);
     await expect(page).toHaveURL(CAMPAIGN_PILOT);
     await expect(page.getByText('In your collection')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${CAMPAIGN_PILOT}/download`);
+    await expect(page.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute('href', `${CAMPAIGN_PILOT}/download`);
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
 
     // A failed purchase is no ownership.
