@@ -155,7 +155,9 @@ test.describe('marketplace', () => {
     await expect(page).toHaveURL(/view=list/);
     await expect(cards(page).first()).not.toContainText(/Updated /);
     await page.getByRole('link', { name: 'Grid view' }).click();
-    await expect(cards(page).first()).toContainText(/Updated (today|yesterday|\d+ (days|months) ago|last month|last year|\d+ years ago)/);
+    await expect(cards(page).first()).toContainText(
+      /Updated (today|yesterday|\d+ (days|months) ago|last month|last year|\d+ years ago)/,
+    );
   });
 });
 
