@@ -12,7 +12,7 @@
  * tied to the socket, so no web `ReadableStream` can be written into after its reader went away
  * (the `ERR_INVALID_STATE: Controller is already closed` crash of node-fetch-server's
  * `createRequest`, whose `data` listener keeps enqueueing after a cancel). The limits are small
- * (forms 1 MiB, backend 10 MiB) and every consumer buffered the whole body anyway (`formData()`,
+ * (forms 1 MiB, the two listing forms 25 MiB, backend 10 MiB) and every consumer buffered the whole body anyway (`formData()`,
  * `readBodyBytes`), so the memory profile is unchanged.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
@@ -26,11 +26,21 @@ export const MAX_FORM_BYTES = 1024 * 1024;
  */
 export const MAX_BACKEND_BYTES = MAX_BODY_BYTES;
 
+/**
+ * The two listing forms (`/dashboard/upload`, `/dashboard/agents/:agentId/edit`, and their `.data`
+ * requests with JavaScript) carry files: a package (10 MB) and up to seven images (2 MB each). Only
+ * they take multipart bodies up to 25 MiB; the actions check each file's size and bytes and answer
+ * 400 with a message per field (app/server/listing.server.ts). Every other app route keeps 1 MiB.
+ */
+export const MAX_UPLOAD_FORM_BYTES = 25 * 1024 * 1024;
+const UPLOAD_FORM_PATH = /^\/dashboard\/(upload|agents\/[0-9A-Za-z-]{1,64}\/edit)(\.data)?\/?$/;
+
 /** Methods whose body nobody reads: Node discards it; no Request body is built for them. */
 const BODILESS = new Set(['GET', 'HEAD']);
 
 export function bodyLimitFor(path: string): number {
-  return isBackendPath(path) ? MAX_BACKEND_BYTES : MAX_FORM_BYTES;
+  if (isBackendPath(path)) return MAX_BACKEND_BYTES;
+  return UPLOAD_FORM_PATH.test(path) ? MAX_UPLOAD_FORM_BYTES : MAX_FORM_BYTES;
 }
 
 const BODY = Symbol('request body');

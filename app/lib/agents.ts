@@ -9,11 +9,13 @@ export interface AgentSummary {
   sellerUsername: string | null;
   avgRating: number | null;
   reviewCount: number;
+  /** When the agent last shipped a version (the card's "Updated 3 days ago"); null: none yet. */
+  lastVersionAt?: string | null;
 }
 
 /** The columns of agents_with_stats a card needs, for `.select()`. */
 export const AGENT_SUMMARY_COLUMNS =
-  'id, name, description, price, category, thumbnail_url, seller_username, avg_rating, review_count';
+  'id, name, description, price, category, thumbnail_url, seller_username, avg_rating, review_count, last_version_at';
 
 export interface AgentSummaryRow {
   id: string;
@@ -25,6 +27,7 @@ export interface AgentSummaryRow {
   seller_username: string | null;
   avg_rating: number | string | null;
   review_count: number | string | null;
+  last_version_at?: string | null;
 }
 
 export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
@@ -38,6 +41,7 @@ export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
     sellerUsername: row.seller_username,
     avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
     reviewCount: Number(row.review_count ?? 0),
+    lastVersionAt: row.last_version_at ?? null,
   };
 }
 

@@ -25,3 +25,17 @@ export function percentChange(previous: number, current: number): number | null 
   if (previous === 0) return null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
+
+const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `today`, `yesterday`, `3 days ago`, `2 months ago`, `last year`: how long ago `iso` was, by
+ * whole days (stable between the server's render and the browser's within a day).
+ */
+export function formatAgo(iso: string, now: Date = new Date()): string {
+  const days = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / DAY_MS));
+  if (days < 30) return RELATIVE.format(-days, 'day');
+  if (days < 365) return RELATIVE.format(-Math.floor(days / 30), 'month');
+  return RELATIVE.format(-Math.floor(days / 365), 'year');
+}

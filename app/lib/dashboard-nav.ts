@@ -62,13 +62,13 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/agents',
     label: 'My AI Agents',
     permission: 'manage_products',
-    comingSoon: 'You will create, edit, publish and archive the AI agents you sell here.',
+    file: 'routes/dashboard/agents.tsx',
   },
   {
     path: '/dashboard/upload',
     label: 'Upload Agent',
     permission: 'upload_ai_agents',
-    comingSoon: 'You will upload a new AI agent package with its listing details here.',
+    file: 'routes/dashboard/upload.tsx',
   },
   {
     path: '/dashboard/analytics',

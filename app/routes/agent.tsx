@@ -1,5 +1,6 @@
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { href, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { AgentChangelog } from '~/components/agents/agent-changelog';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
@@ -16,6 +17,7 @@ import {
   REVIEWS_PAGE_PARAM,
 } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
+import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
@@ -23,6 +25,7 @@ import {
   agentNotFound,
   BuySchema,
   getVisibleAgent,
+  listChangelog,
   loadAgentPageFor,
   parseAgentId,
 } from '~/server/agent-detail.server';
@@ -45,14 +48,18 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   // For the category link only: without the categories the page shows the name unlinked.
   const categoriesRead = listCategories(publicClient).catch(() => []);
   // A failed read throws the 503 screen (`unwrap` in agent-detail.server.ts).
-  const page = await loadAgentPageFor(
-    { publicClient, viewerClient: context.get(supabaseContext) },
-    {
-      agentId,
-      viewerId: viewer?.id ?? null,
-      requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
-    },
-  );
+  // Versions through the viewer's client, uncached: a new version shows at once (the rule is in SQL).
+  const [page, changelog] = await Promise.all([
+    loadAgentPageFor(
+      { publicClient, viewerClient: context.get(supabaseContext) },
+      {
+        agentId,
+        viewerId: viewer?.id ?? null,
+        requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
+      },
+    ),
+    listChangelog(context.get(supabaseContext), agentId),
+  ]);
   // Who may see an agent is one rule in the database (`public.can_view_agent`, used by the
   // agents' read policy): what this viewer may not read never arrives here.
   if (!page) agentNotFound();
@@ -88,6 +95,10 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       reviewCount: agent.reviewCount,
       purchaseCount: agent.purchaseCount,
     },
+    changelog,
+    // Buyers, the seller and admins may download (the download route checks it again).
+    canDownload: page.owned || cta === 'edit' || viewer?.role === 'admin',
+    timeZone: timeZoneFromCookieHeader(request.headers.get('cookie')),
     categoryHref: category ? marketplaceCategoryHref(category) : null,
     distribution: ratingDistribution(page.ratings),
     reviews: page.reviews,
@@ -154,7 +165,19 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, categoryHref, distribution, reviews, paging, cta, checkout, signInHref } = loaderData;
+  const {
+    agent,
+    categoryHref,
+    distribution,
+    reviews,
+    paging,
+    cta,
+    checkout,
+    signInHref,
+    changelog,
+    canDownload,
+    timeZone,
+  } = loaderData;
   const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">
@@ -234,6 +257,8 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </section>
       ) : null}
+
+      <AgentChangelog agentId={agent.id} entries={changelog} canDownload={canDownload} timeZone={timeZone} />
 
       <section id="reviews" aria-labelledby="reviews-title" className="flex scroll-mt-24 flex-col gap-6">
         <h2 id="reviews-title" className="text-2xl font-bold">

@@ -233,3 +233,18 @@ export async function loadAgentPageFor(
   const page = shared ?? (await loadAgentPage(viewerClient, { agentId, viewerId: null, requestedPage }));
   return page && { ...page, owned: purchase === 'completed', pending: purchase === 'pending' };
 }
+
+export interface ChangelogEntry {
+  version: string;
+  releaseNotes: string;
+  createdAt: string;
+}
+
+/**
+ * The agent's versions, newest first (`public.agent_changelog`: release notes and dates are
+ * public to whoever may see the agent; file paths stay with buyers, the seller and admins).
+ */
+export async function listChangelog(supabase: AppSupabaseClient, agentId: string): Promise<ChangelogEntry[]> {
+  const rows = unwrap(await supabase.rpc('agent_changelog', { target_agent_id: agentId }), failure('changelog'));
+  return rows.map((row) => ({ version: row.version, releaseNotes: row.release_notes, createdAt: row.created_at }));
+}

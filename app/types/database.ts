@@ -16,6 +16,7 @@ export type Database = {
         Row: {
           agent_id: string;
           avg_rating: number;
+          last_version_at: string | null;
           purchase_count: number;
           review_count: number;
           updated_at: string;
@@ -23,6 +24,7 @@ export type Database = {
         Insert: {
           agent_id: string;
           avg_rating?: number;
+          last_version_at?: string | null;
           purchase_count?: number;
           review_count?: number;
           updated_at?: string;
@@ -30,6 +32,7 @@ export type Database = {
         Update: {
           agent_id?: string;
           avg_rating?: number;
+          last_version_at?: string | null;
           purchase_count?: number;
           review_count?: number;
           updated_at?: string;
@@ -823,6 +826,7 @@ export type Database = {
           features: string[] | null;
           id: string | null;
           images: string[] | null;
+          last_version_at: string | null;
           name: string | null;
           price: number | null;
           purchase_count: number | null;
@@ -993,6 +997,14 @@ export type Database = {
       };
       admin_remove_review: { Args: { actor: string; reason: string; target: string }; Returns: undefined };
       admin_set_ban: { Args: { actor: string; banned: boolean; reason: string; target: string }; Returns: undefined };
+      agent_changelog: {
+        Args: { target_agent_id: string };
+        Returns: {
+          created_at: string;
+          release_notes: string;
+          version: string;
+        }[];
+      };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
@@ -1008,6 +1020,7 @@ export type Database = {
           features: string[] | null;
           id: string | null;
           images: string[] | null;
+          last_version_at: string | null;
           name: string | null;
           price: number | null;
           purchase_count: number | null;

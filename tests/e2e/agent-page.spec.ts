@@ -112,7 +112,10 @@ test.describe('agent page', () => {
     await signIn(page, 'buyer', CAMPAIGN_PILOT);
     await expect(page).toHaveURL(CAMPAIGN_PILOT);
     await expect(page.getByText('In your collection')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${CAMPAIGN_PILOT}/download`);
+    await expect(page.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute(
+      'href',
+      `${CAMPAIGN_PILOT}/download`,
+    );
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
 
     // A failed purchase is no ownership.
@@ -137,7 +140,10 @@ test.describe('agent page', () => {
 
   test('the seller sees Edit on their agent and can open their own draft', async ({ page }) => {
     await signIn(page, 'seller', CAMPAIGN_PILOT);
-    await expect(page.getByRole('link', { name: 'Edit agent' })).toHaveAttribute('href', '/dashboard/agents');
+    await expect(page.getByRole('link', { name: 'Edit agent' })).toHaveAttribute(
+      'href',
+      `/dashboard/agents/${CAMPAIGN_PILOT.split('/').at(-1)}/edit`,
+    );
     await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
 
     const response = await page.goto(DRAFT);

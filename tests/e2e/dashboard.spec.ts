@@ -83,7 +83,7 @@ test.describe('dashboard shell', () => {
     await signIn(page, 'seller');
     expect((await page.goto('/dashboard/platform-analytics'))?.status()).toBe(403);
     expect((await page.goto('/dashboard/agents'))?.status()).toBe(200);
-    await expect(page.getByRole('heading', { name: 'Coming Soon - My AI Agents' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'My AI Agents' })).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -101,6 +101,8 @@ test.describe('dashboard shell', () => {
       'My Collection',
       'User Management',
       'Content Moderation',
+      'My AI Agents',
+      'Upload Agent',
     ]);
     for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
       await nav.getByRole('link', { name: label, exact: true }).click();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
 import { SellerLink } from '~/components/agents/seller-link';
 import { pluralize } from '~/lib/plural';
+import { formatAgo } from '~/lib/dashboard-format';
 
 /** The agent card of §2, in grid or list layout. The whole card links to the agent page. */
 export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?: 'grid' | 'list' }) {
@@ -64,9 +65,11 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
         {isList ? null : (
           <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
             <span>{pluralize(agent.reviewCount, 'review')}</span>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden="true" className="size-3" /> Updated recently
-            </span>
+            {agent.lastVersionAt ? (
+              <span className="flex items-center gap-1" suppressHydrationWarning>
+                <Clock aria-hidden="true" className="size-3" /> Updated {formatAgo(agent.lastVersionAt)}
+              </span>
+            ) : null}
           </div>
         )}
       </div>

@@ -109,7 +109,7 @@ export function AgentPurchasePanel({
       {cta === 'edit' ? (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-300">You are the seller of this agent.</p>
-          <Link to="/dashboard/agents" className={buttonClass('secondary', 'lg', 'w-full')}>
+          <Link to={`/dashboard/agents/${agentId}/edit`} className={buttonClass('secondary', 'lg', 'w-full')}>
             <Pencil aria-hidden="true" className="size-5" /> Edit agent
           </Link>
         </>

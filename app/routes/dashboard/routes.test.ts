@@ -1,8 +1,8 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
-import { COMING_SOON_FILE, DASHBOARD_SECTIONS } from '~/lib/dashboard-nav';
+import { COMING_SOON_FILE, DASHBOARD_SECTIONS, findSection } from '~/lib/dashboard-nav';
 import routes from '~/routes';
-import { dashboardRoutes } from './routes';
+import { DASHBOARD_SUBPAGES, dashboardRoutes } from './routes';
 
 /** Every route under the dashboard layout as `[full path, module]`, in order. */
 function leaves(entries: RouteConfigEntry[], parent = ''): Array<[string, string]> {
@@ -13,10 +13,18 @@ function leaves(entries: RouteConfigEntry[], parent = ''): Array<[string, string
 }
 
 describe('dashboard route list', () => {
-  it('is the declaration: one route per section, same path, same module, same order', () => {
-    expect(leaves(dashboardRoutes)).toEqual(
-      DASHBOARD_SECTIONS.map((section) => [section.path, 'file' in section ? section.file : COMING_SOON_FILE]),
-    );
+  it('is the declaration: one route per section, same path, same module, same order, then the sub-pages', () => {
+    expect(leaves(dashboardRoutes)).toEqual([
+      ...DASHBOARD_SECTIONS.map((section) => [section.path, 'file' in section ? section.file : COMING_SOON_FILE]),
+      ...leaves(DASHBOARD_SUBPAGES, '/dashboard'),
+    ]);
+  });
+
+  it('puts every sub-page inside a section, whose permission guards it', () => {
+    for (const [path] of leaves(DASHBOARD_SUBPAGES, '/dashboard')) {
+      expect(findSection(path.replace(/:[^/]+/g, 'x'))?.path, path).not.toBe('/dashboard');
+      expect(findSection(path.replace(/:[^/]+/g, 'x'))?.permission, path).toBeTruthy();
+    }
   });
 
   it('sits under one layout, whose middleware guards every action', () => {
@@ -26,7 +34,7 @@ describe('dashboard route list', () => {
 
   it('gives each Coming Soon section its own route id', () => {
     const ids = dashboardRoutes[0]?.children?.map((entry) => entry.id ?? entry.file) ?? [];
-    expect(new Set(ids).size).toBe(DASHBOARD_SECTIONS.length);
+    expect(new Set(ids).size).toBe(DASHBOARD_SECTIONS.length + DASHBOARD_SUBPAGES.length);
   });
 
   it('is the only place the app routes /dashboard', () => {

@@ -4,7 +4,7 @@ import { DASHBOARD_PATH, DASHBOARD_SECTIONS, sectionFile, type DashboardSection 
 /**
  * The dashboard's routes (`/dashboard/*`), listed in app/routes.ts and derived from the one
  * declaration of its sections (app/lib/dashboard-nav.ts): one route per section, in its order, no
- * other. The layout's middleware and each page's loader guard with `requireSection`, which reads
+ * other but the few sub-pages below. The layout's middleware and each page's loader guard with `requireSection`, which reads
  * the permission from the same declaration. Sections not built yet share the 'Coming Soon'
  * module, with one route id each.
  */
@@ -15,6 +15,18 @@ function sectionRoute(section: DashboardSection): RouteConfigEntry {
   return section.file ? route(segment, file) : route(segment, file, { id: `routes/dashboard/coming-soon/${segment}` });
 }
 
+/**
+ * Pages inside a section that are not sections themselves (no navigation entry). Each belongs to
+ * the section whose path it starts with (`findSection`), so `requireSection` and the layout's
+ * middleware guard it with that section's permission; the page adds its own checks (ownership).
+ */
+export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
+  // /dashboard/agents/:agentId/edit, in 'My AI Agents' (manage_products).
+  route('agents/:agentId/edit', 'routes/dashboard/agent-edit.tsx'),
+];
+
 export const dashboardRoutes: RouteConfigEntry[] = [
-  ...prefix(DASHBOARD_PATH.slice(1), [layout('routes/dashboard/layout.tsx', DASHBOARD_SECTIONS.map(sectionRoute))]),
+  ...prefix(DASHBOARD_PATH.slice(1), [
+    layout('routes/dashboard/layout.tsx', [...DASHBOARD_SECTIONS.map(sectionRoute), ...DASHBOARD_SUBPAGES]),
+  ]),
 ];

@@ -29,6 +29,8 @@ const AGENT_COLUMNS = [
   'avg_rating',
   'review_count',
   'purchase_count',
+  // Issue #12 (migration 20261126000200): when the last version shipped.
+  'last_version_at',
 ];
 const PURCHASE_COLUMNS = [
   'id',

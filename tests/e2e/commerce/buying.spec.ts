@@ -71,7 +71,7 @@ test('a new buyer buys an agent and owns it', async ({ page }) => {
     page.getByRole('status').filter({ hasText: /^Purchase complete! .+ is now in your collection\.$/ }),
   ).toBeVisible();
   await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `${path}/download`);
+  await expect(page.getByRole('link', { name: 'Download', exact: true })).toHaveAttribute('href', `${path}/download`);
   await expect(page.getByRole('button', { name: 'Buy now' })).toHaveCount(0);
   // The shared catalogue reads were forgotten: the count moved at once.
   expect(await purchaseCount(page)).toBe(before + 1);

@@ -1,0 +1,320 @@
+/**
+ * The listing form of Upload and Edit (issue #12): a multipart POST form that works without
+ * JavaScript. After an error it comes back with what was typed, the messages beside their
+ * fields, and the images already stored as ticked "keep" checkboxes (the package must be chosen
+ * again: app/server/listing.server.ts).
+ */
+import { useId, type ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { buttonClass } from '~/components/ui/button';
+import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import {
+  FIRST_VERSION,
+  MAX_AGENT_DESCRIPTION_LENGTH,
+  MAX_AGENT_NAME_LENGTH,
+  MAX_IMAGES,
+  MAX_PRICE,
+  MAX_RELEASE_NOTES_LENGTH,
+} from '~/schemas/listing';
+
+export interface ListingValues {
+  name: string;
+  description: string;
+  category: string;
+  price: string;
+  features: string;
+  thumbnailUrl: string | null;
+  images: string[];
+}
+
+const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
+const PACKAGE_TYPES = '.json,.zip,application/json,application/zip';
+const INPUT =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950';
+
+/** Every value sent for `name` in the submission `result` answers. */
+function fieldValues(result: FormResult | null | undefined, name: string): string[] {
+  const value = result?.initialValue?.[name];
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+export function ListingForm({
+  action,
+  categories,
+  initial,
+  draftId,
+  latestVersion,
+  result,
+}: {
+  action: string;
+  categories: readonly string[];
+  initial: ListingValues;
+  /** Upload: the id the new agent gets. */
+  draftId?: string;
+  /** Edit: the agent's latest version (a new package needs a higher one). */
+  latestVersion?: string | null;
+  result: FormResult | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formAction === action;
+  const value = (name: string, fallback: string) => (result ? (fieldValue(result, name) ?? '') : fallback);
+  const thumbnail = result ? (fieldValue(result, 'keep_thumbnail') ?? null) : initial.thumbnailUrl;
+  const images = result ? fieldValues(result, 'keep_images') : initial.images;
+  // Remounted after each answer, so files already stored are not sent a second time.
+  const filesKey = [thumbnail, ...images].join(' ');
+  const notice = formNotice(result);
+  const isEdit = draftId === undefined;
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-6" noValidate>
+      {notice ? <FormMessage {...notice} /> : null}
+      {draftId ? <input type="hidden" name="draft_id" value={value('draft_id', draftId)} /> : null}
+
+      <Field
+        label="Name"
+        name="name"
+        required
+        maxLength={MAX_AGENT_NAME_LENGTH}
+        defaultValue={value('name', initial.name)}
+        error={fieldError(result, 'name')}
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={6}
+        maxLength={MAX_AGENT_DESCRIPTION_LENGTH}
+        defaultValue={value('description', initial.description)}
+        error={fieldError(result, 'description')}
+      />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <SelectCategory
+          categories={categories}
+          defaultValue={value('category', initial.category)}
+          error={fieldError(result, 'category')}
+        />
+        <Field
+          label="Price (USD)"
+          name="price"
+          inputMode="decimal"
+          required
+          defaultValue={value('price', initial.price)}
+          hint={`From 0 (free) to ${MAX_PRICE}, at most two decimals.`}
+          error={fieldError(result, 'price')}
+        />
+      </div>
+      <TextArea
+        label="Features"
+        name="features"
+        rows={5}
+        hint="One feature per line."
+        defaultValue={value('features', initial.features)}
+        error={fieldError(result, 'features')}
+      />
+
+      <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+        <legend className="px-1 text-sm font-semibold">Images</legend>
+        {thumbnail ? <KeptImage name="keep_thumbnail" url={thumbnail} label="Keep the current thumbnail" /> : null}
+        <FileInput
+          key={`thumbnail ${filesKey}`}
+          label={thumbnail ? 'Replace the thumbnail' : 'Thumbnail'}
+          name="thumbnail"
+          accept={IMAGE_TYPES}
+          hint="JPEG, PNG, GIF or WebP, at most 2 MB."
+          error={fieldError(result, 'thumbnail')}
+        />
+        {images.length ? (
+          <ul className="flex flex-wrap gap-4" aria-label="Gallery images">
+            {images.map((url, index) => (
+              <li key={url}>
+                <KeptImage name="keep_images" url={url} label={`Keep image ${index + 1}`} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <FileInput
+          key={`images ${filesKey}`}
+          label="Gallery images"
+          name="images"
+          accept={IMAGE_TYPES}
+          multiple
+          hint={`Up to ${MAX_IMAGES} images in all, each JPEG, PNG, GIF or WebP of at most 2 MB.`}
+          error={result?.error?.images?.join(' ')}
+        />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+        <legend className="px-1 text-sm font-semibold">Package</legend>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {latestVersion
+            ? `Latest version: ${latestVersion}. A new package is a new version: give it a higher number and release notes.`
+            : isEdit
+              ? 'No package yet. Add one before publishing: buyers download it.'
+              : 'The file buyers download. Needed to publish; a draft may be saved without it.'}
+        </p>
+        <FileInput
+          key={`package ${filesKey}`}
+          label={latestVersion ? 'New package file' : 'Package file'}
+          name="package"
+          accept={PACKAGE_TYPES}
+          hint="A JSON file or a ZIP archive, at most 10 MB."
+          error={fieldError(result, 'package')}
+        />
+        <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <Field
+            label="Version"
+            name="version"
+            placeholder={latestVersion ? 'e.g. 2.0.0' : FIRST_VERSION}
+            defaultValue={value('version', latestVersion ? '' : FIRST_VERSION)}
+            error={fieldError(result, 'version')}
+          />
+          <TextArea
+            label="Release notes"
+            name="release_notes"
+            rows={3}
+            maxLength={MAX_RELEASE_NOTES_LENGTH}
+            hint={latestVersion ? 'Required with a new package.' : 'Optional for the first version.'}
+            defaultValue={value('release_notes', '')}
+            error={fieldError(result, 'release_notes')}
+          />
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="publish" className={buttonClass('primary')} disabled={busy}>
+          {busy ? <Spinner /> : null} Publish
+        </button>
+        <button type="submit" name="intent" value="draft" className={buttonClass('secondary')} disabled={busy}>
+          Save as draft
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A control's hint and error, and the aria-describedby that points at them. */
+function fieldNotes(
+  id: string,
+  hint?: ReactNode,
+  error?: string,
+): { describedBy: string | undefined; notes: ReactNode } {
+  return {
+    describedBy: [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
+    notes: (
+      <>
+        {hint ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </>
+    ),
+  };
+}
+
+function TextArea({
+  label,
+  name,
+  hint,
+  error,
+  ...props
+}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; hint?: string; error?: string }) {
+  const id = useId();
+  const { describedBy, notes } = fieldNotes(id, hint, error);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={INPUT}
+        {...props}
+      />
+      {notes}
+    </div>
+  );
+}
+
+function SelectCategory({
+  categories,
+  defaultValue,
+  error,
+}: {
+  categories: readonly string[];
+  defaultValue: string;
+  error?: string;
+}) {
+  const id = useId();
+  const { describedBy, notes } = fieldNotes(id, undefined, error);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Category
+      </label>
+      <select
+        id={id}
+        name="category"
+        required
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${INPUT} h-11`}
+      >
+        <option value="">Choose a category</option>
+        {categories.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </select>
+      {notes}
+    </div>
+  );
+}
+
+function FileInput({
+  label,
+  name,
+  hint,
+  error,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string; error?: string }) {
+  const id = useId();
+  const { describedBy, notes } = fieldNotes(id, hint, error);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 dark:file:bg-slate-800 dark:file:text-slate-100"
+        {...props}
+      />
+      {notes}
+    </div>
+  );
+}
+
+function KeptImage({ name, url, label }: { name: string; url: string; label: string }) {
+  return (
+    <label className="flex items-center gap-3 text-sm">
+      <input type="checkbox" name={name} value={url} defaultChecked className="size-4" />
+      <img src={url} alt="" width={96} height={54} className="h-14 w-24 rounded object-cover" />
+      {label}
+    </label>
+  );
+}

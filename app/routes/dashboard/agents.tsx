@@ -1,0 +1,185 @@
+/**
+ * /dashboard/agents (`manage_products`): the seller's agents in every status, with price, sales,
+ * rating and last version, and Edit / Publish / Unpublish / Archive (POST forms, the seller's own
+ * client: app/server/listing.server.ts). Empty: a pointer to Upload.
+ */
+import { Package } from 'lucide-react';
+import { Form, Link, useNavigation } from 'react-router';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { EmptyState } from '~/components/page-states';
+import { buttonClass } from '~/components/ui/button';
+import { FormMessage } from '~/components/ui/field';
+import { supabaseContext } from '~/context';
+import { formatRating } from '~/lib/agents';
+import { formatAgo, formatMoney } from '~/lib/dashboard-format';
+import { errorMeta, pageMeta } from '~/lib/meta';
+import { requireSection } from '~/server/guards.server';
+import { AGENTS_PATH, editPath, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import { changeStatusAction, listSellerAgents, type SellerAgent } from '~/server/listing.server';
+import type { Route } from './+types/agents';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { viewer } = requireSection(args);
+  return { agents: await listSellerAgents(args.context.get(supabaseContext), viewer.id) };
+}
+
+export const action = (args: Route.ActionArgs) => changeStatusAction(args);
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ?? pageMeta('My AI Agents', 'The AI agents you sell: drafts, published and archived.');
+
+const STATUS_LABEL: Record<AgentStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+const STATUS_CLASS: Record<AgentStatus, string> = {
+  draft: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  published: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  archived: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+};
+
+/** What a seller may do from each status. */
+const ACTIONS: Record<AgentStatus, { intent: StatusIntent; label: string }[]> = {
+  draft: [
+    { intent: 'publish', label: 'Publish' },
+    { intent: 'archive', label: 'Archive' },
+  ],
+  published: [
+    { intent: 'unpublish', label: 'Unpublish' },
+    { intent: 'archive', label: 'Archive' },
+  ],
+  archived: [{ intent: 'publish', label: 'Publish' }],
+};
+
+export default function MyAgentsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { agents } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">My AI Agents</h1>
+          <p className="mt-1 text-slate-700 dark:text-slate-300">Every agent you sell, whatever its status.</p>
+        </div>
+        <Link to={UPLOAD_PATH} className={buttonClass('primary')}>
+          Upload Agent
+        </Link>
+      </header>
+      {actionData?.message ? (
+        <FormMessage kind={actionData.ok ? 'success' : 'error'} message={actionData.message} />
+      ) : null}
+      {agents.length === 0 ? (
+        <EmptyState
+          icon={<Package aria-hidden="true" className="size-10" />}
+          title="No agents yet"
+          message="Upload your first AI agent: describe it, add its package, and publish it to the marketplace."
+        >
+          <Link to={UPLOAD_PATH} className={`${buttonClass('primary')} mt-6`}>
+            Upload an agent
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Your agents</caption>
+            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Agent
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Sales
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Rating
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Last version
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+              {agents.map((agent) => (
+                <AgentRow key={agent.id} agent={agent} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AgentRow({ agent }: { agent: SellerAgent }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('agentId') === agent.id;
+  return (
+    <tr>
+      <th scope="row" className="px-4 py-3 font-medium">
+        <Link
+          to={`/agent/${agent.id}`}
+          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          {agent.name}
+        </Link>
+      </th>
+      <td className="px-4 py-3">
+        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[agent.status]}`}>
+          {STATUS_LABEL[agent.status]}
+        </span>
+      </td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(agent.price)}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{agent.sales}</td>
+      <td className="px-4 py-3">
+        {agent.reviewCount
+          ? `${formatRating(agent.avgRating, agent.reviewCount)} (${agent.reviewCount})`
+          : 'No reviews'}
+      </td>
+      <td className="px-4 py-3">
+        {agent.lastVersion ? (
+          <>
+            {agent.lastVersion}
+            {agent.lastVersionAt ? (
+              <span className="block text-xs text-slate-600 dark:text-slate-400" suppressHydrationWarning>
+                {formatAgo(agent.lastVersionAt)}
+              </span>
+            ) : null}
+          </>
+        ) : (
+          'No package'
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-2">
+          <Link to={editPath(agent.id)} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${agent.name}`}>
+            Edit
+          </Link>
+          {ACTIONS[agent.status].map(({ intent, label }) => (
+            <Form key={intent} method="post" action={AGENTS_PATH}>
+              <input type="hidden" name="agentId" value={agent.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={intent}
+                disabled={busy}
+                aria-label={`${label} ${agent.name}`}
+                className={buttonClass(intent === 'archive' ? 'ghost' : 'secondary', 'sm')}
+              >
+                {label}
+              </button>
+            </Form>
+          ))}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

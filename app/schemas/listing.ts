@@ -1,0 +1,119 @@
+/**
+ * The listing form of Upload and Edit (issue #12 "Listing agents"): the text fields, validated
+ * here on the server (and usable in the browser); the files (thumbnail, images, package) are
+ * checked by their bytes in app/server/listing.server.ts with the limits below.
+ */
+import { z } from 'zod';
+
+export const MAX_AGENT_NAME_LENGTH = 120;
+export const MAX_AGENT_DESCRIPTION_LENGTH = 5000;
+export const MAX_PRICE = 300;
+export const MAX_FEATURES = 20;
+export const MAX_FEATURE_LENGTH = 200;
+export const MAX_IMAGES = 6;
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_PACKAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_RELEASE_NOTES_LENGTH = 5000;
+export const FIRST_VERSION = '1.0.0';
+
+/** agent_versions' version format: 1.2 or 1.2.3, up to four digits each. */
+export const VERSION_PATTERN = /^[0-9]{1,4}(\.[0-9]{1,4}){1,2}$/;
+
+export const LISTING_INTENTS = ['draft', 'publish'] as const;
+export type ListingIntent = (typeof LISTING_INTENTS)[number];
+
+export const LISTING_MESSAGES = {
+  nameRequired: 'Please enter a name for your agent.',
+  nameTooLong: `The name can be at most ${MAX_AGENT_NAME_LENGTH} characters.`,
+  descriptionRequired: 'Please describe what your agent does.',
+  descriptionTooLong: `The description can be at most ${MAX_AGENT_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters.`,
+  category: 'Please choose one of the categories.',
+  price: `The price must be a number from 0 to ${MAX_PRICE} with at most two decimals (for example 19.99).`,
+  tooManyFeatures: `List at most ${MAX_FEATURES} features, one per line.`,
+  featureTooLong: `Each feature can be at most ${MAX_FEATURE_LENGTH} characters.`,
+  version: 'The version must look like 1.0.0 (numbers separated by dots).',
+  releaseNotesTooLong: `Release notes can be at most ${MAX_RELEASE_NOTES_LENGTH.toLocaleString('en-US')} characters.`,
+  releaseNotesRequired: 'Please describe what changed in this version.',
+  versionNotHigher: (latest: string) => `The new version must be higher than ${latest}.`,
+  imageType: 'Images must be JPEG, PNG, GIF or WebP files.',
+  imageTooLarge: 'Each image can be at most 2 MB.',
+  tooManyImages: `An agent can show at most ${MAX_IMAGES} images besides its thumbnail.`,
+  packageType: 'The package must be a JSON file or a ZIP archive.',
+  packageTooLarge: 'The package file can be at most 10 MB.',
+  packageRequired: 'Add a package file before publishing: buyers download it.',
+  intent: 'Choose Save as draft or Publish.',
+  check: 'Please check the highlighted fields.',
+} as const;
+
+/** A textarea's text as the person typed it (CRLF → LF), trimmed. */
+const text = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').replace(/\r\n?/g, '\n').trim());
+
+/** A field sent zero, one or several times, as a list. */
+const list = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
+
+/** One feature per line; blank lines dropped. */
+export function parseFeatures(value: string): string[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** 1.10.0 > 1.9.0: numbers compared part by part, missing parts are 0. */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < 3; index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
+  }
+  return 0;
+}
+
+/** The form's text fields; `categories` are the names of public.categories. */
+export function listingSchema(categories: readonly string[]) {
+  return z.object({
+    intent: z.enum(LISTING_INTENTS, LISTING_MESSAGES.intent),
+    name: text().pipe(
+      z.string().min(1, LISTING_MESSAGES.nameRequired).max(MAX_AGENT_NAME_LENGTH, LISTING_MESSAGES.nameTooLong),
+    ),
+    description: text().pipe(
+      z
+        .string()
+        .min(1, LISTING_MESSAGES.descriptionRequired)
+        .max(MAX_AGENT_DESCRIPTION_LENGTH, LISTING_MESSAGES.descriptionTooLong),
+    ),
+    category: z
+      .string({ error: LISTING_MESSAGES.category })
+      .refine((value) => categories.includes(value), LISTING_MESSAGES.category),
+    price: z
+      .string({ error: LISTING_MESSAGES.price })
+      .trim()
+      .regex(/^[0-9]{1,3}(\.[0-9]{1,2})?$/, LISTING_MESSAGES.price)
+      .transform(Number)
+      .refine((value) => value >= 0 && value <= MAX_PRICE, LISTING_MESSAGES.price),
+    features: text()
+      .transform(parseFeatures)
+      .pipe(
+        z
+          .array(z.string().max(MAX_FEATURE_LENGTH, LISTING_MESSAGES.featureTooLong))
+          .max(MAX_FEATURES, LISTING_MESSAGES.tooManyFeatures),
+      ),
+    version: text().pipe(z.string().regex(VERSION_PATTERN, LISTING_MESSAGES.version).or(z.literal(''))),
+    release_notes: text().pipe(z.string().max(MAX_RELEASE_NOTES_LENGTH, LISTING_MESSAGES.releaseNotesTooLong)),
+    /** Upload only: the id the new agent gets (its images are stored under it before it exists). */
+    draft_id: z.uuid().optional(),
+    /** Images already stored (after an earlier error, or the agent's own): kept unless unticked. */
+    keep_thumbnail: z.string().optional(),
+    keep_images: list,
+  });
+}
+
+export type ListingForm = z.infer<ReturnType<typeof listingSchema>>;

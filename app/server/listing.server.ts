@@ -1,0 +1,473 @@
+/**
+ * Listing agents (issue #12): the seller's agent list, status changes, and the Upload / Edit
+ * action. Every write to an agent goes through the seller's own client, so row-level security
+ * ("agents: seller inserts/updates own", "agent_versions: seller adds to own agent") is the last
+ * word on ownership; files are written with the service role only after the ownership check.
+ *
+ * Files after an error: a valid new thumbnail or image is stored at once (under the seller's and
+ * the agent's ids) and comes back as a ticked "keep" checkbox, so a form sent again keeps it,
+ * with or without JavaScript. The package is stored only when the whole form is valid (it may
+ * be 10 MB and its path holds the version); after an error it must be chosen again, and the
+ * form says so. Images stored for a form that is then abandoned stay in the bucket (orphans).
+ */
+import { data, redirect } from 'react-router';
+import type { SupabaseConnection } from '~/context';
+import type { FormResult } from '~/lib/form-result';
+import { AGENTS_PATH, STATUS_INTENTS, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import { connectionContext, supabaseContext } from '~/context';
+import {
+  detectImageKind,
+  detectPackageKind,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_EXTENSIONS,
+  PACKAGE_CONTENT_TYPES,
+  safeFileName,
+  type ImageKind,
+  type PackageKind,
+} from '~/lib/file-signatures';
+import {
+  compareVersions,
+  FIRST_VERSION,
+  LISTING_MESSAGES,
+  listingSchema,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  MAX_PACKAGE_BYTES,
+  type ListingForm,
+} from '~/schemas/listing';
+import { forgetCatalogue, listCategories } from '~/server/agents.server';
+import { AgentIdSchema } from '~/server/agent-detail.server';
+import { setFlash } from '~/server/cookies.server';
+import { formError, parseForm } from '~/server/forms.server';
+import { requirePermission, type GuardArgs } from '~/server/guards.server';
+import { notFound, unwrap } from '~/server/http-errors.server';
+import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
+import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
+
+export const IMAGES_BUCKET = 'agent-images';
+
+const AGENT_NOT_FOUND = {
+  title: 'Agent not found',
+  message: 'This agent does not exist or is not one of yours. Open it from My AI Agents.',
+};
+
+/**
+ * Where a public image is read. The embedded backend answers on the app's own origin, so a
+ * same-site path (`/storage/v1/object/public/agent-images/...`, accepted by is_image_source and the
+ * CSP's img-src 'self'); hosted Supabase on its own https origin, so the full URL.
+ */
+export function imageUrlPrefix(connection: Pick<SupabaseConnection, 'url' | 'fetch'>): string {
+  const path = `/storage/v1/object/public/${IMAGES_BUCKET}/`;
+  return connection.fetch ? path : `${connection.url.replace(/\/+$/, '')}${path}`;
+}
+
+const STORED_IMAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp)$/;
+
+/** Whether `url` is an image this form stored for this seller's agent. */
+export function isStoredImageOf(url: string, prefix: string, sellerId: string, agentId: string): boolean {
+  const own = `${prefix}${sellerId}/${agentId}/`;
+  return url.startsWith(own) && STORED_IMAGE_NAME.test(url.slice(own.length));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seller's agents
+// ---------------------------------------------------------------------------------------------
+
+export interface SellerAgent {
+  id: string;
+  name: string;
+  status: AgentStatus;
+  price: number;
+  sales: number;
+  avgRating: number | null;
+  reviewCount: number;
+  lastVersion: string | null;
+  lastVersionAt: string | null;
+}
+
+/** Every agent of the seller, newest first, whatever its status (their own client: RLS). */
+export async function listSellerAgents(client: AppSupabaseClient, sellerId: string): Promise<SellerAgent[]> {
+  const rows = unwrap(
+    await client
+      .from('agents_with_stats')
+      .select('id, name, status, price, purchase_count, avg_rating, review_count, last_version_at')
+      .eq('seller_id', sellerId)
+      .order('created_at', { ascending: false })
+      .order('id'),
+    'seller agents',
+  );
+  const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
+  const versions = ids.length
+    ? unwrap(
+        await client
+          .from('agent_versions')
+          .select('agent_id, version, created_at')
+          .in('agent_id', ids)
+          .order('created_at', { ascending: false }),
+        'seller agent versions',
+      )
+    : [];
+  const latest = new Map<string, string>();
+  for (const version of versions) if (!latest.has(version.agent_id)) latest.set(version.agent_id, version.version);
+  return rows.flatMap((row) =>
+    row.id && row.name
+      ? [
+          {
+            id: row.id,
+            name: row.name,
+            status: (row.status ?? 'draft') as AgentStatus,
+            price: Number(row.price ?? 0),
+            sales: Number(row.purchase_count ?? 0),
+            avgRating: Number(row.review_count ?? 0) > 0 ? Number(row.avg_rating) : null,
+            reviewCount: Number(row.review_count ?? 0),
+            lastVersion: latest.get(row.id) ?? null,
+            lastVersionAt: row.last_version_at,
+          },
+        ]
+      : [],
+  );
+}
+
+export interface OwnAgent {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  features: string[];
+  thumbnailUrl: string | null;
+  images: string[];
+  status: AgentStatus;
+  latestVersion: string | null;
+}
+
+/** The seller's own agent, or the 404 (someone else's agent looks like no agent at all). */
+export async function requireOwnAgent(
+  client: AppSupabaseClient,
+  sellerId: string,
+  agentIdParam: string | undefined,
+): Promise<OwnAgent> {
+  const parsed = AgentIdSchema.safeParse(agentIdParam);
+  if (!parsed.success) notFound(AGENT_NOT_FOUND);
+  const agentId = parsed.data.toLowerCase();
+  const [agent, versions] = await Promise.all([
+    client
+      .from('agents')
+      .select('id, name, description, price, category, features, thumbnail_url, images, status')
+      .eq('id', agentId)
+      .eq('seller_id', sellerId)
+      .maybeSingle(),
+    client.from('agent_versions').select('version').eq('agent_id', agentId).order('created_at', { ascending: false }),
+  ]);
+  const row = unwrap(agent, { what: 'own agent', notFound: AGENT_NOT_FOUND });
+  const known = unwrap(versions, 'own agent versions').map((version) => version.version);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: Number(row.price),
+    category: row.category,
+    features: row.features,
+    thumbnailUrl: row.thumbnail_url,
+    images: row.images,
+    status: row.status as AgentStatus,
+    latestVersion: known.reduce<string | null>(
+      (highest, version) => (highest === null || compareVersions(version, highest) > 0 ? version : highest),
+      null,
+    ),
+  };
+}
+
+export const STATUS_MESSAGES: Record<StatusIntent, (name: string) => string> = {
+  publish: (name) => `${name} is published: it is in the marketplace now.`,
+  unpublish: (name) => `${name} is unpublished: it is a draft again, only you can see it.`,
+  archive: (name) => `${name} is archived: it left the marketplace; its buyers keep it.`,
+};
+
+/**
+ * The list's Publish / Unpublish / Archive buttons. The seller's own client and `seller_id` in the
+ * filter: another seller's agent is a 404 and nothing changes. Publishing needs a package.
+ */
+export async function changeStatusAction(args: GuardArgs & { request: Request }) {
+  const viewer = requirePermission(args, 'manage_products');
+  const client = args.context.get(supabaseContext);
+  const form = await args.request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (!(intent in STATUS_INTENTS)) {
+    return data({ ok: false, message: 'Choose Publish, Unpublish or Archive.' }, { status: 400 });
+  }
+  const statusIntent = intent as StatusIntent;
+  const agent = await requireOwnAgent(client, viewer.id, String(form.get('agentId') ?? ''));
+  if (statusIntent === 'publish' && !agent.latestVersion) {
+    return data({ ok: false, message: `${agent.name}: ${LISTING_MESSAGES.packageRequired}` }, { status: 400 });
+  }
+  const updated = unwrap(
+    await client
+      .from('agents')
+      .update({ status: STATUS_INTENTS[statusIntent] })
+      .eq('id', agent.id)
+      .eq('seller_id', viewer.id)
+      .select('id'),
+    'agent status',
+  );
+  if (updated.length === 0) notFound(AGENT_NOT_FOUND);
+  forgetCatalogue();
+  const cookie = await setFlash(args.request, { kind: 'success', message: STATUS_MESSAGES[statusIntent](agent.name) });
+  return redirect(AGENTS_PATH, { status: 303, headers: { 'Set-Cookie': cookie } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------
+
+/** The file of an input, or null when none was chosen (browsers send an empty, nameless part). */
+function chosenFiles(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((value): value is File => typeof value !== 'string' && value.size > 0);
+}
+
+type Checked<K> = { ok: true; kind: K; bytes: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
+
+export async function checkImage(file: File): Promise<Checked<ImageKind>> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: `${file.name}: ${LISTING_MESSAGES.imageTooLarge}` };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageKind(bytes);
+  return kind ? { ok: true, kind, bytes } : { ok: false, message: `${file.name}: ${LISTING_MESSAGES.imageType}` };
+}
+
+export async function checkPackage(file: File): Promise<Checked<PackageKind>> {
+  if (file.size > MAX_PACKAGE_BYTES) return { ok: false, message: LISTING_MESSAGES.packageTooLarge };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectPackageKind(bytes);
+  return kind ? { ok: true, kind, bytes } : { ok: false, message: LISTING_MESSAGES.packageType };
+}
+
+async function storeImage(
+  service: AppSupabaseClient,
+  prefix: string,
+  folder: string,
+  image: { kind: ImageKind; bytes: Uint8Array<ArrayBuffer> },
+): Promise<string> {
+  const path = `${folder}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[image.kind]}`;
+  const { error } = await service.storage
+    .from(IMAGES_BUCKET)
+    .upload(path, image.bytes, { contentType: IMAGE_CONTENT_TYPES[image.kind], upsert: false });
+  unwrap({ data: null, error }, 'image upload');
+  return `${prefix}${path}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload and Edit
+// ---------------------------------------------------------------------------------------------
+
+/** The form's text fields only: files never travel back to the page in the form's result. */
+function textFields(form: FormData): FormData {
+  const fields = new FormData();
+  for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
+  return fields;
+}
+
+type Mode = { kind: 'upload' } | { kind: 'edit'; agentIdParam: string | undefined };
+
+interface ActionArgs extends GuardArgs {
+  request: Request;
+}
+
+/** Whether an agent with this id exists at all (service role: whoever owns it). */
+async function agentIdTaken(service: AppSupabaseClient, agentId: string): Promise<boolean> {
+  const rows = unwrap(await service.from('agents').select('id').eq('id', agentId).limit(1), 'agent id');
+  return rows.length > 0;
+}
+
+/**
+ * The Upload and Edit action: permission, ownership, then the text fields (zod) and the files
+ * (by their bytes). Errors answer 400 with a message per field and everything typed; a valid
+ * form saves the agent (seller's client), its package as a new version, and redirects to the list.
+ */
+export async function listingAction(args: ActionArgs, mode: Mode) {
+  const viewer = requirePermission(args, mode.kind === 'upload' ? 'upload_ai_agents' : 'manage_products');
+  const client = args.context.get(supabaseContext);
+  const connection = args.context.get(connectionContext);
+  const existing = mode.kind === 'edit' ? await requireOwnAgent(client, viewer.id, mode.agentIdParam) : null;
+  const service = createServiceSupabase(connection);
+
+  const form = await args.request.formData();
+  const fields = textFields(form);
+  let agentId = existing?.id;
+  if (!agentId) {
+    const draftId = AgentIdSchema.safeParse(fields.get('draft_id'));
+    if (!draftId.success || (await agentIdTaken(service, draftId.data.toLowerCase()))) {
+      const expired: FormResult = {
+        ok: false,
+        status: 'error',
+        message: 'This form has expired. Please reload the page and try again.',
+      };
+      return data(expired, { status: 409 });
+    }
+    agentId = draftId.data.toLowerCase();
+  }
+
+  const prefix = imageUrlPrefix(connection);
+  const folder = `${viewer.id}/${agentId}`;
+  const fieldErrors: Record<string, string[]> = {};
+  const mayKeep = (url: string) =>
+    isStoredImageOf(url, prefix, viewer.id, agentId) ||
+    url === existing?.thumbnailUrl ||
+    (existing?.images.includes(url) ?? false);
+
+  // Images: checked by their bytes; the valid ones are stored now and kept as "keep" fields.
+  const keptImages = fields
+    .getAll('keep_images')
+    .filter((url): url is string => typeof url === 'string' && mayKeep(url));
+  const newImages = chosenFiles(form, 'images');
+  const thumbnailFile = chosenFiles(form, 'thumbnail')[0];
+  const imageErrors: string[] = [];
+  if (keptImages.length + newImages.length > MAX_IMAGES) imageErrors.push(LISTING_MESSAGES.tooManyImages);
+  const checkedImages = imageErrors.length ? [] : await Promise.all(newImages.map(checkImage));
+  const checkedThumbnail = thumbnailFile ? await checkImage(thumbnailFile) : null;
+  if (checkedThumbnail && !checkedThumbnail.ok) fieldErrors.thumbnail = [checkedThumbnail.message];
+  for (const image of checkedImages) if (!image.ok) imageErrors.push(image.message);
+  if (imageErrors.length) fieldErrors.images = imageErrors;
+
+  fields.delete('keep_thumbnail');
+  fields.delete('keep_images');
+  const keptThumbnail = String(form.get('keep_thumbnail') ?? '');
+  if (checkedThumbnail?.ok) {
+    fields.set('keep_thumbnail', await storeImage(service, prefix, folder, checkedThumbnail));
+  } else if (keptThumbnail && mayKeep(keptThumbnail)) {
+    fields.set('keep_thumbnail', keptThumbnail);
+  }
+  for (const url of keptImages) fields.append('keep_images', url);
+  for (const image of checkedImages) {
+    if (image.ok) fields.append('keep_images', await storeImage(service, prefix, folder, image));
+  }
+
+  // The package: checked now, stored only once everything is valid.
+  const packageFile = chosenFiles(form, 'package')[0];
+  const checkedPackage = packageFile ? await checkPackage(packageFile) : null;
+  if (checkedPackage && !checkedPackage.ok) fieldErrors.package = [checkedPackage.message];
+
+  const categories = (await listCategories(publicSupabase(connection))).map((category) => category.name);
+  const submission = parseForm(fields, listingSchema(categories));
+  const value = submission.status === 'success' ? submission.value : null;
+
+  let version = FIRST_VERSION;
+  if (value && checkedPackage) {
+    version = value.version || (existing?.latestVersion ? '' : FIRST_VERSION);
+    if (!version) fieldErrors.version = [LISTING_MESSAGES.version];
+    else if (existing?.latestVersion && compareVersions(version, existing.latestVersion) <= 0) {
+      fieldErrors.version = [LISTING_MESSAGES.versionNotHigher(existing.latestVersion)];
+    }
+    if (existing?.latestVersion && !value.release_notes)
+      fieldErrors.release_notes = [LISTING_MESSAGES.releaseNotesRequired];
+  }
+  if (value?.intent === 'publish' && !checkedPackage && !existing?.latestVersion) {
+    fieldErrors.package ??= [LISTING_MESSAGES.packageRequired];
+  }
+
+  if (!value || Object.keys(fieldErrors).length > 0) {
+    const hints = checkedPackage?.ok
+      ? ['Choose the package file again: it is saved only with a valid form.']
+      : undefined;
+    return formError(submission, {
+      fieldErrors: Object.keys(fieldErrors).length ? fieldErrors : undefined,
+      message: LISTING_MESSAGES.check,
+      hints,
+    });
+  }
+
+  await saveListing({
+    client,
+    service,
+    sellerId: viewer.id,
+    agentId,
+    existing,
+    value,
+    version,
+    checkedPackage,
+    packageFile,
+  });
+  forgetCatalogue();
+  const published = value.intent === 'publish';
+  const message = existing
+    ? `${value.name} is saved${published ? ' and published' : ' as a draft'}.`
+    : `${value.name} is ${published ? 'published: it is in the marketplace now' : 'saved as a draft'}.`;
+  const cookie = await setFlash(args.request, { kind: 'success', message });
+  return redirect(AGENTS_PATH, { status: 303, headers: { 'Set-Cookie': cookie } });
+}
+
+async function saveListing({
+  client,
+  service,
+  sellerId,
+  agentId,
+  existing,
+  value,
+  version,
+  checkedPackage,
+  packageFile,
+}: {
+  client: AppSupabaseClient;
+  service: AppSupabaseClient;
+  sellerId: string;
+  agentId: string;
+  existing: OwnAgent | null;
+  value: ListingForm;
+  version: string;
+  checkedPackage: Checked<PackageKind> | null;
+  packageFile: File | undefined;
+}) {
+  const listing = {
+    name: value.name,
+    description: value.description,
+    category: value.category,
+    price: value.price,
+    features: value.features,
+    thumbnail_url: value.keep_thumbnail || null,
+    images: value.keep_images,
+  };
+  // Saved as a draft first: it is published only once its package version exists.
+  if (existing) {
+    const updated = unwrap(
+      await client
+        .from('agents')
+        .update({ ...listing, ...(value.intent === 'draft' ? { status: 'draft' } : {}) })
+        .eq('id', agentId)
+        .eq('seller_id', sellerId)
+        .select('id'),
+      'agent update',
+    );
+    if (updated.length === 0) notFound(AGENT_NOT_FOUND);
+  } else {
+    unwrap(
+      await client.from('agents').insert({ id: agentId, seller_id: sellerId, status: 'draft', ...listing }),
+      'agent insert',
+    );
+  }
+  if (checkedPackage?.ok && packageFile) {
+    const fileName = safeFileName(packageFile.name, checkedPackage.kind);
+    const filePath = `${sellerId}/${agentId}/${version}/${fileName}`;
+    const contentType = PACKAGE_CONTENT_TYPES[checkedPackage.kind];
+    const { error } = await service.storage
+      .from(PACKAGES_BUCKET)
+      .upload(filePath, checkedPackage.bytes, { contentType, upsert: true });
+    unwrap({ data: null, error }, 'package upload');
+    unwrap(
+      await client.from('agent_versions').insert({
+        agent_id: agentId,
+        version,
+        release_notes: value.release_notes || (existing ? '' : 'Initial release.'),
+        file_path: filePath,
+        file_name: fileName,
+        content_type: contentType,
+        file_size: checkedPackage.bytes.byteLength,
+      }),
+      'agent version',
+    );
+  }
+  if (value.intent === 'publish') {
+    unwrap(
+      await client.from('agents').update({ status: 'published' }).eq('id', agentId).eq('seller_id', sellerId),
+      'agent publish',
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { bodyLimitFor, MAX_BACKEND_BYTES, MAX_FORM_BYTES, MAX_UPLOAD_FORM_BYTES } from './body-limit';
+
+describe('bodyLimitFor', () => {
+  it('gives only the two listing forms 25 MiB', () => {
+    const agentId = '3f2b8a1e-0c4d-4e5f-8a9b-0c1d2e3f4a5b';
+    for (const path of [
+      '/dashboard/upload',
+      '/dashboard/upload.data',
+      `/dashboard/agents/${agentId}/edit`,
+      `/dashboard/agents/${agentId}/edit.data`,
+    ]) {
+      expect(bodyLimitFor(path), path).toBe(MAX_UPLOAD_FORM_BYTES);
+    }
+    expect(MAX_UPLOAD_FORM_BYTES).toBe(25 * 1024 * 1024);
+  });
+
+  it('keeps 1 MiB for every other app route', () => {
+    for (const path of [
+      '/dashboard/agents',
+      '/dashboard/agents.data',
+      '/dashboard/uploads',
+      '/dashboard/upload/extra',
+      '/dashboard/agents/x/edit/more',
+      '/agent/3f2b8a1e-0c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      '/profile',
+      '/auth/sign-in',
+      '/x/dashboard/upload',
+    ]) {
+      expect(bodyLimitFor(path), path).toBe(MAX_FORM_BYTES);
+    }
+    expect(MAX_FORM_BYTES).toBe(1024 * 1024);
+  });
+
+  it('keeps the backend its own limit', () => {
+    expect(bodyLimitFor('/storage/v1/object/agent-images/a.png')).toBe(MAX_BACKEND_BYTES);
+  });
+});
