@@ -374,7 +374,7 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page (developm
       [user.id],
     );
     expect(profile.rows[0]?.profile_image_url).toBe(user.user_metadata.avatar_url);
-    const avatar = await fetch(String(user.user_metadata.avatar_url));
+    const avatar = await fetch(new URL(String(user.user_metadata.avatar_url), target.url)); // a same-origin path
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
 
     const { html } = await openGooglePage(new CookieJar(), browser);

@@ -57,8 +57,8 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
       expect(bucket).toMatchObject({ id: 'avatars', name: 'avatars', public: false, file_size_limit: 1024 * 1024 });
       expect(bucket?.allowed_mime_types).toEqual(['image/*', 'text/plain']);
       const { data: list } = await service.storage.listBuckets();
-      // agent-packages comes from the migrations (the private bucket of agent packages).
-      expect(list?.map((item) => item.id)).toEqual(['agent-packages', 'assets', 'avatars']);
+      // agent-images and agent-packages come from the migrations.
+      expect(list?.map((item) => item.id)).toEqual(['agent-images', 'agent-packages', 'assets', 'avatars']);
       await service.storage.createBucket('temp');
       const updated = await service.storage.updateBucket('temp', { public: true });
       expect(updated.data).toEqual({ message: 'Successfully updated' });
