@@ -12,8 +12,18 @@ import { expect, isJavaScriptProject, test } from './fixtures';
 import { signIn, type DemoRole } from './support/accounts';
 
 const ROLES: DemoRole[] = ['buyer', 'seller', 'admin'];
-/** Sections whose page has a form (the refund form): a probe submission is refused by it. */
-const SECTIONS_WITH_FORMS = new Set<string>(['/dashboard/earnings', '/dashboard/disputes']);
+/**
+ * Sections whose page has forms, and how their action refuses a probe submission: 400 for an
+ * unknown intent or invalid fields, 409 for the upload form without its draft id (an expired form).
+ */
+const PROBE_ANSWER = new Map<string, number>([
+  ['/dashboard/earnings', 400],
+  ['/dashboard/disputes', 400],
+  ['/dashboard/agents', 400],
+  ['/dashboard/upload', 409],
+  ['/dashboard/users', 400],
+  ['/dashboard/moderation', 400],
+]);
 
 test.beforeEach(() => test.skip(!isJavaScriptProject(), 'HTTP-level checks: the js project covers them'));
 
@@ -56,9 +66,9 @@ for (const role of ROLES) {
         expect(`POST ${section.path} ${submission.status}`).toBe(`POST ${section.path} 403`);
         expect(submission.body).toContain(denial(section.permission).replace("'", '&#x27;'));
       } else {
-        // The permitted submission reaches the route, not the guard: the refund form refuses the
-        // probe (400), a section without an action answers 405.
-        const expected = SECTIONS_WITH_FORMS.has(section.path) ? 400 : 405;
+        // The permitted submission reaches the route, not the guard: a page's form refuses the
+        // probe, a section without an action answers 405.
+        const expected = PROBE_ANSWER.get(section.path) ?? 405;
         expect(`POST ${section.path} ${submission.status}`).toBe(`POST ${section.path} ${expected}`);
       }
     }
