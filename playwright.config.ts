@@ -13,8 +13,13 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const commercePort = Number(process.env.E2E_COMMERCE_PORT ?? port + 1);
 const commerceURL = `http://127.0.0.1:${commercePort}`;
-/** `main` or `commerce`: one of the two suites only (scripts/e2e.js runs them side by side). */
-const suite = process.env.E2E_SUITE as 'main' | 'commerce' | undefined;
+/**
+ * `main` or `commerce`: one of the two suites of `npm test` only (scripts/e2e.js runs them side by
+ * side). `reliability`: the slow runs that kill and restart servers (tests/e2e/reliability/,
+ * `npm run test:reliability`), kept out of `npm test`.
+ */
+const suite = process.env.E2E_SUITE as 'main' | 'commerce' | 'reliability' | undefined;
+const reliability = suite === 'reliability';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -45,13 +50,19 @@ export default defineConfig({
     },
   },
   projects: [
-    ...(suite === 'commerce'
+    ...(reliability
+      ? [
+          { name: 'js', testDir: './tests/e2e/reliability', use: { javaScriptEnabled: true } },
+          { name: 'nojs', testDir: './tests/e2e/reliability', use: { javaScriptEnabled: false } },
+        ]
+      : []),
+    ...(suite === 'commerce' || reliability
       ? []
       : [
-          { name: 'js', testIgnore: '**/commerce/**', use: { javaScriptEnabled: true } },
-          { name: 'nojs', testIgnore: '**/commerce/**', use: { javaScriptEnabled: false } },
+          { name: 'js', testIgnore: ['**/commerce/**', '**/reliability/**'], use: { javaScriptEnabled: true } },
+          { name: 'nojs', testIgnore: ['**/commerce/**', '**/reliability/**'], use: { javaScriptEnabled: false } },
         ]),
-    ...(suite === 'main'
+    ...(suite === 'main' || reliability
       ? []
       : [
           {
@@ -69,7 +80,7 @@ export default defineConfig({
   outputDir: `test-results/${suite ?? 'all'}`,
   webServer: [
     ...(suite === 'commerce' ? [] : [server(port, baseURL)]),
-    ...(suite === 'main' ? [] : [server(commercePort, commerceURL)]),
+    ...(suite === 'main' || reliability ? [] : [server(commercePort, commerceURL)]),
   ],
 });
 

@@ -23,7 +23,8 @@ while (commercePort === port) commercePort = String(await freePort());
 const env = { ...process.env, E2E_PORT: port, E2E_COMMERCE_PORT: commercePort };
 const args = process.argv.slice(2);
 
-if (args.length > 0) {
+// Files or filters, or one suite chosen by E2E_SUITE (`npm run test:reliability`): one process.
+if (args.length > 0 || process.env.E2E_SUITE) {
   const result = spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env });
   process.exit(result.status ?? 1);
 }

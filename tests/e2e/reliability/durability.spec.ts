@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { killServers, spawnServer, startServer } from './support/server-process';
+import { killServers, spawnServer, startServer } from '../support/server-process';
 
 const WRITES = 30;
 const PASSWORD = 'durable-password-1';

@@ -13,9 +13,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { expect, expectAccessible, test } from './fixtures';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './support/accounts';
-import { killServers, spawnServer, startServer, type ServerProcess } from './support/server-process';
+import { expect, expectAccessible, test } from '../fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../support/accounts';
+import { killServers, spawnServer, startServer, type ServerProcess } from '../support/server-process';
 
 const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
 const DEPLOYMENT = { DEMO_MODE: 'false' };
