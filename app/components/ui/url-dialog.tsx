@@ -2,6 +2,29 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: the page
+ * behind a modal dialog is inert, but the browser would otherwise move focus out to its own UI.
+ */
+function keepTabInside(event: KeyboardEvent, root: HTMLElement) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !root.contains(active) || active === root)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A dialog that lives in the URL: the page renders it while its parameter is there (so it works
  * without JavaScript, as a server-rendered `<dialog open>` over the page), and closing it is a
@@ -9,7 +32,7 @@ import { Link, useNavigate } from 'react-router';
  * Contact Seller.
  *
  * With JavaScript the native dialog becomes modal (`showModal()`): the page behind is inert, so
- * Tab and Shift+Tab stay inside; Escape navigates to `closeHref`; and when it is gone focus returns
+ * Tab and Shift+Tab cycle inside; Escape navigates to `closeHref`; and when it is gone focus returns
  * to the element with id `returnFocusId`, else to whatever had focus when it opened.
  */
 export function UrlDialog({
@@ -46,7 +69,10 @@ export function UrlDialog({
       element.showModal();
     }
     panel.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => keepTabInside(event, element);
+    element.addEventListener('keydown', onKeyDown);
     return () => {
+      element.removeEventListener('keydown', onKeyDown);
       // After the navigation that closed it has rendered the page again.
       requestAnimationFrame(() => {
         const target = (returnFocusId && document.getElementById(returnFocusId)) || opener;
