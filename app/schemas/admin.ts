@@ -6,9 +6,8 @@
  */
 import { z } from 'zod';
 import { ROLES } from '~/lib/permissions';
+import { REASON_MESSAGES, reasonSchema } from '~/schemas/reason';
 
-export const MIN_ADMIN_REASON = 3;
-export const MAX_ADMIN_REASON = 500;
 /** The longest search term of the admin lists. */
 export const MAX_ADMIN_SEARCH = 100;
 
@@ -18,8 +17,8 @@ export const ADMIN_MESSAGES = {
   agent: 'Choose an agent.',
   review: 'Choose a review.',
   intent: 'Choose what to do.',
-  reasonShort: `Please give a reason of at least ${MIN_ADMIN_REASON} characters.`,
-  reasonLong: `The reason can be at most ${MAX_ADMIN_REASON} characters.`,
+  reasonShort: REASON_MESSAGES.short,
+  reasonLong: REASON_MESSAGES.long,
   ownAccount: 'You cannot demote or ban your own account.',
   lastAdmin: 'The last administrator cannot be demoted or banned.',
   userNotFound: 'This user no longer exists.',
@@ -35,11 +34,7 @@ export const ADMIN_MESSAGES = {
   reviewRemoved: 'The review was removed.',
 } as const;
 
-const reason = z
-  .string(ADMIN_MESSAGES.reasonShort)
-  .trim()
-  .min(MIN_ADMIN_REASON, ADMIN_MESSAGES.reasonShort)
-  .max(MAX_ADMIN_REASON, ADMIN_MESSAGES.reasonLong);
+const reason = reasonSchema;
 
 export const UserActionSchema = z.discriminatedUnion(
   'intent',

@@ -1,34 +1,20 @@
 /**
  * The parts of the admin pages (/dashboard/users, /dashboard/moderation): a search form (GET,
- * state in the URL), a pager, the form that asks for a reason (a POST form that works without
+ * state in the URL), the form that asks for a reason (a POST form that works without
  * JavaScript and posts through a fetcher with it), and the audit log.
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Form, Link, useFetcher, useLocation } from 'react-router';
+import { Form, Link, useFetcher } from 'react-router';
 import { buttonClass, type ButtonVariant } from '~/components/ui/button';
 import { FormMessage, Spinner } from '~/components/ui/field';
 import { formatDate } from '~/lib/dashboard-format';
-import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
-import { MAX_ADMIN_REASON, MIN_ADMIN_REASON } from '~/schemas/admin';
+import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import { ReasonField } from '~/components/dashboard/reason-field';
+import { useHrefWith } from '~/lib/href-with';
 import type { AuditEntry } from '~/server/admin.server';
 
 const INPUT_CLASS =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950';
-
-/** The current URL with `changes` applied (null removes a parameter). */
-export function useHrefWith() {
-  const { pathname, search } = useLocation();
-  return (changes: Record<string, string | null>) => {
-    const params = new URLSearchParams(search);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null) params.delete(name);
-      else params.set(name, value);
-    }
-    const query = params.toString();
-    return `${pathname}${query ? `?${query}` : ''}`;
-  };
-}
 
 interface SearchFormProps {
   label: string;
@@ -74,43 +60,6 @@ export function AdminSearchForm({ label, name, pageName, value, maxLength, keep 
   );
 }
 
-export function AdminPager({
-  label,
-  page,
-  pageCount,
-  pageName = 'page',
-}: {
-  label: string;
-  page: number;
-  pageCount: number;
-  pageName?: string;
-}) {
-  const hrefWith = useHrefWith();
-  if (pageCount <= 1) return null;
-  const pageHref = (target: number) => hrefWith({ [pageName]: target > 1 ? String(target) : null });
-  return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={pageHref(page - 1)} className={buttonClass('secondary', 'sm')} rel="prev">
-          <ChevronLeft aria-hidden="true" className="size-4" /> Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount ? (
-        <Link to={pageHref(page + 1)} className={buttonClass('secondary', 'sm')} rel="next">
-          Next <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 interface ReasonFormProps {
   title: string;
   /** The POST target: the page's URL with the form open, so a refusal shows it again. */
@@ -142,7 +91,6 @@ export function ReasonForm({
   const notice = formNotice(current);
   const busy = fetcher.state !== 'idle';
   const id = useId();
-  const error = fieldError(current, 'reason');
   return (
     <fetcher.Form method="post" action={action} aria-labelledby={`${id}-title`} className="space-y-3">
       <h3 id={`${id}-title`} className="font-semibold">
@@ -154,31 +102,7 @@ export function ReasonForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-      <div>
-        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-          Reason
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          name="reason"
-          required
-          minLength={MIN_ADMIN_REASON}
-          maxLength={MAX_ADMIN_REASON}
-          rows={2}
-          defaultValue={fieldValue(current, 'reason') ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className={`${INPUT_CLASS} py-2`}
-        />
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {MIN_ADMIN_REASON} to {MAX_ADMIN_REASON} characters. {hint}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField id={id} label="Reason" hint={hint} rows={2} result={current} />
       <button type="submit" disabled={busy} className={buttonClass(variant, 'sm')}>
         {busy ? <Spinner /> : null}
         {submitLabel}

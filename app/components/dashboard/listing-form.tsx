@@ -4,10 +4,10 @@
  * fields, and the images already stored as ticked "keep" checkboxes (the package must be chosen
  * again: app/server/listing.server.ts).
  */
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { Field, fieldNotes, FormMessage, Spinner } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import {
   FIRST_VERSION,
@@ -190,31 +190,6 @@ export function ListingForm({
       </div>
     </Form>
   );
-}
-
-/** A control's hint and error, and the aria-describedby that points at them. */
-function fieldNotes(
-  id: string,
-  hint?: ReactNode,
-  error?: string,
-): { describedBy: string | undefined; notes: ReactNode } {
-  return {
-    describedBy: [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
-    notes: (
-      <>
-        {hint ? (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </>
-    ),
-  };
 }
 
 function TextArea({

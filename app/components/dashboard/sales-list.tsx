@@ -4,29 +4,19 @@
  * it works without JavaScript; with JavaScript it posts through a fetcher (no full reload) and
  * the action's redirect brings the list back with 'Purchase refunded.'.
  */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
+import { ReasonField } from '~/components/dashboard/reason-field';
 import { StatusBadge } from '~/components/dashboard/status-badge';
+import { Pager } from '~/components/ui/pager';
+import { hrefWith } from '~/lib/href-with';
 import { buttonClass } from '~/components/ui/button';
 import { FormMessage, Spinner } from '~/components/ui/field';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
-import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
-import { MAX_REFUND_REASON, MIN_REFUND_REASON } from '~/schemas/refund';
+import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import type { SaleRow, SalesPage } from '~/server/sales.server';
 
 export const TEST_MODE_NOTE = 'Test mode: no money moves.';
-
-/** The current URL with `changes` applied (null removes a parameter). */
-function hrefWith(pathname: string, search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  const query = params.toString();
-  return `${pathname}${query ? `?${query}` : ''}`;
-}
 
 export function TestModeNote() {
   return (
@@ -85,7 +75,14 @@ export function SalesList({ sales, openRefund, testMode, result, timeZone, empty
           </li>
         ))}
       </ul>
-      <SalesPager sales={sales} pathname={pathname} search={search} />
+      <Pager
+        label="Purchase pages"
+        page={sales.page}
+        pageCount={sales.pageCount}
+        clear={['refund']}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </>
   );
 }
@@ -136,7 +133,6 @@ function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormPr
   const notice = formNotice(current);
   const busy = fetcher.state !== 'idle';
   const id = useId();
-  const error = fieldError(current, 'reason');
   return (
     <fetcher.Form
       method="post"
@@ -150,31 +146,13 @@ function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormPr
       {testMode ? <TestModeNote /> : null}
       {notice ? <FormMessage {...notice} /> : null}
       <input type="hidden" name="purchaseId" value={sale.id} />
-      <div>
-        <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-          Reason for the refund
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          name="reason"
-          required
-          minLength={MIN_REFUND_REASON}
-          maxLength={MAX_REFUND_REASON}
-          rows={3}
-          defaultValue={fieldValue(current, 'reason') ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950"
-        />
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {MIN_REFUND_REASON} to {MAX_REFUND_REASON} characters. The buyer sees it in their purchase history.
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <ReasonField
+        id={id}
+        label="Reason for the refund"
+        hint="The buyer sees it in their purchase history."
+        rows={3}
+        result={current}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={busy} className={buttonClass('danger', 'sm')}>
           {busy ? <Spinner /> : null}
@@ -185,31 +163,5 @@ function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormPr
         </Link>
       </div>
     </fetcher.Form>
-  );
-}
-
-function SalesPager({ sales, pathname, search }: { sales: SalesPage; pathname: string; search: string }) {
-  if (sales.pageCount <= 1) return null;
-  const pageHref = (page: number) => hrefWith(pathname, search, { page: page > 1 ? String(page) : null, refund: null });
-  return (
-    <nav aria-label="Purchase pages" className="mt-4 flex items-center justify-between gap-3">
-      {sales.page > 1 ? (
-        <Link to={pageHref(sales.page - 1)} className={buttonClass('secondary', 'sm')} rel="prev">
-          <ChevronLeft aria-hidden="true" className="size-4" /> Newer
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Page {sales.page} of {sales.pageCount}
-      </p>
-      {sales.page < sales.pageCount ? (
-        <Link to={pageHref(sales.page + 1)} className={buttonClass('secondary', 'sm')} rel="next">
-          Older <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -1,5 +1,33 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
+/**
+ * The hint and error under a control with the id prefix `id`, and the `aria-describedby` that
+ * points at them: for every labelled control (Field, text areas, selects, file inputs).
+ */
+export function fieldNotes(
+  id: string,
+  hint?: ReactNode,
+  error?: string,
+): { describedBy: string | undefined; notes: ReactNode } {
+  return {
+    describedBy: [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
+    notes: (
+      <>
+        {hint ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </>
+    ),
+  };
+}
+
 /** A labelled input with its hint and error wired through aria-describedby. */
 export function Field({
   label,
@@ -9,8 +37,7 @@ export function Field({
   ...inputProps
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const { describedBy, notes } = fieldNotes(id, hint, error);
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium">
@@ -19,20 +46,11 @@ export function Field({
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy}
         className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 disabled:bg-slate-100 disabled:text-slate-600 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:disabled:text-slate-300"
         {...inputProps}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      {notes}
     </div>
   );
 }

@@ -7,14 +7,7 @@
  */
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import {
-  ActionPanel,
-  AdminPager,
-  AdminSearchForm,
-  AuditLog,
-  ReasonForm,
-  useHrefWith,
-} from '~/components/dashboard/admin-parts';
+import { ActionPanel, AdminSearchForm, AuditLog, ReasonForm } from '~/components/dashboard/admin-parts';
 import { Badge } from '~/components/dashboard/status-badge';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
@@ -34,6 +27,8 @@ import {
   type ReviewRow,
 } from '~/server/admin.server';
 import { requireSection } from '~/server/guards.server';
+import { Pager } from '~/components/ui/pager';
+import { useHrefWith } from '~/lib/href-with';
 import type { Route } from './+types/moderation';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -120,7 +115,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
             ))}
           </ul>
         )}
-        <AdminPager label="Agent pages" page={agents.page} pageCount={agents.pageCount} />
+        <Pager label="Agent pages" page={agents.page} pageCount={agents.pageCount} />
       </section>
       <section aria-labelledby="reviews-list" className="flex flex-col gap-3">
         <h2 id="reviews-list" className="text-xl font-semibold">
@@ -162,7 +157,7 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
             ))}
           </ul>
         )}
-        <AdminPager label="Review pages" page={reviews.page} pageCount={reviews.pageCount} pageName="rpage" />
+        <Pager label="Review pages" page={reviews.page} pageCount={reviews.pageCount} pageName="rpage" />
       </section>
       <AuditLog entries={audit} timeZone={timeZone} empty="No moderation yet." />
     </div>

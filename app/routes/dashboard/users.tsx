@@ -5,14 +5,7 @@
  * reason. The latest 20 entries of the audit log follow.
  */
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import {
-  ActionPanel,
-  AdminPager,
-  AdminSearchForm,
-  AuditLog,
-  ReasonForm,
-  useHrefWith,
-} from '~/components/dashboard/admin-parts';
+import { ActionPanel, AdminSearchForm, AuditLog, ReasonForm } from '~/components/dashboard/admin-parts';
 import { Badge } from '~/components/dashboard/status-badge';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
@@ -32,6 +25,8 @@ import {
 } from '~/server/admin.server';
 import { requireSection } from '~/server/guards.server';
 import { Link } from 'react-router';
+import { Pager } from '~/components/ui/pager';
+import { useHrefWith } from '~/lib/href-with';
 import type { Route } from './+types/users';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -108,7 +103,7 @@ export default function UsersPage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         )}
-        <AdminPager label="User pages" page={users.page} pageCount={users.pageCount} />
+        <Pager label="User pages" page={users.page} pageCount={users.pageCount} />
       </section>
       <AuditLog entries={audit} timeZone={timeZone} empty="No changes to accounts yet." />
     </div>
