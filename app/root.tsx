@@ -25,6 +25,7 @@ import { rejectInvalidText } from '~/server/invalid-text.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
 export const middleware: Route.MiddlewareFunction[] = [rejectInvalidText, supabaseMiddleware];
 
@@ -34,6 +35,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // The text font's Latin file, fetched with the stylesheet rather than after it (font-display: swap).
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

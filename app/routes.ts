@@ -29,6 +29,7 @@ export default [
   // Resource routes (no UI).
   route('resources/theme', 'routes/resources/theme.ts'),
   route('resources/newsletter', 'routes/resources/newsletter.ts'),
+  route('artwork/:category/:seed/:file', 'routes/resources/artwork.ts'), // generated agent pictures
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-up', 'routes/auth/sign-up.tsx'),
   route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),

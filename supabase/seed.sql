@@ -189,10 +189,10 @@ select
   s.description,
   s.price,
   s.category,
-  '/thumbnails/' || t.slug || '-' || t.k || '.svg',
+  t.artwork,
   case when s.n % 2 = 0
-    then array['/thumbnails/' || t.slug || '-' || t.k || '.svg', '/thumbnails/' || t.slug || '-' || (t.k % 6 + 1) || '.svg', '/thumbnails/' || t.slug || '-' || ((t.k + 1) % 6 + 1) || '.svg']
-    else array['/thumbnails/' || t.slug || '-' || t.k || '.svg', '/thumbnails/' || t.slug || '-' || ((t.k + 2) % 6 + 1) || '.svg']
+    then array[t.artwork, '/thumbnails/' || t.slug || '-' || (t.k % 6 + 1) || '.svg', '/thumbnails/' || t.slug || '-' || ((t.k + 1) % 6 + 1) || '.svg']
+    else array[t.artwork, '/thumbnails/' || t.slug || '-' || ((t.k + 2) % 6 + 1) || '.svg']
   end,
   s.features,
   (array[
@@ -213,7 +213,19 @@ cross join lateral (
       when 73 then now() - interval '6 days'
       when 74 then now() - interval '2 days'
       else now() - make_interval(days => (s.n * 53) % 175 + 3, hours => (s.n * 7) % 24)
-    end as created_at
+    end as created_at,
+    -- The agent's generated picture (app/lib/agent-artwork.ts draws it; agentArtworkPath builds
+    -- the same path): category, the id's last 12 digits, the initials of its first two words.
+    '/artwork/' || lower(replace(s.category, ' ', '-')) || '/' || lpad(s.n::text, 12, '0') || '/' || (
+      select coalesce(string_agg(upper(left(w.word, 1)), '' order by w.position), 'AI')
+      from (
+        select m.word[1] as word, m.position
+        from regexp_matches(s.name, '[A-Za-z0-9]+', 'g') with ordinality as m(word, position)
+        where lower(m.word[1]) not in ('a', 'an', 'and', 'of', 'the', 'for')
+        order by m.position
+        limit 2
+      ) w
+    ) || '.svg' as artwork
 ) t;
 
 -- ---------------------------------------------------------------------------------------------

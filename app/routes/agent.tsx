@@ -1,3 +1,4 @@
+import { agentArtworkPath } from '~/lib/agent-artwork';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { href, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { AgentChangelog } from '~/components/agents/agent-changelog';
@@ -193,7 +194,7 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <AgentGallery name={agent.name} images={agent.images} />
+        <AgentGallery name={agent.name} images={agent.images} fallback={agentArtworkPath(agent)} />
 
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-3">

@@ -77,7 +77,16 @@ test.describe('agent page', () => {
     await expect(og('og:title')).toHaveAttribute('content', 'CampaignPilot | AgentMarket');
     await expect(og('og:type')).toHaveAttribute('content', 'product');
     await expect(og('og:description')).toHaveAttribute('content', /^Plans, launches and tunes multi-channel/);
-    await expect(og('og:image')).toHaveAttribute('content', `${baseURL}/thumbnails/marketing-1.svg`);
+    // The agent's own generated picture (category, id, initials), served as an SVG.
+    await expect(og('og:image')).toHaveAttribute(
+      'content',
+      new RegExp(`^${baseURL}/artwork/marketing/\\d{12}/C\\.svg$`),
+    );
+    const picture = await page.request.get((await og('og:image').getAttribute('content'))!);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()['content-type']).toBe('image/svg+xml');
+    expect(await picture.text()).toContain('>C</text>');
+    expect((await page.request.get('/artwork/marketing/1/%3Cb%3E.svg')).status()).toBe(404);
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description?.length).toBeLessThanOrEqual(155);
   });

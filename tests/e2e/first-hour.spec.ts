@@ -254,3 +254,25 @@ test('the footer links only to the project’s own pages', async ({ page }) => {
   expect(hrefs.length).toBeGreaterThan(5);
   for (const href of hrefs) expect(href, 'a path on this site').toMatch(/^\/(?!\/)/);
 });
+
+test('text is set in the self-hosted Inter, preloaded, with nothing fetched from another origin', async ({
+  page,
+  baseURL,
+}) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => {
+    if (!request.url().startsWith('data:')) origins.add(new URL(request.url()).origin);
+  });
+  await page.goto('/marketplace');
+  const preload = page.locator('link[rel="preload"][as="font"]');
+  await expect(preload).toHaveAttribute('href', /inter-latin-wght-normal.*\.woff2$/);
+  await expect(page.locator('body')).toHaveCSS('font-family', /^"Inter Variable"/);
+  expect(
+    await page.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Inter Variable"'))),
+  ).toBe(true);
+  const loaded = await page.evaluate(() =>
+    [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family),
+  );
+  expect(loaded).toContain('Inter Variable');
+  expect([...origins]).toEqual([new URL(baseURL!).origin]);
+});

@@ -1,3 +1,4 @@
+import { agentPicture } from '~/lib/agent-artwork';
 import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
@@ -17,7 +18,7 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
       }`}
     >
       <img
-        src={agent.thumbnailUrl ?? '/thumbnails/placeholder.svg'}
+        src={agentPicture(agent)}
         alt={`${agent.name} thumbnail`}
         width={isList ? 160 : 400}
         height={isList ? 120 : 225}

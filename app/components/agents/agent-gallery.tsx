@@ -1,9 +1,18 @@
 /**
  * The agent's images: the first large, the others below it. Plain images with their size set,
- * so nothing shifts while they load; all visible without JavaScript.
+ * so nothing shifts while they load; all visible without JavaScript. Without images, `fallback`
+ * (the agent's picture: its thumbnail or generated artwork).
  */
-export function AgentGallery({ name, images }: { name: string; images: readonly string[] }) {
-  const [first, ...rest] = images.length ? images : ['/thumbnails/placeholder.svg'];
+export function AgentGallery({
+  name,
+  images,
+  fallback,
+}: {
+  name: string;
+  images: readonly string[];
+  fallback: string;
+}) {
+  const [first, ...rest] = images.length ? images : [fallback];
   return (
     <div className="flex flex-col gap-3">
       <img

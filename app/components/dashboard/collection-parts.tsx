@@ -1,3 +1,4 @@
+import { agentPicture } from '~/lib/agent-artwork';
 /**
  * My Collection (specification §2): the cards of the buyer's completed purchases, the empty
  * state, and the six skeleton cards the dashboard layout shows while a client-side navigation
@@ -40,7 +41,7 @@ function CollectionCard({ item }: { item: CollectionItem }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <img
-        src={item.thumbnailUrl ?? '/thumbnails/placeholder.svg'}
+        src={agentPicture({ ...item, id: item.agentId })}
         alt={`${item.name} thumbnail`}
         width={400}
         height={225}

@@ -1,3 +1,4 @@
+import { agentPicture } from '~/lib/agent-artwork';
 import {
   CheckCircle,
   Clock,
@@ -222,7 +223,12 @@ export function PurchaseItem({ purchase, contactHref, returnTo }: { purchase: Pu
         className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:flex-row dark:border-slate-800"
       >
         <img
-          src={purchase.thumbnailUrl ?? '/thumbnails/placeholder.svg'}
+          src={agentPicture({
+            id: purchase.agentId,
+            name: purchase.agentName,
+            category: purchase.category,
+            thumbnailUrl: purchase.thumbnailUrl,
+          })}
           alt=""
           width={96}
           height={72}
