@@ -77,7 +77,8 @@ export function PaymentMethods({ methods, noteId }: { methods: readonly SamplePa
                 {method.type === 'paypal' ? 'PayPal' : `${method.brand} •••• ${method.last4}`}
                 {method.isDefault ? <Badge>Default</Badge> : null}
               </p>
-              <p className={SECONDARY}>
+              {/* A long email breaks anywhere rather than running under the buttons on a phone. */}
+              <p className={`${SECONDARY} wrap-anywhere`}>
                 {method.type === 'paypal'
                   ? method.email
                   : `Expires ${String(method.expiryMonth).padStart(2, '0')}/${method.expiryYear}`}

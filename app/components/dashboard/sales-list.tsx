@@ -4,6 +4,7 @@
  * it works without JavaScript; with JavaScript it posts through a fetcher (no full reload) and
  * the action's redirect brings the list back with 'Purchase refunded.'.
  */
+import { ListRow } from '~/components/dashboard/list-row';
 import { useId } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { ReasonField } from '~/components/dashboard/reason-field';
@@ -89,21 +90,24 @@ export function SalesList({ sales, openRefund, testMode, result, timeZone, empty
 
 function SaleSummary({ sale, timeZone, refundHref }: { sale: SaleRow; timeZone: string; refundHref: string | null }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">
-          <Link to={`/agent/${sale.agentId}`} className="hover:underline">
-            {sale.agentName}
-          </Link>
-        </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Bought by <span className="font-medium">{sale.buyerUsername}</span> on{' '}
-          <time dateTime={sale.createdAt}>{formatDate(sale.createdAt, timeZone)}</time>
-        </p>
-        {sale.status === 'refunded' && sale.statusReason ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">Refund reason: {sale.statusReason}</p>
-        ) : null}
-      </div>
+    <ListRow
+      details={
+        <>
+          <p className="font-semibold">
+            <Link to={`/agent/${sale.agentId}`} className="hover:underline">
+              {sale.agentName}
+            </Link>
+          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Bought by <span className="font-medium">{sale.buyerUsername}</span> on{' '}
+            <time dateTime={sale.createdAt}>{formatDate(sale.createdAt, timeZone)}</time>
+          </p>
+          {sale.status === 'refunded' && sale.statusReason ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">Refund reason: {sale.statusReason}</p>
+          ) : null}
+        </>
+      }
+    >
       <p className="font-semibold tabular-nums">{formatMoney(sale.amount)}</p>
       <StatusBadge status={sale.status} />
       {refundHref ? (
@@ -115,7 +119,7 @@ function SaleSummary({ sale, timeZone, refundHref }: { sale: SaleRow; timeZone: 
           </span>
         </Link>
       ) : null}
-    </div>
+    </ListRow>
   );
 }
 

@@ -3,14 +3,14 @@ import { STATUS_TONE, TONE_CLASS, statusLabel, type BillingStatus, type Purchase
 export function StatusBadge({ status }: { status: PurchaseStatus | BillingStatus }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE_CLASS[STATUS_TONE[status]]}`}
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE_CLASS[STATUS_TONE[status]]}`}
     >
       {statusLabel(status)}
     </span>
   );
 }
 
-/** A small rounded label (role badge, 'Full Access', 'Current'). */
+/** A small rounded label (role badge, 'Full Access', 'Current', 'Most Popular'); never wraps. */
 export function Badge({ children, tone = 'brand' }: { children: React.ReactNode; tone?: 'brand' | 'amber' | 'slate' }) {
   const tones = {
     brand: 'bg-brand-100 text-brand-800 dark:bg-brand-900 dark:text-brand-100',
@@ -18,7 +18,9 @@ export function Badge({ children, tone = 'brand' }: { children: React.ReactNode;
     slate: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
   };
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[tone]}`}
+    >
       {children}
     </span>
   );

@@ -5,6 +5,7 @@
  * Forms open through the URL (`?moderate=<agentId>`, `?review=<reviewId>`). The latest
  * moderation entries of the audit log follow.
  */
+import { ListRow } from '~/components/dashboard/list-row';
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ActionPanel, AdminSearchForm, AuditLog, ReasonForm } from '~/components/dashboard/admin-parts';
@@ -167,21 +168,24 @@ export default function ModerationPage({ loaderData, actionData }: Route.Compone
 function AgentSummary({ agent, actionHref }: { agent: ModeratedAgentRow; actionHref: string | null }) {
   const moderated = agent.moderationReason !== null;
   return (
-    <div className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">
-          <Link to={`/agent/${agent.id}`} className="hover:underline">
-            {agent.name}
-          </Link>
-        </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Sold by {agent.seller}
-          {agent.sellerBanned ? ' (banned: hidden from the marketplace)' : null}
-        </p>
-        {moderated ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">Moderation reason: {agent.moderationReason}</p>
-        ) : null}
-      </div>
+    <ListRow
+      details={
+        <>
+          <p className="font-semibold">
+            <Link to={`/agent/${agent.id}`} className="hover:underline">
+              {agent.name}
+            </Link>
+          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Sold by {agent.seller}
+            {agent.sellerBanned ? ' (banned: hidden from the marketplace)' : null}
+          </p>
+          {moderated ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">Moderation reason: {agent.moderationReason}</p>
+          ) : null}
+        </>
+      }
+    >
       <Badge tone={moderated ? 'amber' : 'brand'}>{moderated ? 'Unpublished by moderation' : 'Published'}</Badge>
       {actionHref ? (
         <Link to={actionHref} preventScrollReset className={buttonClass('secondary', 'sm')}>
@@ -189,7 +193,7 @@ function AgentSummary({ agent, actionHref }: { agent: ModeratedAgentRow; actionH
           <span className="sr-only"> {agent.name}</span>
         </Link>
       ) : null}
-    </div>
+    </ListRow>
   );
 }
 
@@ -231,25 +235,29 @@ function ReviewSummary({
   removeHref: string | null;
 }) {
   return (
-    <div className="flex flex-wrap items-start gap-x-6 gap-y-2 p-4">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">
-          <Link to={`/agent/${review.agentId}`} className="hover:underline">
-            {review.agentName}
-          </Link>
-        </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          {review.rating} out of 5 by {review.author} on{' '}
-          <time dateTime={review.createdAt}>{formatDate(review.createdAt, timeZone)}</time>
-        </p>
-        {review.text ? <p className="mt-1 text-sm break-words">{review.text}</p> : null}
-      </div>
+    <ListRow
+      align="start"
+      details={
+        <>
+          <p className="font-semibold">
+            <Link to={`/agent/${review.agentId}`} className="hover:underline">
+              {review.agentName}
+            </Link>
+          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {review.rating} out of 5 by {review.author} on{' '}
+            <time dateTime={review.createdAt}>{formatDate(review.createdAt, timeZone)}</time>
+          </p>
+          {review.text ? <p className="mt-1 text-sm break-words">{review.text}</p> : null}
+        </>
+      }
+    >
       {removeHref ? (
         <Link to={removeHref} preventScrollReset className={buttonClass('secondary', 'sm')}>
           Remove<span className="sr-only"> the review by {review.author}</span>
         </Link>
       ) : null}
-    </div>
+    </ListRow>
   );
 }
 

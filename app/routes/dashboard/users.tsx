@@ -4,6 +4,7 @@
  * row's forms through the URL (`?manage=<id>`): change the role, ban or unban, each with a
  * reason. The latest 20 entries of the audit log follow.
  */
+import { ListRow } from '~/components/dashboard/list-row';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ActionPanel, AdminSearchForm, AuditLog, ReasonForm } from '~/components/dashboard/admin-parts';
 import { Badge } from '~/components/dashboard/status-badge';
@@ -120,21 +121,24 @@ function UserSummary({
   manageHref: string | null;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-6 gap-y-2 p-4">
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold">{user.username}</p>
-        <p className="text-sm break-all text-slate-700 dark:text-slate-300">{user.email}</p>
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Signed up <time dateTime={user.createdAt}>{formatDate(user.createdAt, timeZone)}</time> ·{' '}
-          {user.purchases === 1 ? '1 purchase' : `${user.purchases} purchases`}
-        </p>
-        {user.bannedAt ? (
-          <p className="text-sm text-red-700 dark:text-red-300">
-            Banned <time dateTime={user.bannedAt}>{formatDate(user.bannedAt, timeZone)}</time>
-            {user.banReason ? `: ${user.banReason}` : null}
+    <ListRow
+      details={
+        <>
+          <p className="font-semibold">{user.username}</p>
+          <p className="text-sm break-all text-slate-700 dark:text-slate-300">{user.email}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Signed up <time dateTime={user.createdAt}>{formatDate(user.createdAt, timeZone)}</time> ·{' '}
+            {user.purchases === 1 ? '1 purchase' : `${user.purchases} purchases`}
           </p>
-        ) : null}
-      </div>
+          {user.bannedAt ? (
+            <p className="text-sm text-red-700 dark:text-red-300">
+              Banned <time dateTime={user.bannedAt}>{formatDate(user.bannedAt, timeZone)}</time>
+              {user.banReason ? `: ${user.banReason}` : null}
+            </p>
+          ) : null}
+        </>
+      }
+    >
       <Badge tone={user.role === 'admin' ? 'amber' : user.role === 'seller' ? 'brand' : 'slate'}>
         {ROLE_LABEL[user.role]}
       </Badge>
@@ -144,7 +148,7 @@ function UserSummary({
           Manage<span className="sr-only"> {user.username}</span>
         </Link>
       ) : null}
-    </div>
+    </ListRow>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Badge } from '~/components/dashboard/status-badge';
 import { Link } from 'react-router';
 import { InfoPage } from '~/components/info-page';
 import { TierFeatures } from '~/components/tier-features';
@@ -26,13 +27,9 @@ export default function PricingPage() {
               tier.isPopular ? 'border-brand-600 shadow-lg' : 'border-slate-200 dark:border-slate-700'
             }`}
           >
-            <div className="flex items-center justify-between">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-xl font-semibold">{tier.name}</h2>
-              {tier.isPopular ? (
-                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                  Most Popular
-                </span>
-              ) : null}
+              {tier.isPopular ? <Badge>Most Popular</Badge> : null}
             </div>
             <p className="mt-4">
               <span className="text-4xl font-bold">${tier.monthlyPrice}</span>
