@@ -109,7 +109,8 @@ function QrCodeImage({ qr }: { qr: QrCode }) {
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-function CodeField({ invalid }: { invalid: boolean }) {
+/** The one code input of every two-factor form (the sign-in code page too). */
+export function TotpCodeField({ invalid }: { invalid: boolean }) {
   return (
     <Field
       label="Authentication code"
@@ -163,7 +164,7 @@ export function TwoFactorSetupForm({ setup, result }: { setup: TotpSetup; result
           <Form method="post" action={TWO_FACTOR_SETTINGS_PATH} className="mt-3 space-y-4">
             <input type="hidden" name="factorId" value={setup.factorId} />
             <input type="hidden" name="enrollmentUri" value={setup.uri} />
-            <CodeField invalid={notice?.kind === 'error'} />
+            <TotpCodeField invalid={notice?.kind === 'error'} />
             <div className="flex flex-wrap items-center gap-3">
               <SubmitButton intent="confirm" label="Verify and Enable" busyLabel="Verifying..." />
               <Link to="/profile?tab=security" className={buttonClass('ghost', 'md')}>
@@ -187,7 +188,7 @@ export function DisableTwoFactorForm({ result }: { result: FormResult | null }) 
         Two-factor authentication is <strong>on</strong>. To turn it off, enter a current code from your authenticator
         app.
       </p>
-      <CodeField invalid={notice?.kind === 'error'} />
+      <TotpCodeField invalid={notice?.kind === 'error'} />
       <SubmitButton intent="disable" label="Disable Two-Factor" busyLabel="Disabling..." danger />
     </Form>
   );

@@ -1,7 +1,8 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { TotpCodeField } from '~/components/profile/two-factor-panel';
+import { FormMessage, Spinner } from '~/components/ui/field';
 import { pendingSecondFactorContext, supabaseContext, viewerContext } from '~/context';
 import { signInHref } from '~/lib/auth-modal';
 import { formNotice } from '~/lib/form-result';
@@ -74,15 +75,7 @@ export default function TwoFactorSignInPage({ loaderData, actionData }: Route.Co
         <Form method="post" className="space-y-4">
           {notice ? <FormMessage {...notice} /> : null}
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            maxLength={7}
-            aria-invalid={notice?.kind === 'error' ? true : undefined}
-          />
+          <TotpCodeField invalid={notice?.kind === 'error'} />
           <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isChecking}>
             {isChecking ? <Spinner /> : null}
             {isChecking ? 'Verifying...' : 'Verify'}
