@@ -5,6 +5,7 @@
 import { createContext } from 'react-router';
 import type { Viewer } from '~/lib/viewer';
 import type { FirstAdminSetup } from '~/server/first-admin.server';
+import type { PendingSecondFactor } from '~/server/two-factor.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 /** How this process reaches Supabase: hosted, or the embedded backend through an in-process fetch. */
@@ -26,5 +27,7 @@ export const nonceContext = createContext<string>('');
 export const clientAddressContext = createContext<string>('unknown');
 export const supabaseContext = createContext<AppSupabaseClient>();
 export const viewerContext = createContext<Viewer | null>(null);
+/** Signed in but without the two-factor code yet (aal1 with a verified factor): no viewer, only this (ADR 016). */
+export const pendingSecondFactorContext = createContext<PendingSecondFactor | null>(null);
 /** The one-time link that creates the first administrator (`/setup`); filled by the HTTP layer. */
 export const firstAdminContext = createContext<FirstAdminSetup | null>(null);

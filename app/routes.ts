@@ -11,6 +11,7 @@ export default [
   route('become-seller', 'routes/become-seller.tsx'),
   route('sellers/:username', 'routes/seller.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('profile/two-factor', 'routes/profile-two-factor.tsx'), // set up / turn off TOTP (ADR 016)
 
   // Footer and information pages.
   route('pricing', 'routes/pages/pricing.tsx'),
@@ -37,6 +38,7 @@ export default [
   route('auth/google', 'routes/auth/google.ts'),
   route('auth/callback', 'routes/auth/callback.ts'),
   route('auth/sign-out', 'routes/auth/sign-out.ts'),
+  route('auth/two-factor', 'routes/auth/two-factor.tsx'), // the code after the password (ADR 016)
   route('setup', 'routes/setup.tsx'), // the first administrator, through the one-time link in the server log
 
   route('__perf/fixture', 'routes/perf-fixture.tsx'), // bench baseline F; 404 unless ENABLE_PERF_FIXTURE=true

@@ -4,7 +4,7 @@
  */
 import { isRouteErrorResponse, RouterContextProvider, type UNSAFE_DataWithResponseInit } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { viewerContext } from '~/context';
+import { pendingSecondFactorContext, viewerContext } from '~/context';
 import { DASHBOARD_SECTIONS } from '~/lib/dashboard-nav';
 import { hasPermission, permissionsOf, ROLES, type Role } from '~/lib/permissions';
 import { dashboardMiddleware, requireSection } from './guards.server';
@@ -66,6 +66,15 @@ describe('requireSection', () => {
         location: `/?auth=sign-in&redirectTo=${encodeURIComponent(`${section.path}?tab=1`)}`,
       });
     }
+  });
+
+  it('sends a user who still owes the two-factor code to the code page and back, not to sign in (ADR 016)', () => {
+    const pending = args(null, 'dashboard/billing');
+    pending.context.set(pendingSecondFactorContext, { id: '00000000-0000-4000-8000-000000000002', email: 'a@b.c' });
+    expect(thrown(() => requireSection(pending))).toEqual({
+      status: 302,
+      location: `/auth/two-factor?redirectTo=${encodeURIComponent('/dashboard/billing?tab=1')}`,
+    });
   });
 
   it('takes a deeper route under a section with that section`s permission', () => {

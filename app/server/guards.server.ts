@@ -3,10 +3,11 @@
  * back; signed-in users without the right get 403 and the Access Denied screen.
  */
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { viewerContext } from '~/context';
+import { pendingSecondFactorContext, viewerContext } from '~/context';
 import { signInHref } from '~/lib/auth-modal';
 import { findSection, type DashboardSection } from '~/lib/dashboard-nav';
 import { meetsRequirement, type Permission, type Requirement } from '~/lib/permissions';
+import { twoFactorHref } from '~/lib/two-factor';
 import type { Viewer } from '~/lib/viewer';
 import { accessDenied, notFound } from '~/server/http-errors.server';
 
@@ -18,8 +19,10 @@ export interface GuardArgs {
 
 export function requireUser({ url, context }: GuardArgs): Viewer {
   const viewer = context.get(viewerContext);
-  if (!viewer) throw redirect(signInHref({ returnTo: `${url.pathname}${url.search}` }));
-  return viewer;
+  if (viewer) return viewer;
+  // Signed in but the two-factor code is still owed: the code page, then back here.
+  const returnTo = `${url.pathname}${url.search}`;
+  throw redirect(context.get(pendingSecondFactorContext) ? twoFactorHref(returnTo) : signInHref({ returnTo }));
 }
 
 function requireRequirement(args: GuardArgs, requirement: Requirement): Viewer {

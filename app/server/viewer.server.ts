@@ -10,13 +10,20 @@
  */
 import { isAuthApiError, isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import type { MiddlewareFunction } from 'react-router';
-import { clientAddressContext, connectionContext, supabaseContext, viewerContext } from '~/context';
+import {
+  clientAddressContext,
+  connectionContext,
+  pendingSecondFactorContext,
+  supabaseContext,
+  viewerContext,
+} from '~/context';
 import { permissionsOf, toRole } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 import { unavailable, unwrap } from '~/server/http-errors.server';
 import { touchPresence } from '~/server/presence.server';
 import { createSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
+import { needsSecondFactor, type PendingSecondFactor } from '~/server/two-factor.server';
 
 export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { client, responseHeaders } = createSupabase(
@@ -25,8 +32,9 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
     context.get(clientAddressContext),
   );
   context.set(supabaseContext, client);
-  const viewer = await loadViewer(client);
+  const { viewer, pending } = await loadViewer(client);
   context.set(viewerContext, viewer);
+  context.set(pendingSecondFactorContext, pending);
   if (viewer) touchPresence(client, viewer.id);
   const response = await next();
   const cookies = responseHeaders.getSetCookie();
@@ -42,14 +50,25 @@ export const supabaseMiddleware: MiddlewareFunction<Response> = async ({ request
 /** How long a verified session is trusted without asking the Auth service again. */
 const VIEWER_TTL_MS = 10_000;
 
-const viewers = createTtlCache<Viewer | null>({ ttlMs: VIEWER_TTL_MS, maxEntries: 5_000 });
+/**
+ * Who the session is: a viewer, or a user who signed in but still owes the two-factor code
+ * (treated as signed out everywhere but the code page and sign-out; ADR 016), or nobody.
+ */
+interface ViewerState {
+  viewer: Viewer | null;
+  pending: PendingSecondFactor | null;
+}
+
+const NOBODY: ViewerState = { viewer: null, pending: null };
+
+const viewers = createTtlCache<ViewerState>({ ttlMs: VIEWER_TTL_MS, maxEntries: 5_000 });
 
 /** After sign-out, a profile or role change: the next request verifies and reloads. */
 export function forgetViewer(userId: string): void {
-  viewers.forget((_token, viewer) => viewer?.id === userId);
+  viewers.forget((_token, state) => (state?.viewer ?? state?.pending)?.id === userId);
 }
 
-async function loadViewer(client: AppSupabaseClient): Promise<Viewer | null> {
+async function loadViewer(client: AppSupabaseClient): Promise<ViewerState> {
   // The cookie's session (refreshed when it has expired) only names the access token; the
   // Auth service verifies it before anything is trusted.
   const { data: sessionData, error } = await client.auth.getSession();
@@ -57,17 +76,19 @@ async function loadViewer(client: AppSupabaseClient): Promise<Viewer | null> {
   // about 25 s first) is an outage too.
   if (error) throwIfAuthUnavailable(error);
   const accessToken = sessionData.session?.access_token;
-  if (!accessToken) return null;
+  if (!accessToken) return NOBODY;
   return viewers.get(accessToken, () => verifyViewer(client, accessToken));
 }
 
-async function verifyViewer(client: AppSupabaseClient, accessToken: string): Promise<Viewer | null> {
+async function verifyViewer(client: AppSupabaseClient, accessToken: string): Promise<ViewerState> {
   const { data: userData, error } = await client.auth.getUser(accessToken);
   if (error) {
     throwIfAuthUnavailable(error);
-    return null; // no session, or a session the Auth service no longer accepts
+    return NOBODY; // no session, or a session the Auth service no longer accepts
   }
-  return loadProfile(client, userData.user);
+  const { user } = userData;
+  if (needsSecondFactor(accessToken, user)) return { viewer: null, pending: { id: user.id, email: user.email ?? '' } };
+  return { viewer: await loadProfile(client, user), pending: null };
 }
 
 /** An Auth outage is a 503 page, never a silent sign-out. */

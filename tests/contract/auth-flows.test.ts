@@ -527,6 +527,43 @@ describe('TOTP multi-factor authentication', () => {
     expect((await client.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
     expect((await client.auth.mfa.listFactors()).data?.all).toEqual([]);
   });
+
+  it('ends aal1 sessions on verification, asks aal2 to enrol more, and downgrades on unenrolment (as GoTrue)', async () => {
+    const { email } = await confirmedUser('mfa-aal');
+    const client = anonClient(target);
+    await client.auth.signInWithPassword({ email, password: 'correct-horse' });
+    const other = anonClient(target);
+    await other.auth.signInWithPassword({ email, password: 'correct-horse' });
+    const abandoned = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Old phone' });
+    const factor = (await client.auth.mfa.enroll({ factorType: 'totp' })).data!;
+    const challenge = (await client.auth.mfa.challenge({ factorId: factor.id })).data!;
+    const empty = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: '' });
+    expect(empty.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(
+      (await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: totp(factor.totp.secret) }))
+        .error,
+    ).toBeNull();
+
+    // The other session was still aal1: it is gone, and so is the factor never verified.
+    const { error: gone } = await other.auth.refreshSession();
+    expect(gone).toMatchObject({ status: 400 });
+    const all = (await client.auth.mfa.listFactors()).data!.all;
+    expect(all.map((entry) => entry.id)).toEqual([factor.id]);
+    expect(all.map((entry) => entry.id)).not.toContain(abandoned.data!.id);
+
+    const fresh = anonClient(target);
+    await fresh.auth.signInWithPassword({ email, password: 'correct-horse' });
+    const refusedEnrol = await fresh.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Tablet' });
+    expect(refusedEnrol.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+
+    expect((await client.auth.mfa.unenroll({ factorId: factor.id })).error).toBeNull();
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal1',
+    });
+  });
 });
 
 describe.skipIf(isHostedTarget)('switched-off settings', () => {

@@ -159,7 +159,7 @@ test('security and data tabs say honestly what is not available yet', async ({ p
   await page.goto('/profile?tab=security');
   await expect(sections(page).getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('Two-factor authentication is off for your account.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enable Two-Factor' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Enable Two-Factor' })).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/auth/reset-password');
   await expect(page.getByText('Current Session')).toBeVisible();
   await expect(page.getByText(/This browser · signed in since/)).toBeVisible();

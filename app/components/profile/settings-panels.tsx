@@ -10,6 +10,7 @@ import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { PROFILE_VISIBILITY_OPTIONS } from '~/schemas/profile';
 import type { Settings } from '~/server/profile.server';
 import { LaterReleaseNote, SaveButton, Toggle } from './profile-parts';
+import { TwoFactorPanel } from './two-factor-panel';
 
 /** The value to show: what was just submitted (after a failed save) or what is stored. */
 function checkedFrom(result: FormResult | null, name: keyof Settings, stored: boolean): boolean {
@@ -97,20 +98,7 @@ const ROW =
 export function SecurityPanel({ twoFactorOn, signedInSince }: { twoFactorOn: boolean; signedInSince: string | null }) {
   return (
     <div className="space-y-4">
-      <div className={ROW}>
-        <div>
-          <h3 className="font-medium">Two-factor authentication</h3>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Two-factor authentication is <strong>{twoFactorOn ? 'on' : 'off'}</strong> for your account.
-          </p>
-          <LaterReleaseNote id="two-factor-note">
-            Setting up two-factor authentication arrives with a later release.
-          </LaterReleaseNote>
-        </div>
-        <button type="button" disabled aria-describedby="two-factor-note" className={buttonClass('secondary', 'sm')}>
-          {twoFactorOn ? 'Disable' : 'Enable'} Two-Factor
-        </button>
-      </div>
+      <TwoFactorPanel on={twoFactorOn} />
       <div className={ROW}>
         <div>
           <h3 className="font-medium">Password</h3>

@@ -3,7 +3,9 @@ import { supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
 import { signInHref } from '~/lib/auth-modal';
 import { safeRedirectPath } from '~/lib/safe-redirect';
+import { twoFactorHref } from '~/lib/two-factor';
 import { setFlash } from '~/server/cookies.server';
+import { asksForCode } from '~/server/two-factor.server';
 import type { Route } from './+types/callback';
 
 /**
@@ -15,8 +17,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const code = url.searchParams.get('code');
   const providerError = url.searchParams.get('error_description') ?? url.searchParams.get('error');
   if (code && !providerError) {
-    const { error } = await context.get(supabaseContext).auth.exchangeCodeForSession(code);
-    if (!error) return redirect(next);
+    const { data, error } = await context.get(supabaseContext).auth.exchangeCodeForSession(code);
+    if (!error) return redirect(asksForCode(data.user) ? twoFactorHref(next) : next); // ADR 016
     console.error('Code exchange failed:', error.message);
   }
   const message = providerError

@@ -1,13 +1,16 @@
+import { redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
 import { supabaseContext } from '~/context';
 import { mapAuthError, SUCCESS_MESSAGES } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
+import { twoFactorHref } from '~/lib/two-factor';
 import { SignInSchema, firstMessage } from '~/schemas/auth';
 import { accountKey, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { signInFailuresByAccount } from '~/server/rate-limit.server';
+import { asksForCode } from '~/server/two-factor.server';
 import type { Route } from './+types/sign-in';
 
 export function loader(args: Route.LoaderArgs) {
@@ -25,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // After repeated failures on this account from anywhere, each attempt waits longer; the owner
   // with the right password is slowed, never refused.
   await signInFailuresByAccount.wait(accountKey(email));
-  const { error } = await context.get(supabaseContext).auth.signInWithPassword({ email, password });
+  const { data, error } = await context.get(supabaseContext).auth.signInWithPassword({ email, password });
   if (error) {
     if (error.code === 'invalid_credentials') signInFailuresByAccount.fail(accountKey(email));
     const mapped = mapAuthError(error.message);
@@ -36,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: error.status === 429 ? 429 : 400,
     });
   }
+  if (asksForCode(data.user)) return redirect(twoFactorHref(redirectTo)); // aal1 until the code (ADR 016)
   return signedInRedirect(request, redirectTo, SUCCESS_MESSAGES.signedIn);
 }
 

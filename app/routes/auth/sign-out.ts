@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { supabaseContext, viewerContext } from '~/context';
+import { pendingSecondFactorContext, supabaseContext, viewerContext } from '~/context';
 import { forgetViewer } from '~/server/viewer.server';
 import type { Route } from './+types/sign-out';
 
@@ -10,7 +10,7 @@ import type { Route } from './+types/sign-out';
  */
 export async function action({ context }: Route.ActionArgs) {
   const { error } = await context.get(supabaseContext).auth.signOut({ scope: 'local' });
-  const viewer = context.get(viewerContext);
+  const viewer = context.get(viewerContext) ?? context.get(pendingSecondFactorContext);
   if (viewer) forgetViewer(viewer.id);
   if (error) console.error('Sign-out failed at the Auth service:', error.message);
   return redirect('/');

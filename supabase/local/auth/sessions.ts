@@ -117,6 +117,13 @@ export async function upgradeSession(
   return tokenResponse(service, sessionId, refreshToken);
 }
 
+/** After an unenrolment: the sessions raised to aal2 by `factorId` are aal1 again (their next tokens say so). */
+export async function downgradeSessionsOfFactor(db: Queryable, factorId: string): Promise<void> {
+  await db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [
+    factorId,
+  ]);
+}
+
 /** `grant_type=refresh_token` with rotation and reuse detection, as GoTrue does it. */
 export async function refreshGrant(service: AuthService, presented: string): Promise<Json> {
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');

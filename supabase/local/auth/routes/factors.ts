@@ -1,9 +1,9 @@
 /** TOTP MFA: `POST /factors`, `/factors/{id}/challenge`, `/factors/{id}/verify`, `DELETE /factors/{id}`. */
-import { AuthError, notFound, unprocessable, validationFailed } from '../errors';
+import { AuthError, forbidden, notFound, unprocessable, validationFailed } from '../errors';
 import { jsonBody, readJson, stringField, isUuid } from '../http';
 import { CHALLENGE_EXPIRY_SECONDS, getFactor, listFactors, otpauthUri, qrCodeSvg, type ChallengeRow } from '../mfa';
 import type { AuthService } from '../service';
-import { upgradeSession } from '../sessions';
+import { downgradeSessionsOfFactor, upgradeSession } from '../sessions';
 import { authenticate } from '../tokens';
 import { newTotpSecret, verifyTotp } from '../totp';
 
@@ -16,7 +16,7 @@ export async function enrollFactor(service: AuthService, request: Request): Prom
     throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
   const factors = await listFactors(service.db, user.id);
   if (factors.some((factor) => factor.status === 'verified') && aal !== 'aal2') {
-    throw unprocessable('insufficient_aal', 'AAL2 required to enroll a new factor');
+    throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
   }
   const friendlyName = stringField(body, 'friendly_name');
   if (friendlyName && factors.some((factor) => factor.friendly_name === friendlyName)) {
@@ -68,6 +68,7 @@ export async function verifyFactor(service: AuthService, request: Request, facto
   const factor = await requireFactor(service, user.id, factorId);
   const challengeId = stringField(body, 'challenge_id');
   const code = stringField(body, 'code');
+  if (!code) throw validationFailed('Code needs to be non-empty');
   const challenge = isUuid(challengeId)
     ? (
         await service.db.query<ChallengeRow>('select * from auth.mfa_challenges where id = $1 and factor_id = $2', [
@@ -90,7 +91,14 @@ export async function verifyFactor(service: AuthService, request: Request, facto
   await service.db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
     factor.id,
   ]);
-  return jsonBody(await upgradeSession(service, sessionId, 'totp', factor.id));
+  const tokens = await upgradeSession(service, sessionId, 'totp', factor.id);
+  // As GoTrue: the user's sessions still below aal2 end, and other unverified TOTP factors go.
+  await service.db.query(`delete from auth.sessions where user_id = $1 and aal = 'aal1'`, [user.id]);
+  await service.db.query(
+    `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
+    [user.id, factor.id],
+  );
+  return jsonBody(tokens);
 }
 
 export async function unenrollFactor(service: AuthService, request: Request, factorId: string): Promise<Response> {
@@ -100,5 +108,7 @@ export async function unenrollFactor(service: AuthService, request: Request, fac
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
   }
   await service.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+  // As GoTrue: sessions that reached aal2 with this factor fall back to aal1.
+  await downgradeSessionsOfFactor(service.db, factor.id);
   return jsonBody({ id: factor.id });
 }
