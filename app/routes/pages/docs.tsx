@@ -17,7 +17,7 @@ const SECTIONS = [
     body: (
       <p>
         {
-          'Each agent package contains a README with its requirements, configuration and the environment variables it reads. Most agents run as a container or a serverless function.'
+          'An agent package is the file its seller uploaded: a JSON manifest (its prompts, tools and configuration) or a ZIP archive. My Collection downloads the latest version; the Changelog on the agent page lists every version with its release notes, and you can download earlier versions of agents you own.'
         }
       </p>
     ),
@@ -27,7 +27,7 @@ const SECTIONS = [
     body: (
       <p>
         {
-          'Sign up as a seller, then create a listing from your dashboard: name, description, features, price, category, images and the package file. Listings start as drafts and go live when you publish them.'
+          'Choose Become a Seller, then create a listing from Dashboard → Upload Agent: name, description, category, price, features, a thumbnail and images, and the package file. Save it as a draft or publish it; only published agents appear in the marketplace. Each new package you upload is a new version with its own release notes.'
         }
       </p>
     ),

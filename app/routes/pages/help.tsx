@@ -11,7 +11,7 @@ const SECTIONS = [
     body: (
       <p>
         {
-          'Purchase History shows the status of every order. Pending payments settle within minutes; failed payments are never charged.'
+          'Purchase History shows the status of every order. A pending payment settles as soon as the payment provider confirms it; a failed payment is never charged, and you can buy the agent again.'
         }
       </p>
     ),
@@ -21,7 +21,7 @@ const SECTIONS = [
     body: (
       <p>
         {
-          'Contact the seller from Purchase History first. If you cannot reach an agreement, contact us and an administrator will review the dispute.'
+          'Use Contact Seller in Purchase History first: the seller can refund a purchase from their Earnings page. If you cannot reach an agreement, contact us and an administrator will review it and can refund it. A refunded agent leaves your collection.'
         }
       </p>
     ),
