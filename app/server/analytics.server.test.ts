@@ -49,7 +49,14 @@ describe.skipIf(isHostedTarget)('analytics', () => {
     ]);
     const agent = await service
       .from('agents')
-      .insert({ name: 'Analytics Probe', description: 'd', price: 20, category: 'Sales', seller_id: NOVA, status: 'published' })
+      .insert({
+        name: 'Analytics Probe',
+        description: 'd',
+        price: 20,
+        category: 'Sales',
+        seller_id: NOVA,
+        status: 'published',
+      })
       .select('id')
       .single();
     if (agent.error) throw agent.error;
@@ -100,7 +107,10 @@ describe.skipIf(isHostedTarget)('analytics', () => {
     const connection = { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey };
     const request = new Request('http://localhost/agent/x');
     expect(
-      await countAgentView({ request, connection, viewerId: NOVA }, { id: agentId, sellerId: NOVA, status: 'published' }),
+      await countAgentView(
+        { request, connection, viewerId: NOVA },
+        { id: agentId, sellerId: NOVA, status: 'published' },
+      ),
     ).toBeUndefined();
     expect(
       await countAgentView({ request, connection, viewerId: null }, { id: DRAFT, sellerId: NOVA, status: 'draft' }),

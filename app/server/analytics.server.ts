@@ -75,7 +75,9 @@ export async function countAgentView(
     const day = new Date().toISOString().slice(0, 10);
     void written
       .get(`${day}:${view.agentId}:${view.visitorId}`, async () => recordView(createServiceSupabase(connection), view))
-      .catch((error: unknown) => console.error('Agent view not recorded:', error instanceof Error ? error.message : error));
+      .catch((error: unknown) =>
+        console.error('Agent view not recorded:', error instanceof Error ? error.message : error),
+      );
     return visitor.setCookie ? { headers: { 'Set-Cookie': visitor.setCookie } } : undefined;
   } catch (error) {
     console.error('Agent view not recorded:', error instanceof Error ? error.message : error);
@@ -126,7 +128,12 @@ export async function getSellerAnalytics(client: AppSupabaseClient, days = ANALY
   const views = sumOf(rows, (row) => row.views);
   return {
     days: rows,
-    totals: { sales, revenue: sumOf(rows, (row) => row.revenue, true), views, conversion: conversionRate(sales, views) },
+    totals: {
+      sales,
+      revenue: sumOf(rows, (row) => row.revenue, true),
+      views,
+      conversion: conversionRate(sales, views),
+    },
     agents: unwrap(perAgent, 'seller agent figures').map((row) => ({
       id: row.agent_id,
       name: row.name,

@@ -119,7 +119,8 @@ export function PlatformInsightsPanel({ insights }: { insights: PlatformInsights
         </div>
       </dl>
       <p className={`mt-3 ${SECONDARY}`}>
-        Active users today; revenue and new agents over the last 30 days against the 30 before (UTC days), as on Platform Analytics.
+        Active users today; revenue and new agents over the last 30 days against the 30 before (UTC days), as on
+        Platform Analytics.
       </p>
     </section>
   );

@@ -27,7 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ??
-  pageMeta('Sales Analytics', 'Sales, revenue, agent-page views and conversion of your AI agents over the last 30 days.');
+  pageMeta(
+    'Sales Analytics',
+    'Sales, revenue, agent-page views and conversion of your AI agents over the last 30 days.',
+  );
 
 const CELL = 'px-4 py-3 text-right tabular-nums';
 
