@@ -6,8 +6,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, userClient } from '../../tests/support/clients';
+import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
+import { signedInClient } from '../../tests/support/route-context';
 import { sumOf } from '~/lib/analytics';
 import {
   countAgentView,
@@ -33,19 +34,13 @@ describe.skipIf(isHostedTarget)('analytics', () => {
   let admin: SupabaseClient;
   let agentId: string;
 
-  async function signedIn(email: string): Promise<SupabaseClient> {
-    const { data, error } = await anonClient(target).auth.signInWithPassword({ email, password: 'demo-password' });
-    if (error) throw error;
-    return userClient(target, data.session.access_token);
-  }
-
   beforeAll(async () => {
     target = await startContractTarget({ seed: true });
     service = serviceClient(target);
     [nova, seller, admin] = await Promise.all([
-      signedIn('nova.labs@demo.test'),
-      signedIn('seller@demo.test'),
-      signedIn('admin@demo.test'),
+      signedInClient(target, 'nova.labs@demo.test'),
+      signedInClient(target, 'seller@demo.test'),
+      signedInClient(target, 'admin@demo.test'),
     ]);
     const agent = await service
       .from('agents')

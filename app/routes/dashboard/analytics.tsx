@@ -8,6 +8,7 @@ import { BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { DailyChart } from '~/components/daily-chart';
 import { StatCards } from '~/components/dashboard/overview-parts';
+import { AgentRowHeader } from '~/components/dashboard/agent-row-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
@@ -106,14 +107,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
                 {agents.map((agent) => (
                   <tr key={agent.id}>
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      <Link
-                        to={`/agent/${agent.id}`}
-                        className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-                      >
-                        {agent.name}
-                      </Link>
-                    </th>
+                    <AgentRowHeader id={agent.id} name={agent.name} />
                     <td className={CELL}>{agent.sales.toLocaleString('en-US')}</td>
                     <td className={CELL}>{formatMoney(agent.revenue)}</td>
                     <td className={CELL}>{agent.views.toLocaleString('en-US')}</td>
