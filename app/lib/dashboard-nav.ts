@@ -74,7 +74,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/analytics',
     label: 'Sales Analytics',
     permission: 'view_sales_analytics',
-    comingSoon: 'Charts of your views, sales and conversion per agent will appear here.',
+    file: 'routes/dashboard/analytics.tsx',
   },
   {
     path: '/dashboard/earnings',
@@ -122,7 +122,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/platform-analytics',
     label: 'Platform Analytics',
     permission: 'view_admin_analytics',
-    comingSoon: 'Traffic, growth and revenue trends for the whole marketplace will be charted here.',
+    file: 'routes/dashboard/platform-analytics.tsx',
   },
   {
     path: '/dashboard/database',

@@ -92,7 +92,7 @@ describe.skipIf(isHostedTarget)('agent page visibility', () => {
         context,
         url,
       } as unknown as Parameters<typeof loader>[0]);
-      expect(result.agent.id).toBe(agentId);
+      expect(result.data.agent.id).toBe(agentId);
       return 200;
     } catch (thrown) {
       const status = (thrown as { init?: { status?: number } }).init?.status;

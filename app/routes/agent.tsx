@@ -1,6 +1,6 @@
 import { agentArtworkPath } from '~/lib/agent-artwork';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { href, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { data, href, isRouteErrorResponse, Link, redirect } from 'react-router';
 import { AgentChangelog } from '~/components/agents/agent-changelog';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
@@ -31,6 +31,7 @@ import {
   parseAgentId,
 } from '~/server/agent-detail.server';
 import { listCategories } from '~/server/agents.server';
+import { countAgentView } from '~/server/analytics.server';
 import { appOrigin } from '~/server/auth.server';
 import { setFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
@@ -78,10 +79,15 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const discountPercent =
     cta === 'buy' && viewer ? await discountPercentFor(context.get(supabaseContext), viewer.id) : 0;
   const category = categoryByName(await categoriesRead, agent.category);
+  // One view per visitor and day, written in the background (a new anonymous visitor gets an id cookie).
+  const view = await countAgentView(
+    { request, connection: context.get(connectionContext), viewerId: viewer?.id ?? null },
+    agent,
+  );
 
   const origin = appOrigin(request);
   const path = href('/agent/:agentId', { agentId });
-  return {
+  const body = {
     agent: {
       id: agent.id,
       name: agent.name,
@@ -115,6 +121,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     canonicalUrl: `${origin}${path}`,
     imageUrl: agent.images[0] ? new URL(agent.images[0], origin).href : null,
   };
+  return data(body, view);
 }
 
 /**

@@ -2,7 +2,7 @@
  * The overview's figures, computed from real rows with the request's client (row-level
  * security decides what each account may read). Call only after a dashboard guard.
  */
-import { monthKey, percentChange } from '~/lib/dashboard-format';
+import { monthKey } from '~/lib/dashboard-format';
 import { totalOf } from '~/lib/membership';
 import { unwrap, type QueryResult } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
@@ -10,13 +10,8 @@ import type { AppSupabaseClient } from '~/server/supabase.server';
 export interface StatCard {
   label: string;
   value: number | null;
-  format: 'count' | 'money' | 'rating';
-}
-
-export interface PlatformInsights {
-  dailyActiveUsers: number;
-  revenueGrowthPercent: number | null;
-  newAgents: number;
+  /** `percent`: a rate (0.25 = 25 %), `null` without views. */
+  format: 'count' | 'money' | 'rating' | 'percent';
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,8 +21,6 @@ function countOf(result: QueryResult<unknown> & { count?: number | null }, what:
   unwrap(result, what);
   return result.count ?? 0;
 }
-
-const isoDaysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
 export async function getBuyerStats(client: AppSupabaseClient, viewerId: string, now: Date, timeZone: string) {
   const [purchasesResult, reviewsResult] = await Promise.all([
@@ -91,11 +84,8 @@ async function completedSales(client: AppSupabaseClient) {
   );
 }
 
-const since = <T extends { created_at: string }>(rows: T[], from: Date, to?: Date): T[] =>
-  rows.filter((row) => {
-    const at = new Date(row.created_at).getTime();
-    return at >= from.getTime() && (to === undefined || at < to.getTime());
-  });
+const since = <T extends { created_at: string }>(rows: T[], from: Date): T[] =>
+  rows.filter((row) => new Date(row.created_at).getTime() >= from.getTime());
 
 export async function getAdminStats(client: AppSupabaseClient, now: Date) {
   const [usersResult, agentsResult, sales] = await Promise.all([
@@ -113,35 +103,6 @@ export async function getAdminStats(client: AppSupabaseClient, now: Date) {
       format: 'count',
     },
   ] satisfies StatCard[];
-}
-
-/**
- * Daily active users: distinct accounts that bought, reviewed or downloaded in the last 24 hours.
- * Revenue growth: completed sales of the last 30 days against the 30 days before.
- * New agents: agents published in the last 30 days.
- */
-export async function getPlatformInsights(client: AppSupabaseClient, now: Date): Promise<PlatformInsights> {
-  const dayAgo = isoDaysAgo(now, 1);
-  const [purchasers, reviewers, downloaders, newAgents, sales] = await Promise.all([
-    client.from('purchases').select('buyer_id').gte('created_at', dayAgo),
-    client.from('reviews').select('buyer_id').gte('created_at', dayAgo),
-    client.from('downloads').select('buyer_id').gte('created_at', dayAgo),
-    client
-      .from('agents')
-      .select('id', { count: 'exact', head: true })
-      .eq('status', 'published')
-      .gte('created_at', isoDaysAgo(now, 30)),
-    completedSales(client),
-  ]);
-  const active = new Set([purchasers, reviewers, downloaders].flatMap((result) => unwrap(result, 'activity')));
-  const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
-  const twoMonthsAgo = new Date(now.getTime() - 60 * DAY_MS);
-  const revenue = (rows: { amount: number }[]) => totalOf(rows.map((row) => row.amount));
-  return {
-    dailyActiveUsers: new Set([...active].map((row) => row.buyer_id)).size,
-    revenueGrowthPercent: percentChange(revenue(since(sales, twoMonthsAgo, monthAgo)), revenue(since(sales, monthAgo))),
-    newAgents: countOf(newAgents, 'new agents'),
-  };
 }
 
 /** The membership page's real figures: what the member paid and saved on each completed purchase. */

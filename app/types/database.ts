@@ -105,6 +105,45 @@ export type Database = {
           },
         ];
       };
+      agent_views: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          day: string;
+          signed_in: boolean;
+          visitor_id: string;
+        };
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          day: string;
+          signed_in: boolean;
+          visitor_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          day?: string;
+          signed_in?: boolean;
+          visitor_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_views_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'agent_views_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       agents: {
         Row: {
           category: string;
@@ -1005,6 +1044,7 @@ export type Database = {
           version: string;
         }[];
       };
+      analytics_first_day: { Args: { days: number }; Returns: string };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
@@ -1066,6 +1106,18 @@ export type Database = {
         };
         Returns: boolean;
       };
+      platform_daily_figures: {
+        Args: { days?: number };
+        Returns: {
+          active_users: number;
+          day: string;
+          new_agents: number;
+          new_sellers: number;
+          new_users: number;
+          purchases: number;
+          revenue: number;
+        }[];
+      };
       purchase_history: {
         Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {
@@ -1103,7 +1155,28 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      record_agent_view: { Args: { signed_in: boolean; target_agent: string; visitor: string }; Returns: boolean };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
+      seller_agent_figures: {
+        Args: { days?: number };
+        Returns: {
+          agent_id: string;
+          name: string;
+          revenue: number;
+          sales: number;
+          status: string;
+          views: number;
+        }[];
+      };
+      seller_daily_figures: {
+        Args: { days?: number };
+        Returns: {
+          day: string;
+          revenue: number;
+          sales: number;
+          views: number;
+        }[];
+      };
       seller_storefront_figures: {
         Args: { seller: string };
         Returns: {

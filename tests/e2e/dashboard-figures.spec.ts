@@ -137,8 +137,10 @@ test.describe('overview figures', () => {
     const insights = page.getByRole('region', { name: 'Platform Insights' });
     await expect(insights).toContainText('Daily Active Users');
     await expect(insights).toContainText('Revenue Growth');
+    // The last 30 UTC days, today included (public.platform_daily_figures).
     const newAgents = await one(
-      `select count(*) as value from public.agents where status = 'published' and created_at >= now() - interval '30 days'`,
+      `select count(*) as value from public.agents where status = 'published'
+         and (created_at at time zone 'utc')::date > (now() at time zone 'utc')::date - 30`,
     );
     await expect(insights.locator('div').filter({ hasText: 'New Agents' }).locator('dd')).toHaveText(String(newAgents));
     await expect(page.getByRole('region', { name: 'Quick Actions' }).getByRole('link')).toHaveCount(6);

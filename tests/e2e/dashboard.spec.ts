@@ -103,6 +103,8 @@ test.describe('dashboard shell', () => {
       'Content Moderation',
       'My AI Agents',
       'Upload Agent',
+      'Sales Analytics',
+      'Platform Analytics',
     ]);
     for (const label of ADMIN_NAV.filter((name) => !skip.has(name))) {
       await nav.getByRole('link', { name: label, exact: true }).click();

@@ -1,15 +1,18 @@
 import { Activity, ArrowRight, Inbox, ShoppingBag, Star, TrendingUp, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatConversion } from '~/lib/analytics';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { quickActionsFor } from '~/lib/dashboard-nav';
 import type { Role } from '~/lib/permissions';
 import type { ActivityEvent } from '~/server/dashboard-activity.server';
-import type { PlatformInsights, StatCard } from '~/server/dashboard.server';
+import type { PlatformInsights } from '~/server/analytics.server';
+import type { StatCard } from '~/server/dashboard.server';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
 function formatStat(card: StatCard): string {
+  if (card.format === 'percent') return formatConversion(card.value);
   if (card.value === null) return 'No ratings yet';
   if (card.format === 'money') return formatMoney(card.value);
   if (card.format === 'rating') return `${card.value.toFixed(1)} / 5`;
@@ -116,7 +119,8 @@ export function PlatformInsightsPanel({ insights }: { insights: PlatformInsights
         </div>
       </dl>
       <p className={`mt-3 ${SECONDARY}`}>
-        Active users over the last 24 hours; revenue and new agents over the last 30 days against the 30 before.
+        Active users today; revenue and new agents over the last 30 days against the 30 before (UTC days), as on
+        Platform Analytics.
       </p>
     </section>
   );

@@ -5,6 +5,7 @@
  */
 import { Package } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
+import { AgentRowHeader } from '~/components/dashboard/agent-row-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
@@ -120,14 +121,7 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
   const busy = navigation.state === 'submitting' && navigation.formData?.get('agentId') === agent.id;
   return (
     <tr>
-      <th scope="row" className="px-4 py-3 font-medium">
-        <Link
-          to={`/agent/${agent.id}`}
-          className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-        >
-          {agent.name}
-        </Link>
-      </th>
+      <AgentRowHeader id={agent.id} name={agent.name} />
       <td className="px-4 py-3">
         <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[agent.status]}`}>
           {STATUS_LABEL[agent.status]}

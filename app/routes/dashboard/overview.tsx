@@ -7,7 +7,8 @@ import { GREETING_SUBTITLE, greetingAt } from '~/lib/greeting';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, hasPermission } from '~/lib/permissions';
 import { getRecentActivity } from '~/server/dashboard-activity.server';
-import { getAdminStats, getBuyerStats, getPlatformInsights, getSellerStats } from '~/server/dashboard.server';
+import { getPlatformInsights } from '~/server/analytics.server';
+import { getAdminStats, getBuyerStats, getSellerStats } from '~/server/dashboard.server';
 import { failIfInjected } from '~/server/faults.server';
 import { requireSection } from '~/server/guards.server';
 import type { Route } from './+types/overview';
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [cards, activity, insights] = await Promise.all([
     stats,
     getRecentActivity(client, viewer),
-    hasPermission(viewer.role, 'view_admin_analytics') ? getPlatformInsights(client, now) : null,
+    hasPermission(viewer.role, 'view_admin_analytics') ? getPlatformInsights(client) : null,
   ]);
   return {
     greeting: greetingAt(now, timeZone),
