@@ -1157,6 +1157,7 @@ export type Database = {
       };
       record_agent_view: { Args: { signed_in: boolean; target_agent: string; visitor: string }; Returns: boolean };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
+      require_second_factor: { Args: { target: unknown }; Returns: undefined };
       seller_agent_figures: {
         Args: { days?: number };
         Returns: {
@@ -1186,6 +1187,7 @@ export type Database = {
           total_sales: number;
         }[];
       };
+      session_meets_mfa: { Args: never; Returns: boolean };
       touch_presence: { Args: never; Returns: undefined };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };

@@ -44,6 +44,7 @@ const PAGES: Record<DemoRole | 'visitor', string[]> = {
     '/profile?tab=notifications',
     '/profile?tab=security',
     '/profile?tab=data',
+    '/profile/two-factor',
     AGENT,
   ],
   seller: [
@@ -52,9 +53,17 @@ const PAGES: Record<DemoRole | 'visitor', string[]> = {
     '/dashboard/upload',
     '/dashboard/agents/a0000000-0000-4000-8000-000000000001/edit',
     '/dashboard/earnings',
+    '/dashboard/analytics',
     '/become-seller',
   ],
-  admin: ['/dashboard', '/dashboard/users', '/dashboard/moderation', '/dashboard/disputes', '/dashboard/system'],
+  admin: [
+    '/dashboard',
+    '/dashboard/users',
+    '/dashboard/moderation',
+    '/dashboard/disputes',
+    '/dashboard/system',
+    '/dashboard/platform-analytics',
+  ],
 };
 
 const VIEWPORTS = [
