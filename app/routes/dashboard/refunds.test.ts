@@ -113,12 +113,10 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
     expect(data.sales.rows.some((row) => row.agentName === 'CampaignPilot' && row.buyerUsername === 'demo_buyer')).toBe(
       true,
     );
-    const completed = own!.filter((row) => row.status === 'completed');
-    expect(data.totals.completedCount).toBe(completed.length);
-    expect(data.totals.revenue).toBeCloseTo(
-      completed.reduce((sum, row) => sum + Number(row.amount), 0),
-      2,
-    );
+    const sum = (status: string) =>
+      own!.filter((row) => row.status === status).reduce((total, row) => total + Number(row.amount), 0);
+    expect(data.earnings.total.gross).toBeCloseTo(sum('completed') + sum('refunded'), 2);
+    expect(data.earnings.total.refunds).toBeCloseTo(sum('refunded'), 2);
     expect(data.testMode).toBe(true);
   });
 
