@@ -117,8 +117,8 @@ test.describe('refunds', () => {
     page,
   }) => {
     await signIn(page, 'seller', '/dashboard/earnings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
-    await expect(page.getByText('Revenue', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+    await expect(page.getByText('Net earnings', { exact: true })).toBeVisible();
     const row = page.getByRole('listitem', { name: 'CampaignPilot, bought by demo_buyer' });
     await expect(row.getByText('Completed', { exact: true })).toBeVisible();
     await row.getByRole('link', { name: /^Refund/ }).click();
