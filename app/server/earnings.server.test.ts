@@ -6,7 +6,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../../tests/support/route-context';
+import {
+  DEMO_VIEWERS,
+  routeAnswer,
+  routeContext,
+  signedInClient,
+  type TestViewer,
+} from '../../tests/support/route-context';
 import { PLATFORM_FEE_PERCENT, platformFee } from '~/lib/fees';
 import { totalOf } from '~/lib/membership';
 import { loader as exportLoader } from '~/routes/dashboard/earnings-export';
@@ -136,13 +142,6 @@ describe.skipIf(isHostedTarget)('earnings', () => {
     expect(await response.text()).toMatch(/^Date,Agent,Buyer,List price,Discount,Amount,Platform fee,Net,Status\r\n/);
 
     const buyer = await signedInClient(target, DEMO_VIEWERS.buyer.email);
-    let status = 0;
-    try {
-      await exportLoader(exportArgs(DEMO_VIEWERS.buyer, buyer));
-    } catch (thrown) {
-      status =
-        thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 0);
-    }
-    expect(status).toBe(403);
+    expect((await routeAnswer(exportLoader(exportArgs(DEMO_VIEWERS.buyer, buyer)))).status).toBe(403);
   });
 });

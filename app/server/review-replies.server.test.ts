@@ -8,8 +8,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../../tests/support/route-context';
-import type { FormResult } from '~/lib/form-result';
+import {
+  DEMO_VIEWERS,
+  routeAnswer as outcome,
+  routeContext,
+  signedInClient,
+  type TestViewer,
+} from '../../tests/support/route-context';
 import { REPLY_MESSAGES } from '~/schemas/review-reply';
 import { listReviewPage } from '~/server/agent-detail.server';
 import { changeReply, listSellerReviews, replyAction } from '~/server/review-replies.server';
@@ -48,21 +53,6 @@ describe.skipIf(isHostedTarget)('review replies', () => {
       url,
       pattern: 'dashboard/reviews',
     });
-  }
-
-  async function outcome(
-    promise: Promise<unknown>,
-  ): Promise<{ status: number; result?: FormResult; location?: string }> {
-    try {
-      const value = (await promise) as { data?: FormResult; init?: { status?: number } } | Response;
-      if (value instanceof Response) return { status: value.status, location: value.headers.get('Location') ?? '' };
-      return { status: value.init?.status ?? 200, result: value.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status };
-      const status = (thrown as { init?: { status?: number } }).init?.status;
-      if (status) return { status };
-      throw thrown;
-    }
   }
 
   it('lists the reviews of the seller’s agents only, newest first', async () => {

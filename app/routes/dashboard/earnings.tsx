@@ -6,6 +6,7 @@
  * their agents) with Refund on completed sales.
  */
 import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import {
@@ -75,46 +76,28 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
           failed purchases bring in nothing.
         </p>
       </section>
-      <section aria-labelledby="earnings-agents" className="flex flex-col gap-3">
-        <h2 id="earnings-agents" className="text-xl font-semibold">
-          Per agent
-        </h2>
-        {none ? (
-          <p className={EMPTY_CLASS}>No earnings yet.</p>
-        ) : (
-          <EarningsTable
-            caption="Earnings per agent"
-            firstColumn="Agent"
-            rows={earnings.agents.map((agent) => ({
-              key: agent.agentId,
-              label: (
-                <Link to={`/agent/${agent.agentId}`} className="hover:underline">
-                  {agent.agentName}
-                </Link>
-              ),
-              figures: agent,
-            }))}
-          />
-        )}
-      </section>
-      <section aria-labelledby="earnings-months" className="flex flex-col gap-3">
-        <h2 id="earnings-months" className="text-xl font-semibold">
-          Per month
-        </h2>
-        {none ? (
-          <p className={EMPTY_CLASS}>No earnings yet.</p>
-        ) : (
-          <EarningsTable
-            caption="Earnings per month"
-            firstColumn="Month"
-            rows={earnings.months.map((month) => ({
-              key: month.month,
-              label: formatMonth(month.month),
-              figures: month,
-            }))}
-          />
-        )}
-      </section>
+      <FiguresSection id="earnings-agents" title="Per agent" empty={none}>
+        <EarningsTable
+          caption="Earnings per agent"
+          firstColumn="Agent"
+          rows={earnings.agents.map((agent) => ({
+            key: agent.agentId,
+            label: (
+              <Link to={`/agent/${agent.agentId}`} className="hover:underline">
+                {agent.agentName}
+              </Link>
+            ),
+            figures: agent,
+          }))}
+        />
+      </FiguresSection>
+      <FiguresSection id="earnings-months" title="Per month" empty={none}>
+        <EarningsTable
+          caption="Earnings per month"
+          firstColumn="Month"
+          rows={earnings.months.map((month) => ({ key: month.month, label: formatMonth(month.month), figures: month }))}
+        />
+      </FiguresSection>
       <section aria-labelledby="sales-list" className="flex flex-col gap-3">
         <h2 id="sales-list" className="text-xl font-semibold">
           Your sales ({sales.total})
@@ -130,6 +113,28 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
         />
       </section>
     </div>
+  );
+}
+
+/** A titled table of figures, or 'No earnings yet.' before the first sale. */
+function FiguresSection({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {empty ? <p className={EMPTY_CLASS}>No earnings yet.</p> : children}
+    </section>
   );
 }
 

@@ -7,8 +7,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';
-import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../../../tests/support/route-context';
-import type { FormResult } from '~/lib/form-result';
+import {
+  DEMO_VIEWERS,
+  routeAnswer as answer,
+  routeContext,
+  signedInClient,
+  type TestViewer,
+} from '../../../tests/support/route-context';
 import { REFUND_REFUSALS } from '~/server/purchases.server';
 import { loader as downloadLoader } from '../agent-download';
 import * as disputes from './disputes';
@@ -87,21 +92,6 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
       params: { agentId: purchase!.agent_id },
     } as never);
     return response.status;
-  }
-
-  async function answer(
-    promise: Promise<unknown>,
-  ): Promise<{ status: number; result?: FormResult; location?: string }> {
-    try {
-      const value = (await promise) as { data?: FormResult; init?: { status?: number } } | Response;
-      if (value instanceof Response) return { status: value.status, location: value.headers.get('Location') ?? '' };
-      return { status: value.init?.status ?? 200, result: value.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') ?? '' };
-      const status = (thrown as { init?: { status?: number } }).init?.status;
-      if (status) return { status };
-      throw thrown;
-    }
   }
 
   it("lists only the seller's own sales, newest first, with totals of completed sales", async () => {
