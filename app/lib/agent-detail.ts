@@ -33,6 +33,8 @@ export interface AgentReview {
   rating: number;
   text: string;
   createdAt: string;
+  /** The seller's public reply (/dashboard/reviews), if any. */
+  reply: { text: string; updatedAt: string } | null;
 }
 
 export interface RatingBucket {

@@ -92,7 +92,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/reviews',
     label: 'Reviews',
     permission: 'respond_to_reviews',
-    comingSoon: 'You will read and answer the reviews of your agents here.',
+    file: 'routes/dashboard/reviews.tsx',
   },
   {
     path: '/dashboard/users',

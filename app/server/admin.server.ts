@@ -60,7 +60,11 @@ type Counted<T> = { data: T[] | null; error: PostgrestError | null; count: numbe
  * One page of a counted query, `page` clamped to the last page (past it PostgREST answers 416,
  * PGRST103).
  */
-async function pageOf<T>(page: number, query: (from: number, to: number) => PromiseLike<Counted<T>>, what: string) {
+export async function pageOf<T>(
+  page: number,
+  query: (from: number, to: number) => PromiseLike<Counted<T>>,
+  what: string,
+) {
   const from = (page - 1) * ADMIN_PAGE_SIZE;
   let result = await query(from, from + ADMIN_PAGE_SIZE - 1);
   let current = page;
@@ -76,7 +80,7 @@ async function pageOf<T>(page: number, query: (from: number, to: number) => Prom
 }
 
 /** Usernames by id (public profiles), for the lists and the audit log. */
-async function usernames(client: AppSupabaseClient, ids: (string | null)[]): Promise<Map<string, string>> {
+export async function usernames(client: AppSupabaseClient, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
   const rows = unwrap(await client.from('public_profiles').select('id, username').in('id', wanted), 'usernames');

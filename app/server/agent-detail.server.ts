@@ -14,6 +14,7 @@ import {
   type ReviewPaging,
 } from '~/lib/agent-detail';
 import { sharedCatalogueRead } from '~/server/agents.server';
+import { REPLY_EMBED, toReply } from '~/server/review-replies.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import type { Tables } from '~/types/database';
@@ -74,7 +75,7 @@ type AgentRow = Omit<
   'status'
 > & { status: AgentStatus };
 
-const REVIEW_COLUMNS = 'id, buyer_id, rating, review_text, created_at';
+const REVIEW_COLUMNS = `id, buyer_id, rating, review_text, created_at, ${REPLY_EMBED}` as const;
 
 function toAgentDetail(row: AgentRow): AgentDetail {
   const reviewCount = Number(row.review_count ?? 0);
@@ -149,6 +150,7 @@ export async function listReviewPage(
     rating: Number(row.rating),
     text: row.review_text ?? '',
     createdAt: row.created_at,
+    reply: toReply(row.review_replies),
   }));
 }
 

@@ -3,7 +3,7 @@
  * purchase, for admins), read through the viewer's own client: row-level security gives a seller
  * only the sales of their agents and an admin all purchases.
  */
-import { totalOf, type PurchaseStatus } from '~/lib/membership';
+import type { PurchaseStatus } from '~/lib/membership';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -121,25 +121,4 @@ interface SaleRecord {
   status_reason: string | null;
   created_at: string;
   agents: { name: string } | null;
-}
-
-export interface SalesTotals {
-  completedCount: number;
-  /** Completed sales only: refunded, pending and failed purchases bring in nothing. */
-  revenue: number;
-  refundedCount: number;
-}
-
-/** A seller's simple figures over all their sales. */
-export async function salesTotals(client: AppSupabaseClient, sellerId: string): Promise<SalesTotals> {
-  const rows = unwrap(
-    await client.from('purchases').select('amount, status').eq('seller_id', sellerId),
-    'sales totals',
-  );
-  const completed = rows.filter((row) => row.status === 'completed');
-  return {
-    completedCount: completed.length,
-    revenue: totalOf(completed.map((row) => Number(row.amount))),
-    refundedCount: rows.filter((row) => row.status === 'refunded').length,
-  };
 }

@@ -591,6 +591,35 @@ export type Database = {
           },
         ];
       };
+      review_replies: {
+        Row: {
+          created_at: string;
+          reply_text: string;
+          review_id: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          reply_text: string;
+          review_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          reply_text?: string;
+          review_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'review_replies_review_id_fkey';
+            columns: ['review_id'];
+            isOneToOne: true;
+            referencedRelation: 'reviews';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       reviews: {
         Row: {
           agent_id: string;
@@ -1089,6 +1118,7 @@ export type Database = {
       is_admin: { Args: never; Returns: boolean };
       is_http_url: { Args: { value: string }; Returns: boolean };
       is_image_source: { Args: { value: string }; Returns: boolean };
+      is_review_seller: { Args: { target_review_id: string }; Returns: boolean };
       is_seller: { Args: never; Returns: boolean };
       is_username_available: { Args: { name: string }; Returns: boolean };
       like_substring: { Args: { value: string }; Returns: string };
@@ -1176,6 +1206,21 @@ export type Database = {
           revenue: number;
           sales: number;
           views: number;
+        }[];
+      };
+      seller_earnings: {
+        Args: { fee_percent: number; time_zone?: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          fee: number;
+          gross: number;
+          month: string;
+          net: number;
+          refund_count: number;
+          refunds: number;
+          sales_count: number;
+          scope: string;
         }[];
       };
       seller_storefront_figures: {

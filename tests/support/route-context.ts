@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { RouterContextProvider } from 'react-router';
 import { connectionContext, supabaseContext, viewerContext } from '../../app/context';
+import type { FormResult } from '../../app/lib/form-result';
 import { ROLE_PERMISSIONS, type Role } from '../../app/lib/permissions';
 import { anonClient, userClient } from './clients';
 import type { ContractTarget } from './contract-target';
@@ -54,4 +55,23 @@ export function routeContext(
       : null,
   );
   return context;
+}
+
+/**
+ * What a loader or action answered, returned or thrown: its status, the form result of a
+ * `data(...)` answer, the Location of a redirect.
+ */
+export async function routeAnswer(
+  promise: Promise<unknown>,
+): Promise<{ status: number; result?: FormResult; location?: string }> {
+  try {
+    const value = (await promise) as { data?: FormResult; init?: { status?: number } } | Response;
+    if (value instanceof Response) return { status: value.status, location: value.headers.get('Location') ?? '' };
+    return { status: value.init?.status ?? 200, result: value.data };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') ?? '' };
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    if (status) return { status };
+    throw thrown;
+  }
 }

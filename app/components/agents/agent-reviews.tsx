@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { formatReviewDate, reviewsPageHref, type AgentReview, type ReviewPaging } from '~/lib/agent-detail';
 import { AgentStars } from './agent-stars';
+import { ReviewReplyBlock } from './review-reply';
 
 /** One page of reviews, newest first, with links to the other pages (plain links: no JS needed). */
 export function AgentReviews({
@@ -34,6 +35,7 @@ export function AgentReviews({
                 </time>
               </div>
               {review.text ? <p className="text-slate-800 dark:text-slate-200">{review.text}</p> : null}
+              {review.reply ? <ReviewReplyBlock reply={review.reply} label="Response from the seller" /> : null}
             </article>
           </li>
         ))}

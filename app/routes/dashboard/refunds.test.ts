@@ -7,8 +7,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';
-import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../../../tests/support/route-context';
-import type { FormResult } from '~/lib/form-result';
+import {
+  DEMO_VIEWERS,
+  routeAnswer as answer,
+  routeContext,
+  signedInClient,
+  type TestViewer,
+} from '../../../tests/support/route-context';
 import { REFUND_REFUSALS } from '~/server/purchases.server';
 import { loader as downloadLoader } from '../agent-download';
 import * as disputes from './disputes';
@@ -89,21 +94,6 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
     return response.status;
   }
 
-  async function answer(
-    promise: Promise<unknown>,
-  ): Promise<{ status: number; result?: FormResult; location?: string }> {
-    try {
-      const value = (await promise) as { data?: FormResult; init?: { status?: number } } | Response;
-      if (value instanceof Response) return { status: value.status, location: value.headers.get('Location') ?? '' };
-      return { status: value.init?.status ?? 200, result: value.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get('Location') ?? '' };
-      const status = (thrown as { init?: { status?: number } }).init?.status;
-      if (status) return { status };
-      throw thrown;
-    }
-  }
-
   it("lists only the seller's own sales, newest first, with totals of completed sales", async () => {
     const data = await earnings.loader(args('seller', '/dashboard/earnings'));
     const { data: own } = await service.from('purchases').select('amount, status').eq('seller_id', ACCOUNTS.seller.id);
@@ -113,12 +103,10 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
     expect(data.sales.rows.some((row) => row.agentName === 'CampaignPilot' && row.buyerUsername === 'demo_buyer')).toBe(
       true,
     );
-    const completed = own!.filter((row) => row.status === 'completed');
-    expect(data.totals.completedCount).toBe(completed.length);
-    expect(data.totals.revenue).toBeCloseTo(
-      completed.reduce((sum, row) => sum + Number(row.amount), 0),
-      2,
-    );
+    const sum = (status: string) =>
+      own!.filter((row) => row.status === status).reduce((total, row) => total + Number(row.amount), 0);
+    expect(data.earnings.total.gross).toBeCloseTo(sum('completed') + sum('refunded'), 2);
+    expect(data.earnings.total.refunds).toBeCloseTo(sum('refunded'), 2);
     expect(data.testMode).toBe(true);
   });
 

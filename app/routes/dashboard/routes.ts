@@ -23,6 +23,8 @@ function sectionRoute(section: DashboardSection): RouteConfigEntry {
 export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   // /dashboard/agents/:agentId/edit, in 'My AI Agents' (manage_products).
   route('agents/:agentId/edit', 'routes/dashboard/agent-edit.tsx'),
+  // /dashboard/earnings/export, in 'Earnings' (view_sales_analytics): the sales as a CSV file.
+  route('earnings/export', 'routes/dashboard/earnings-export.ts'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [

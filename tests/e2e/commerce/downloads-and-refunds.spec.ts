@@ -116,9 +116,10 @@ test.describe('refunds', () => {
   test('the seller sees their sales and opens the refund form; a blank reason is refused on the page', async ({
     page,
   }) => {
+    test.slow(); // the Earnings page (figures, tables, sales) through axe in two themes: long on a busy machine
     await signIn(page, 'seller', '/dashboard/earnings');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
-    await expect(page.getByText('Revenue', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
+    await expect(page.getByText('Net earnings', { exact: true })).toBeVisible();
     const row = page.getByRole('listitem', { name: 'CampaignPilot, bought by demo_buyer' });
     await expect(row.getByText('Completed', { exact: true })).toBeVisible();
     await row.getByRole('link', { name: /^Refund/ }).click();
@@ -152,6 +153,7 @@ test.describe('refunds', () => {
   });
 
   test('the seller refunds a sale: the buyer can no longer download it', async ({ page, browser, baseURL }) => {
+    test.slow(); // two accounts, a purchase, a refund and axe on the Earnings page
     const agent = isJavaScriptProject() ? agentId(7) : agentId(13); // demo_seller's agents
     const buyer = await signUpNewUser(page, uniqueName('rf', test.info().project.name));
     await buy(page, agent);

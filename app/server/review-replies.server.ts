@@ -1,0 +1,148 @@
+/**
+ * /dashboard/reviews: the reviews of the seller's agents, newest first, each with the seller's one
+ * public reply, and the action that writes, edits or deletes that reply. Everything goes through
+ * the viewer's own client: row-level security on public.review_replies (migration
+ * 20261127000200, `public.is_review_seller`) lets only the reviewed agent's seller write, so the
+ * action's own check (the same function) and the database agree; a forged form for another
+ * seller's review is a 404 and changes nothing.
+ */
+import { redirect } from 'react-router';
+import { supabaseContext } from '~/context';
+import { hrefWith } from '~/lib/href-with';
+import { REPLY_MESSAGES, ReplyActionSchema } from '~/schemas/review-reply';
+import { pageOf, usernames, type Page } from '~/server/admin.server';
+import { forgetCatalogue } from '~/server/agents.server';
+import { setFlash } from '~/server/cookies.server';
+import { formError, parseForm } from '~/server/forms.server';
+import { requireSection, type GuardArgs } from '~/server/guards.server';
+import { unavailableMessage, unwrap } from '~/server/http-errors.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+
+export interface SellerReviewRow {
+  id: string;
+  agentId: string;
+  agentName: string;
+  author: string;
+  rating: number;
+  text: string | null;
+  createdAt: string;
+  reply: ReviewReply | null;
+}
+
+export interface ReviewReply {
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type ReplyRecord = { reply_text: string; created_at: string; updated_at: string };
+
+/** The embedded reply (one-to-one: an object or null) as the pages show it. */
+export function toReply(record: ReplyRecord | ReplyRecord[] | null | undefined): ReviewReply | null {
+  const row = Array.isArray(record) ? record[0] : record;
+  return row ? { text: row.reply_text, createdAt: row.created_at, updatedAt: row.updated_at } : null;
+}
+
+/** Read with each review: its reply, if the seller wrote one. */
+export const REPLY_EMBED = 'review_replies(reply_text, created_at, updated_at)' as const;
+
+/** One page of the reviews of the seller's agents (every status), newest first. */
+export async function listSellerReviews(
+  client: AppSupabaseClient,
+  { sellerId, page }: { sellerId: string; page: number },
+): Promise<Page<SellerReviewRow>> {
+  const agents = unwrap(await client.from('agents').select('id, name').eq('seller_id', sellerId), 'seller agents');
+  if (agents.length === 0) return { rows: [], page: 1, pageCount: 1, total: 0 };
+  const names = new Map(agents.map((agent) => [agent.id, agent.name]));
+  const result = await pageOf(
+    page,
+    (from, to) =>
+      client
+        .from('reviews')
+        .select(`id, agent_id, buyer_id, rating, review_text, created_at, ${REPLY_EMBED}`, { count: 'exact' })
+        .in('agent_id', [...names.keys()])
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to)
+        .overrideTypes<ReviewRecord[], { merge: false }>(),
+    'reviews of your agents',
+  );
+  const authors = await usernames(
+    client,
+    result.rows.map((row) => row.buyer_id),
+  );
+  return {
+    ...result,
+    rows: result.rows.map((row) => ({
+      id: row.id,
+      agentId: row.agent_id,
+      agentName: names.get(row.agent_id) ?? 'Unknown agent',
+      author: authors.get(row.buyer_id) ?? 'Former customer',
+      rating: Number(row.rating),
+      text: row.review_text,
+      createdAt: row.created_at,
+      reply: toReply(row.review_replies),
+    })),
+  };
+}
+
+interface ReviewRecord {
+  id: string;
+  agent_id: string;
+  buyer_id: string;
+  rating: number;
+  review_text: string | null;
+  created_at: string;
+  review_replies: ReplyRecord | ReplyRecord[] | null;
+}
+
+export type ReplyOutcome = { ok: true; message: string } | { ok: false; status: 404; message: string };
+
+/**
+ * Writes (creates or edits) or deletes the reply to `reviewId` as the signed-in seller. Not the
+ * seller of the reviewed agent (or no such review): 404, nothing changes. The database refuses
+ * the same writes whatever code asks.
+ */
+export async function changeReply(
+  client: AppSupabaseClient,
+  change: { intent: 'save'; reviewId: string; reply: string } | { intent: 'delete'; reviewId: string },
+): Promise<ReplyOutcome> {
+  const mine = unwrap(await client.rpc('is_review_seller', { target_review_id: change.reviewId }), 'review ownership');
+  if (!mine) return { ok: false, status: 404, message: REPLY_MESSAGES.notYours };
+  if (change.intent === 'save') {
+    unwrap(
+      await client
+        .from('review_replies')
+        .upsert({ review_id: change.reviewId, reply_text: change.reply }, { onConflict: 'review_id' }),
+      'save reply',
+    );
+    forgetCatalogue();
+    return { ok: true, message: REPLY_MESSAGES.saved };
+  }
+  const deleted = unwrap(
+    await client.from('review_replies').delete().eq('review_id', change.reviewId).select('review_id'),
+    'delete reply',
+  );
+  if (deleted.length === 0) return { ok: false, status: 404, message: REPLY_MESSAGES.nothingToDelete };
+  forgetCatalogue();
+  return { ok: true, message: REPLY_MESSAGES.deleted };
+}
+
+/** The reply form's action: validate, change through the viewer's client, redirect with a flash. */
+export async function replyAction(args: GuardArgs & { request: Request; pattern: string }) {
+  requireSection(args);
+  const client = args.context.get(supabaseContext);
+  const submission = parseForm(await args.request.formData(), ReplyActionSchema);
+  if (submission.status !== 'success') return formError(submission);
+  let outcome: ReplyOutcome;
+  try {
+    outcome = await changeReply(client, submission.value);
+  } catch (thrown) {
+    const message = unavailableMessage(thrown);
+    if (!message) throw thrown;
+    return formError(submission, { message, status: 503 });
+  }
+  if (!outcome.ok) return formError(submission, { message: outcome.message, status: outcome.status });
+  const cookie = await setFlash(args.request, { kind: 'success', message: outcome.message });
+  return redirect(hrefWith(args.url.pathname, args.url.search, { reply: null }), { headers: { 'Set-Cookie': cookie } });
+}
