@@ -11,6 +11,7 @@ export default [
   route('become-seller', 'routes/become-seller.tsx'),
   route('sellers/:username', 'routes/seller.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('profile/export', 'routes/profile-export.ts'), // Export Data: the user's data as a JSON download
 
   // Footer and information pages.
   route('pricing', 'routes/pages/pricing.tsx'),

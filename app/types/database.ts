@@ -119,7 +119,7 @@ export type Database = {
           name: string;
           price: number;
           seller_banned: boolean;
-          seller_id: string;
+          seller_id: string | null;
           status: string;
           thumbnail_url: string | null;
           updated_at: string;
@@ -137,7 +137,7 @@ export type Database = {
           name: string;
           price?: number;
           seller_banned?: boolean;
-          seller_id: string;
+          seller_id?: string | null;
           status?: string;
           thumbnail_url?: string | null;
           updated_at?: string;
@@ -155,7 +155,7 @@ export type Database = {
           name?: string;
           price?: number;
           seller_banned?: boolean;
-          seller_id?: string;
+          seller_id?: string | null;
           status?: string;
           thumbnail_url?: string | null;
           updated_at?: string;
@@ -418,7 +418,7 @@ export type Database = {
         Row: {
           agent_id: string;
           amount: number;
-          buyer_id: string;
+          buyer_id: string | null;
           created_at: string;
           discount_amount: number;
           discount_percent: number;
@@ -437,7 +437,7 @@ export type Database = {
         Insert: {
           agent_id: string;
           amount: number;
-          buyer_id: string;
+          buyer_id?: string | null;
           created_at?: string;
           discount_amount?: number;
           discount_percent?: number;
@@ -456,7 +456,7 @@ export type Database = {
         Update: {
           agent_id?: string;
           amount?: number;
-          buyer_id?: string;
+          buyer_id?: string | null;
           created_at?: string;
           discount_amount?: number;
           discount_percent?: number;
@@ -1065,6 +1065,15 @@ export type Database = {
           search: string;
         };
         Returns: boolean;
+      };
+      my_sessions: {
+        Args: never;
+        Returns: {
+          created_at: string;
+          id: string;
+          last_active_at: string;
+          user_agent: string;
+        }[];
       };
       purchase_history: {
         Args: { category?: string; purchase_status?: string; search?: string };
