@@ -93,13 +93,13 @@ test('change password: wrong current refused, other session ends, new password s
     .locator('form[action="/profile?tab=security"]')
     .filter({ has: page.getByLabel('Current password') });
   await form.getByLabel('Current password').fill('not-my-password');
-  await form.getByLabel('New password').fill('brand-new-secret');
+  await form.getByLabel('New password', { exact: true }).fill('brand-new-secret');
   await form.getByLabel('Confirm new password').fill('brand-new-secret');
   await form.getByRole('button', { name: 'Change Password' }).click();
   await expect(form.getByText('Your current password is not correct.').first()).toBeVisible();
 
   await form.getByLabel('Current password').fill(NEW_USER_PASSWORD);
-  await form.getByLabel('New password').fill('brand-new-secret');
+  await form.getByLabel('New password', { exact: true }).fill('brand-new-secret');
   await form.getByLabel('Confirm new password').fill('brand-new-secret');
   await form.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
