@@ -38,7 +38,7 @@ export function PictureForm({
   return (
     <Form
       method="post"
-      action="/profile?tab=profile"
+      action="/profile?tab=profile&form=picture"
       encType="multipart/form-data"
       onSubmit={submit}
       className="flex flex-wrap items-center gap-6"

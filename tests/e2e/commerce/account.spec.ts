@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
-import { NEW_USER_PASSWORD, signUpNewUser, uniqueName } from '../support/accounts';
+import { DEMO_ACCOUNTS, NEW_USER_PASSWORD, signUpNewUser, uniqueName } from '../support/accounts';
 
 const unique = (prefix: string) => uniqueName(prefix, test.info().project.name);
 
@@ -17,7 +17,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const pictureForm = (page: Page) => page.locator('form[enctype="multipart/form-data"]');
+const pictureForm = (page: Page) => page.locator('form[action="/profile?tab=profile&form=picture"]');
 const accountMenu = (page: Page, username: string) =>
   page.getByRole('banner').getByLabel(`Account menu for ${username}`);
 
@@ -124,10 +124,15 @@ test('change password: wrong current refused, other session ends, new password s
 test('export data downloads the account as JSON', async ({ page }) => {
   const username = await signUpNewUser(page, unique('exp'));
   await page.goto('/profile?tab=profile');
-  const details = page.locator('form[action="/profile?tab=profile"]:not([enctype])');
+  const details = page.locator('form[action="/profile?tab=profile"]');
   await details.getByLabel('First name').fill('Grace');
   await details.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
+  // One form state at a time: a failed save after it shows only its own error.
+  await details.getByLabel('Username').fill(DEMO_ACCOUNTS.buyer.username);
+  await details.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(details.getByRole('alert')).toContainText('This username is already taken.');
+  await expect(page.getByText('Profile updated successfully!')).toHaveCount(0);
 
   await page.goto('/profile?tab=data');
   await expectAccessible(page);
