@@ -69,6 +69,23 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     expect(body.sales).toHaveLength(sales.data!.length);
   });
 
+  it('"Sign out of other sessions" ends the others and keeps this one', async () => {
+    // Two sessions of the buyer, each in a client that holds its session as the app's does.
+    const [mine, other] = [anonClient(target), anonClient(target)];
+    for (const client of [mine, other]) {
+      const { error } = await client.auth.signInWithPassword({ email: 'buyer@demo.test', password: 'demo-password' });
+      expect(error).toBeNull();
+    }
+    const request = new Request('http://localhost/profile?tab=security', post({ intent: 'sessions' }));
+    const context = routeContext(target, DEMO_VIEWERS.buyer, mine);
+    const url = new URL(request.url);
+    const done = (await profile.action({ request, context, url, params: {}, pattern: 'profile' } as never)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/profile?tab=security');
+    expect((await other.auth.refreshSession()).error).not.toBeNull();
+    expect((await mine.auth.refreshSession()).error).toBeNull();
+  });
+
   it('refuses to delete the last administrator', async () => {
     const answer = await failed(
       await profile.action(args('admin', '/profile?tab=data', post({ intent: 'delete', confirmUsername: 'admin' }))),
