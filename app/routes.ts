@@ -12,6 +12,7 @@ export default [
   route('sellers/:username', 'routes/seller.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('profile/two-factor', 'routes/profile-two-factor.tsx'), // set up / turn off TOTP (ADR 016)
+  route('profile/export', 'routes/profile-export.ts'), // Export Data: the user's data as a JSON download
 
   // Footer and information pages.
   route('pricing', 'routes/pages/pricing.tsx'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLimitFor, MAX_BACKEND_BYTES, MAX_FORM_BYTES, MAX_UPLOAD_FORM_BYTES } from './body-limit';
+import {
+  bodyLimitFor,
+  MAX_BACKEND_BYTES,
+  MAX_FORM_BYTES,
+  MAX_PROFILE_FORM_BYTES,
+  MAX_UPLOAD_FORM_BYTES,
+} from './body-limit';
 
 describe('bodyLimitFor', () => {
   it('gives only the two listing forms 25 MiB', () => {
@@ -23,13 +29,19 @@ describe('bodyLimitFor', () => {
       '/dashboard/upload/extra',
       '/dashboard/agents/x/edit/more',
       '/agent/3f2b8a1e-0c4d-4e5f-8a9b-0c1d2e3f4a5b',
-      '/profile',
+      '/profile/x',
       '/auth/sign-in',
       '/x/dashboard/upload',
     ]) {
       expect(bodyLimitFor(path), path).toBe(MAX_FORM_BYTES);
     }
     expect(MAX_FORM_BYTES).toBe(1024 * 1024);
+  });
+
+  it('lets the profile page take a picture (4 MiB)', () => {
+    expect(bodyLimitFor('/profile')).toBe(MAX_PROFILE_FORM_BYTES);
+    expect(bodyLimitFor('/profile.data')).toBe(MAX_PROFILE_FORM_BYTES);
+    expect(MAX_PROFILE_FORM_BYTES).toBe(4 * 1024 * 1024);
   });
 
   it('keeps the backend its own limit', () => {

@@ -38,8 +38,17 @@ const UPLOAD_FORM_PATH = /^\/dashboard\/(upload|agents\/[0-9A-Za-z-]{1,64}\/edit
 /** Methods whose body nobody reads: Node discards it; no Request body is built for them. */
 const BODILESS = new Set(['GET', 'HEAD']);
 
+/**
+ * The profile page (`/profile`, `/profile.data`) carries the picture (2 MB): up to 4 MiB reaches
+ * its action, so a somewhat larger file is answered with a message beside the control; anything
+ * beyond is a 413 before it is read whole.
+ */
+export const MAX_PROFILE_FORM_BYTES = 4 * 1024 * 1024;
+const PROFILE_FORM_PATH = /^\/profile(\.data)?\/?$/;
+
 export function bodyLimitFor(path: string): number {
   if (isBackendPath(path)) return MAX_BACKEND_BYTES;
+  if (PROFILE_FORM_PATH.test(path)) return MAX_PROFILE_FORM_BYTES;
   return UPLOAD_FORM_PATH.test(path) ? MAX_UPLOAD_FORM_BYTES : MAX_FORM_BYTES;
 }
 

@@ -1,14 +1,14 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { connectionContext, firstAdminContext, supabaseContext } from '~/context';
 import { mapAuthError, UNEXPECTED_ERROR } from '~/lib/auth-errors';
-import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
+import { MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
 import { fieldError, fieldValue, formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { SignUpSchema, firstMessage } from '~/schemas/auth';
+import { newPasswordFields, passwordsMatch, PASSWORDS_DIFFER, SignUpSchema, firstMessage } from '~/schemas/auth';
 import { USERNAME_TAKEN_MESSAGE } from '~/server/auth.server';
 import { setFlash } from '~/server/cookies.server';
 import { adminExists } from '~/server/first-admin.server';
@@ -24,12 +24,9 @@ import type { Route } from './+types/setup';
  */
 
 /** The sign-up rules (§5) for email, username and password, plus the confirmation. */
-const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true, password: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true })
+  .extend(newPasswordFields)
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
 
@@ -150,24 +147,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
             defaultValue={fieldValue(actionData, 'username')}
             aria-invalid={invalid('username')}
           />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            hint="Password must be at least 6 characters long"
-            aria-invalid={invalid('password')}
-          />
-          <Field
-            label="Confirm password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={invalid('confirmPassword')}
-          />
+          <NewPasswordFields result={actionData} label="Password" confirmLabel="Confirm password" />
           <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
             {isSaving ? <Spinner /> : null}
             {isSaving ? 'Creating account...' : 'Create administrator account'}

@@ -47,12 +47,16 @@ export const SignUpSchema = z.object({
 
 export const EmailOnlySchema = z.object({ email });
 
-export const NewPasswordSchema = z
-  .object({ password, confirmPassword: z.string() })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+/** A new password typed twice: `password` (the §5 rule) and `confirmPassword`. */
+export const newPasswordFields = { password, confirmPassword: z.string() };
+
+/** The check that the two match, on any schema with `newPasswordFields`. */
+export function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T): boolean {
+  return value.password === value.confirmPassword;
+}
+export const PASSWORDS_DIFFER = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
+export const NewPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, PASSWORDS_DIFFER);
 
 /**
  * All fields missing → one 'All fields are required', as the specification words it, rather

@@ -237,14 +237,14 @@ export async function listModeratableAgents(
   );
   const sellers = await usernames(
     client,
-    result.rows.map((row) => row.seller_id),
+    result.rows.flatMap((row) => (row.seller_id ? [row.seller_id] : [])),
   );
   return {
     ...result,
     rows: result.rows.map((row) => ({
       id: row.id,
       name: row.name,
-      seller: sellers.get(row.seller_id) ?? 'Unknown seller',
+      seller: (row.seller_id && sellers.get(row.seller_id)) || 'Deleted account',
       status: row.status,
       moderationReason: row.moderation_reason,
       sellerBanned: row.seller_banned,

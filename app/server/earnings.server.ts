@@ -174,14 +174,14 @@ export async function listEarningsRows(client: AppSupabaseClient, sellerId: stri
     if (batch.length < BATCH) break;
   }
   const buyers = new Map<string, string>();
-  const buyerIds = [...new Set(purchases.map((row) => row.buyer_id))];
+  const buyerIds = [...new Set(purchases.flatMap((row) => (row.buyer_id ? [row.buyer_id] : [])))];
   for (let start = 0; start < buyerIds.length; start += 200) {
     for (const [id, name] of await usernames(client, buyerIds.slice(start, start + 200))) buyers.set(id, name);
   }
   return purchases.map((row) => ({
     createdAt: row.created_at,
     agentName: row.agents?.name ?? 'Unknown agent',
-    buyerUsername: buyers.get(row.buyer_id) ?? 'Unknown buyer',
+    buyerUsername: row.buyer_id ? (buyers.get(row.buyer_id) ?? 'Unknown buyer') : 'Deleted account',
     listPrice: Number(row.list_price),
     discount: Number(row.discount_amount),
     amount: Number(row.amount),

@@ -38,6 +38,7 @@ import {
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
 import { AgentIdSchema } from '~/server/agent-detail.server';
 import { setFlash } from '~/server/cookies.server';
+import { chosenFiles, textFields } from '~/server/form-files.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission, type GuardArgs } from '~/server/guards.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
@@ -220,11 +221,6 @@ export async function changeStatusAction(args: GuardArgs & { request: Request })
 // Files
 // ---------------------------------------------------------------------------------------------
 
-/** The file of an input, or null when none was chosen (browsers send an empty, nameless part). */
-function chosenFiles(form: FormData, name: string): File[] {
-  return form.getAll(name).filter((value): value is File => typeof value !== 'string' && value.size > 0);
-}
-
 type Checked<K> = { ok: true; kind: K; bytes: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
 
 export async function checkImage(file: File): Promise<Checked<ImageKind>> {
@@ -258,13 +254,6 @@ async function storeImage(
 // ---------------------------------------------------------------------------------------------
 // Upload and Edit
 // ---------------------------------------------------------------------------------------------
-
-/** The form's text fields only: files never travel back to the page in the form's result. */
-function textFields(form: FormData): FormData {
-  const fields = new FormData();
-  for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value);
-  return fields;
-}
 
 type Mode = { kind: 'upload' } | { kind: 'edit'; agentIdParam: string | undefined };
 

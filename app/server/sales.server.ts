@@ -88,7 +88,8 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
   }
   const rows = unwrap(result, 'sales');
   const total = result.count ?? rows.length;
-  const buyerIds = [...new Set(rows.map((row) => row.buyer_id))];
+  // A deleted buyer's purchases stay, with no buyer (migration 20261127000300): shown anonymised.
+  const buyerIds = [...new Set(rows.flatMap((row) => (row.buyer_id ? [row.buyer_id] : [])))];
   const buyers =
     buyerIds.length > 0
       ? unwrap(await client.from('public_profiles').select('id, username').in('id', buyerIds), 'buyers of the sales')
@@ -99,7 +100,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
       id: row.id,
       agentId: row.agent_id,
       agentName: row.agents?.name ?? 'Unknown agent',
-      buyerUsername: usernames.get(row.buyer_id) ?? 'Unknown buyer',
+      buyerUsername: (row.buyer_id && usernames.get(row.buyer_id)) || 'Deleted account',
       amount: Number(row.amount),
       status: row.status as PurchaseStatus,
       statusReason: row.status_reason,
@@ -115,7 +116,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
 interface SaleRecord {
   id: string;
   agent_id: string;
-  buyer_id: string;
+  buyer_id: string | null;
   amount: number;
   status: string;
   status_reason: string | null;

@@ -22,6 +22,11 @@ class NoRealtimeTransport {
   }
 }
 
+function userAgentHeader(request: Request): Record<string, string> {
+  const userAgent = request.headers.get('user-agent');
+  return userAgent ? { 'User-Agent': userAgent.slice(0, 512) } : {};
+}
+
 /**
  * A request-scoped client that reads the session from cookies and collects the cookies to set.
  * `clientAddress` is the visitor's: the embedded backend rate-limits sign-ins by it.
@@ -42,7 +47,11 @@ export function createSupabase(request: Request, connection: SupabaseConnection,
         for (const [name, value] of Object.entries(cacheHeaders ?? {})) responseHeaders.set(name, value);
       },
     },
-    global: backendFetch ? { fetch: backendFetch } : undefined,
+    global: {
+      ...(backendFetch ? { fetch: backendFetch } : {}),
+      // The Auth service records the browser's User-Agent with a new session (the session list).
+      headers: userAgentHeader(request),
+    },
     realtime: { transport: NoRealtimeTransport as never },
   });
   return { client, responseHeaders };
@@ -55,6 +64,14 @@ function sessionlessClient(connection: SupabaseConnection, apiKey: string): AppS
     global: connection.fetch ? { fetch: connection.fetch } : undefined,
     realtime: { transport: NoRealtimeTransport as never },
   });
+}
+
+/**
+ * A new anonymous client that keeps nothing between calls and shares nothing with the request's:
+ * for checks such as "is this the current password" (a sign-in whose session is thrown away).
+ */
+export function throwawaySupabase(connection: SupabaseConnection): AppSupabaseClient {
+  return sessionlessClient(connection, connection.anonKey);
 }
 
 const publicClients = new Map<string, AppSupabaseClient>();

@@ -158,7 +158,7 @@ export type Database = {
           name: string;
           price: number;
           seller_banned: boolean;
-          seller_id: string;
+          seller_id: string | null;
           status: string;
           thumbnail_url: string | null;
           updated_at: string;
@@ -176,7 +176,7 @@ export type Database = {
           name: string;
           price?: number;
           seller_banned?: boolean;
-          seller_id: string;
+          seller_id?: string | null;
           status?: string;
           thumbnail_url?: string | null;
           updated_at?: string;
@@ -194,7 +194,7 @@ export type Database = {
           name?: string;
           price?: number;
           seller_banned?: boolean;
-          seller_id?: string;
+          seller_id?: string | null;
           status?: string;
           thumbnail_url?: string | null;
           updated_at?: string;
@@ -457,7 +457,7 @@ export type Database = {
         Row: {
           agent_id: string;
           amount: number;
-          buyer_id: string;
+          buyer_id: string | null;
           created_at: string;
           discount_amount: number;
           discount_percent: number;
@@ -476,7 +476,7 @@ export type Database = {
         Insert: {
           agent_id: string;
           amount: number;
-          buyer_id: string;
+          buyer_id?: string | null;
           created_at?: string;
           discount_amount?: number;
           discount_percent?: number;
@@ -495,7 +495,7 @@ export type Database = {
         Update: {
           agent_id?: string;
           amount?: number;
-          buyer_id?: string;
+          buyer_id?: string | null;
           created_at?: string;
           discount_amount?: number;
           discount_percent?: number;
@@ -1135,6 +1135,15 @@ export type Database = {
           search: string;
         };
         Returns: boolean;
+      };
+      my_sessions: {
+        Args: never;
+        Returns: {
+          created_at: string;
+          id: string;
+          last_active_at: string;
+          user_agent: string;
+        }[];
       };
       platform_daily_figures: {
         Args: { days?: number };

@@ -12,14 +12,14 @@ const POLICIES = `
 insert into auth.users (id, aud, role, email) values
   ('${USER_A}', 'authenticated', 'authenticated', 'a@example.com'),
   ('${USER_B}', 'authenticated', 'authenticated', 'b@example.com');
-create policy "avatars own read" on storage.objects for select to authenticated
-  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-create policy "avatars own insert" on storage.objects for insert to authenticated
-  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-create policy "avatars own update" on storage.objects for update to authenticated
-  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
-create policy "avatars own delete" on storage.objects for delete to authenticated
-  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "user-files own read" on storage.objects for select to authenticated
+  using (bucket_id = 'user-files' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "user-files own insert" on storage.objects for insert to authenticated
+  with check (bucket_id = 'user-files' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "user-files own update" on storage.objects for update to authenticated
+  using (bucket_id = 'user-files' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "user-files own delete" on storage.objects for delete to authenticated
+  using (bucket_id = 'user-files' and (storage.foldername(name))[1] = auth.uid()::text);
 create policy "assets readable" on storage.objects for select using (bucket_id = 'assets');
 `;
 
@@ -42,23 +42,23 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
 
   describe('buckets', () => {
     it('create, get, list, update, delete with the service key', async () => {
-      const created = await service.storage.createBucket('avatars', {
+      const created = await service.storage.createBucket('user-files', {
         public: false,
         fileSizeLimit: '1MB',
         allowedMimeTypes: ['image/*', 'text/plain'],
       });
       expect(created.error).toBeNull();
-      expect(created.data).toEqual({ name: 'avatars' });
+      expect(created.data).toEqual({ name: 'user-files' });
       const assets = await service.storage.createBucket('assets', { public: true, fileSizeLimit: 64 });
       expect(assets.error).toBeNull();
-      const again = await service.storage.createBucket('avatars');
+      const again = await service.storage.createBucket('user-files');
       expect(again.error).toMatchObject({ status: 409 });
-      const { data: bucket } = await service.storage.getBucket('avatars');
-      expect(bucket).toMatchObject({ id: 'avatars', name: 'avatars', public: false, file_size_limit: 1024 * 1024 });
+      const { data: bucket } = await service.storage.getBucket('user-files');
+      expect(bucket).toMatchObject({ id: 'user-files', name: 'user-files', public: false, file_size_limit: 1024 * 1024 });
       expect(bucket?.allowed_mime_types).toEqual(['image/*', 'text/plain']);
       const { data: list } = await service.storage.listBuckets();
-      // agent-images and agent-packages come from the migrations.
-      expect(list?.map((item) => item.id)).toEqual(['agent-images', 'agent-packages', 'assets', 'avatars']);
+      // agent-images, agent-packages and avatars come from the migrations.
+      expect(list?.map((item) => item.id)).toEqual(['agent-images', 'agent-packages', 'assets', 'avatars', 'user-files']);
       await service.storage.createBucket('temp');
       const updated = await service.storage.updateBucket('temp', { public: true });
       expect(updated.data).toEqual({ message: 'Successfully updated' });
@@ -78,58 +78,58 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
   describe('objects', () => {
     it('uploads as the owner, refuses other folders, downloads under RLS', async () => {
       const blob = new Blob(['hello avatar'], { type: 'text/plain' });
-      const upload = await alice.storage.from('avatars').upload(`${USER_A}/hello.txt`, blob);
+      const upload = await alice.storage.from('user-files').upload(`${USER_A}/hello.txt`, blob);
       expect(upload.error).toBeNull();
-      expect(upload.data).toMatchObject({ path: `${USER_A}/hello.txt`, fullPath: `avatars/${USER_A}/hello.txt` });
+      expect(upload.data).toMatchObject({ path: `${USER_A}/hello.txt`, fullPath: `user-files/${USER_A}/hello.txt` });
       expect(upload.data?.id).toMatch(/^[0-9a-f-]{36}$/);
-      const foreign = await bob.storage.from('avatars').upload(`${USER_A}/evil.txt`, blob);
+      const foreign = await bob.storage.from('user-files').upload(`${USER_A}/evil.txt`, blob);
       expect(foreign.error).toMatchObject({ status: 403 });
-      const duplicate = await alice.storage.from('avatars').upload(`${USER_A}/hello.txt`, blob);
+      const duplicate = await alice.storage.from('user-files').upload(`${USER_A}/hello.txt`, blob);
       expect(duplicate.error).toMatchObject({ status: 409 });
       const raw = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .upload(`${USER_A}/raw.txt`, Buffer.from('raw bytes'), { contentType: 'text/plain', upsert: true });
       expect(raw.error).toBeNull();
 
-      const download = await alice.storage.from('avatars').download(`${USER_A}/hello.txt`);
+      const download = await alice.storage.from('user-files').download(`${USER_A}/hello.txt`);
       expect(download.error).toBeNull();
       expect(await download.data?.text()).toBe('hello avatar');
       expect(download.data?.type).toMatch(/^text\/plain/);
-      const hidden = await bob.storage.from('avatars').download(`${USER_A}/hello.txt`);
+      const hidden = await bob.storage.from('user-files').download(`${USER_A}/hello.txt`);
       expect(hidden.error).not.toBeNull();
-      expect((await anon.storage.from('avatars').download(`${USER_A}/hello.txt`)).error).not.toBeNull();
-      const info = await alice.storage.from('avatars').info(`${USER_A}/hello.txt`);
+      expect((await anon.storage.from('user-files').download(`${USER_A}/hello.txt`)).error).not.toBeNull();
+      const info = await alice.storage.from('user-files').info(`${USER_A}/hello.txt`);
       expect(info.data).toMatchObject({ size: 12, name: `${USER_A}/hello.txt` });
-      expect((await alice.storage.from('avatars').exists(`${USER_A}/hello.txt`)).data).toBe(true);
+      expect((await alice.storage.from('user-files').exists(`${USER_A}/hello.txt`)).data).toBe(true);
     });
 
     it('upsert replaces, update requires an existing object', async () => {
       const path = `${USER_A}/replace.txt`;
-      await alice.storage.from('avatars').upload(path, new Blob(['one'], { type: 'text/plain' }));
+      await alice.storage.from('user-files').upload(path, new Blob(['one'], { type: 'text/plain' }));
       const replaced = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .upload(path, new Blob(['two'], { type: 'text/plain' }), { upsert: true });
       expect(replaced.error).toBeNull();
-      expect(await (await alice.storage.from('avatars').download(path)).data?.text()).toBe('two');
-      const updated = await alice.storage.from('avatars').update(path, new Blob(['three'], { type: 'text/plain' }));
+      expect(await (await alice.storage.from('user-files').download(path)).data?.text()).toBe('two');
+      const updated = await alice.storage.from('user-files').update(path, new Blob(['three'], { type: 'text/plain' }));
       expect(updated.error).toBeNull();
-      expect(await (await alice.storage.from('avatars').download(path)).data?.text()).toBe('three');
+      expect(await (await alice.storage.from('user-files').download(path)).data?.text()).toBe('three');
       const missing = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .update(`${USER_A}/nope.txt`, new Blob(['x'], { type: 'text/plain' }));
       expect(missing.error).not.toBeNull();
     });
 
     it('bucket rules: size limit and mime types', async () => {
       const big = new Blob([new Uint8Array(2 * 1024 * 1024)], { type: 'image/png' });
-      const tooBig = await alice.storage.from('avatars').upload(`${USER_A}/big.png`, big);
+      const tooBig = await alice.storage.from('user-files').upload(`${USER_A}/big.png`, big);
       expect(tooBig.error).toMatchObject({ status: 413 });
       const wrongType = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .upload(`${USER_A}/x.pdf`, new Blob(['%PDF'], { type: 'application/pdf' }));
       expect(wrongType.error).toMatchObject({ status: 415 });
       const image = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .upload(`${USER_A}/ok.png`, new Blob(['png'], { type: 'image/png' }));
       expect(image.error).toBeNull();
     });
@@ -144,30 +144,30 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/svg+xml');
       expect(await response.text()).toBe('<svg/>');
-      const privateUrl = anon.storage.from('avatars').getPublicUrl(`${USER_A}/hello.txt`).data.publicUrl;
+      const privateUrl = anon.storage.from('user-files').getPublicUrl(`${USER_A}/hello.txt`).data.publicUrl;
       expect((await fetch(privateUrl)).status).toBeGreaterThanOrEqual(400);
       const tooBig = await service.storage.from('assets').upload('big.bin', new Blob([new Uint8Array(100)]));
       expect(tooBig.error).toMatchObject({ status: 413 });
     });
 
     it('signed URLs: created under RLS, fetched without a key, tampering refused', async () => {
-      const signed = await alice.storage.from('avatars').createSignedUrl(`${USER_A}/hello.txt`, 60);
+      const signed = await alice.storage.from('user-files').createSignedUrl(`${USER_A}/hello.txt`, 60);
       expect(signed.error).toBeNull();
       const response = await fetch(signed.data!.signedUrl);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('hello avatar');
       const other = signed.data!.signedUrl.replace('hello.txt', 'raw.txt');
       expect((await fetch(other)).status).toBe(400);
-      const denied = await bob.storage.from('avatars').createSignedUrl(`${USER_A}/hello.txt`, 60);
+      const denied = await bob.storage.from('user-files').createSignedUrl(`${USER_A}/hello.txt`, 60);
       expect(denied.error).not.toBeNull();
       const many = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .createSignedUrls([`${USER_A}/hello.txt`, `${USER_A}/missing.txt`], 60);
       expect(many.data?.[0]?.signedUrl).toContain('token=');
       expect(many.data?.[1]?.error).toBeTruthy();
-      const expiredToken = await target.backend!.keys.sign({ url: `avatars/${USER_A}/hello.txt` }, -5);
+      const expiredToken = await target.backend!.keys.sign({ url: `user-files/${USER_A}/hello.txt` }, -5);
       const expired = await fetch(
-        `${target.url}/storage/v1/object/sign/avatars/${USER_A}/hello.txt?token=${expiredToken}`,
+        `${target.url}/storage/v1/object/sign/user-files/${USER_A}/hello.txt?token=${expiredToken}`,
       );
       expect(expired.status).toBe(400);
       expect(await expired.json()).toMatchObject({ statusCode: '403', message: 'jwt expired' });
@@ -175,61 +175,61 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
 
     it('signed upload URLs: signed under RLS, uploaded with the token, owner recorded', async () => {
       const path = `${USER_A}/signed.txt`;
-      const signed = await alice.storage.from('avatars').createSignedUploadUrl(path);
+      const signed = await alice.storage.from('user-files').createSignedUploadUrl(path);
       expect(signed.error).toBeNull();
-      expect(signed.data?.signedUrl).toContain('/object/upload/sign/avatars/');
+      expect(signed.data?.signedUrl).toContain('/object/upload/sign/user-files/');
       const uploaded = await anon.storage
-        .from('avatars')
+        .from('user-files')
         .uploadToSignedUrl(path, signed.data!.token, new Blob(['via token'], { type: 'text/plain' }));
       expect(uploaded.error).toBeNull();
-      expect(uploaded.data?.fullPath).toBe(`avatars/${path}`);
-      expect(await (await alice.storage.from('avatars').download(path)).data?.text()).toBe('via token');
-      const denied = await bob.storage.from('avatars').createSignedUploadUrl(`${USER_A}/bob.txt`);
+      expect(uploaded.data?.fullPath).toBe(`user-files/${path}`);
+      expect(await (await alice.storage.from('user-files').download(path)).data?.text()).toBe('via token');
+      const denied = await bob.storage.from('user-files').createSignedUploadUrl(`${USER_A}/bob.txt`);
       expect(denied.error).toMatchObject({ status: 403 });
       const forged = await anon.storage
-        .from('avatars')
+        .from('user-files')
         .uploadToSignedUrl(`${USER_A}/other.txt`, signed.data!.token, new Blob(['x'], { type: 'text/plain' }));
       expect(forged.error).not.toBeNull();
-      await alice.storage.from('avatars').remove([path]);
+      await alice.storage.from('user-files').remove([path]);
     });
 
     it('lists files and folders under a prefix', async () => {
-      await alice.storage.from('avatars').upload(`${USER_A}/sub/deep.txt`, new Blob(['d'], { type: 'text/plain' }));
+      await alice.storage.from('user-files').upload(`${USER_A}/sub/deep.txt`, new Blob(['d'], { type: 'text/plain' }));
       const { data, error } = await alice.storage
-        .from('avatars')
+        .from('user-files')
         .list(USER_A, { sortBy: { column: 'name', order: 'asc' } });
       expect(error).toBeNull();
       const names = data!.map((entry) => entry.name);
       expect(names).toEqual(['hello.txt', 'ok.png', 'raw.txt', 'replace.txt', 'sub']);
       expect(data!.find((entry) => entry.name === 'sub')?.id).toBeNull();
-      const searched = await alice.storage.from('avatars').list(USER_A, { search: 'r' });
+      const searched = await alice.storage.from('user-files').list(USER_A, { search: 'r' });
       expect(searched.data!.map((entry) => entry.name)).toEqual(['raw.txt', 'replace.txt']);
-      expect((await bob.storage.from('avatars').list(USER_A)).data).toEqual([]);
-      const paged = await alice.storage.from('avatars').list(USER_A, { limit: 2, offset: 1 });
+      expect((await bob.storage.from('user-files').list(USER_A)).data).toEqual([]);
+      const paged = await alice.storage.from('user-files').list(USER_A, { limit: 2, offset: 1 });
       expect(paged.data!.map((entry) => entry.name)).toEqual(['ok.png', 'raw.txt']);
     });
 
     it('move and copy', async () => {
-      const moved = await alice.storage.from('avatars').move(`${USER_A}/raw.txt`, `${USER_A}/moved.txt`);
+      const moved = await alice.storage.from('user-files').move(`${USER_A}/raw.txt`, `${USER_A}/moved.txt`);
       expect(moved.error).toBeNull();
-      expect(await (await alice.storage.from('avatars').download(`${USER_A}/moved.txt`)).data?.text()).toBe(
+      expect(await (await alice.storage.from('user-files').download(`${USER_A}/moved.txt`)).data?.text()).toBe(
         'raw bytes',
       );
-      expect((await alice.storage.from('avatars').download(`${USER_A}/raw.txt`)).error).not.toBeNull();
-      const copied = await alice.storage.from('avatars').copy(`${USER_A}/moved.txt`, `${USER_A}/copy.txt`);
-      expect(copied.data).toEqual({ path: `avatars/${USER_A}/copy.txt` });
-      expect(await (await alice.storage.from('avatars').download(`${USER_A}/copy.txt`)).data?.text()).toBe('raw bytes');
-      const foreign = await bob.storage.from('avatars').move(`${USER_A}/moved.txt`, `${USER_B}/stolen.txt`);
+      expect((await alice.storage.from('user-files').download(`${USER_A}/raw.txt`)).error).not.toBeNull();
+      const copied = await alice.storage.from('user-files').copy(`${USER_A}/moved.txt`, `${USER_A}/copy.txt`);
+      expect(copied.data).toEqual({ path: `user-files/${USER_A}/copy.txt` });
+      expect(await (await alice.storage.from('user-files').download(`${USER_A}/copy.txt`)).data?.text()).toBe('raw bytes');
+      const foreign = await bob.storage.from('user-files').move(`${USER_A}/moved.txt`, `${USER_B}/stolen.txt`);
       expect(foreign.error).not.toBeNull();
     });
 
     it('remove deletes only what the caller may delete', async () => {
-      const bobs = await bob.storage.from('avatars').remove([`${USER_A}/copy.txt`]);
+      const bobs = await bob.storage.from('user-files').remove([`${USER_A}/copy.txt`]);
       expect(bobs.data).toEqual([]);
-      const removed = await alice.storage.from('avatars').remove([`${USER_A}/copy.txt`, `${USER_A}/nothing.txt`]);
+      const removed = await alice.storage.from('user-files').remove([`${USER_A}/copy.txt`, `${USER_A}/nothing.txt`]);
       expect(removed.error).toBeNull();
       expect(removed.data?.map((row) => row.name)).toEqual([`${USER_A}/copy.txt`]);
-      expect((await alice.storage.from('avatars').download(`${USER_A}/copy.txt`)).error).not.toBeNull();
+      expect((await alice.storage.from('user-files').download(`${USER_A}/copy.txt`)).error).not.toBeNull();
     });
 
     it('empties and deletes a bucket; a non-empty bucket cannot be deleted', async () => {

@@ -26,6 +26,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
+import { Avatar } from '~/components/layout/header';
 import { canOpenSection, isSectionActive, visibleSections, type DashboardSectionPath } from '~/lib/dashboard-nav';
 import { ROLE_LABEL, hasFullAccess } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
@@ -62,7 +63,10 @@ export function SideNav({ viewer }: { viewer: Viewer }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-        <p className="truncate font-semibold">{viewer.username}</p>
+        <div className="flex items-center gap-3">
+          <Avatar name={viewer.username} url={viewer.avatarUrl} />
+          <p className="truncate font-semibold">{viewer.username}</p>
+        </div>
         <div className="mt-2 flex flex-wrap gap-2">
           <Badge>{ROLE_LABEL[viewer.role]}</Badge>
           {hasFullAccess(viewer.role) ? <Badge tone="amber">Full Access</Badge> : null}

@@ -3,8 +3,6 @@
  * when there is one (nothing typed is lost), else from the stored profile.
  */
 import { Form } from 'react-router';
-import { Avatar } from '~/components/layout/header';
-import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage } from '~/components/ui/field';
 import {
   MAX_BIO_LENGTH,
@@ -16,34 +14,27 @@ import {
 import { USERNAME_HINT, USERNAME_INPUT } from '~/lib/auth-rules';
 import { fieldError as errorOf, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import type { Profile } from '~/server/profile.server';
-import { LaterReleaseNote, SaveButton } from './profile-parts';
+import { PictureForm } from './picture-form';
+import { SaveButton } from './profile-parts';
 
 type TextField = 'username' | 'first_name' | 'last_name' | 'phone' | 'location' | 'website' | 'bio';
 
-export function ProfileDetailsForm({ profile, result }: { profile: Profile; result: FormResult | null }) {
+export function ProfileDetailsForm({
+  profile,
+  result,
+  pictureResult,
+}: {
+  profile: Profile;
+  result: FormResult | null;
+  pictureResult: FormResult | null;
+}) {
   const value = (name: TextField) => fieldValue(result, name) ?? profile[name] ?? '';
   const fieldError = (name: TextField) => errorOf(result, name);
   const notice = formNotice(result);
   const bioError = fieldError('bio');
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-center gap-6">
-        <Avatar name={profile.username} url={profile.profile_image_url} size="lg" />
-        <div className="space-y-2">
-          <button
-            type="button"
-            disabled
-            aria-describedby="picture-hint picture-note"
-            className={buttonClass('secondary', 'sm')}
-          >
-            Upload new picture
-          </button>
-          <p id="picture-hint" className="text-sm text-slate-700 dark:text-slate-300">
-            JPG, PNG or GIF. Max size 2MB.
-          </p>
-          <LaterReleaseNote id="picture-note">Picture uploads arrive with a later release.</LaterReleaseNote>
-        </div>
-      </div>
+      <PictureForm username={profile.username} pictureUrl={profile.profile_image_url} result={pictureResult} />
 
       <Form method="post" action="/profile?tab=profile" className="space-y-5">
         {notice ? <FormMessage {...notice} /> : null}

@@ -6,6 +6,7 @@ import { Link, useNavigation } from 'react-router';
 import type { ReactNode } from 'react';
 import { buttonClass } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/field';
+import type { AccountIntent } from '~/schemas/account';
 import type { ProfileIntent, ProfileTab } from '~/schemas/profile';
 
 const TAB_LABELS: Record<ProfileTab, string> = {
@@ -95,25 +96,26 @@ export function Toggle({
 }
 
 /** The save button of one form: disabled and relabelled while that form's POST is under way. */
-export function SaveButton({ intent, label = 'Save Changes' }: { intent: ProfileIntent; label?: string }) {
+export function SaveButton({
+  intent,
+  label = 'Save Changes',
+  pendingLabel = 'Saving...',
+  variant = 'primary',
+}: {
+  intent: ProfileIntent | AccountIntent;
+  label?: string;
+  pendingLabel?: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+}) {
   const navigation = useNavigation();
   const isSaving =
     navigation.state === 'submitting' &&
     navigation.formMethod?.toUpperCase() === 'POST' &&
     navigation.formData?.get('intent') === intent;
   return (
-    <button type="submit" name="intent" value={intent} disabled={isSaving} className={buttonClass('primary', 'md')}>
+    <button type="submit" name="intent" value={intent} disabled={isSaving} className={buttonClass(variant, 'md')}>
       {isSaving ? <Spinner /> : null}
-      {isSaving ? 'Saving...' : label}
+      {isSaving ? pendingLabel : label}
     </button>
-  );
-}
-
-/** For features whose server side does not exist yet: say so instead of pretending. */
-export function LaterReleaseNote({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="text-sm text-slate-700 dark:text-slate-300">
-      {children}
-    </p>
   );
 }

@@ -3,13 +3,13 @@
  * real forms stored in `user_settings`; features without a server side yet are shown disabled
  * with a note instead of pretending to work.
  */
-import { Form, Link } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
+import { Form } from 'react-router';
 import { FormMessage } from '~/components/ui/field';
 import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { PROFILE_VISIBILITY_OPTIONS } from '~/schemas/profile';
 import type { Settings } from '~/server/profile.server';
-import { LaterReleaseNote, SaveButton, Toggle } from './profile-parts';
+import { ChangePasswordForm, DeleteAccountForm, ExportData, SessionList, type SessionRow } from './account-forms';
+import { SaveButton, Toggle } from './profile-parts';
 import { TwoFactorPanel } from './two-factor-panel';
 
 /** The value to show: what was just submitted (after a failed save) or what is stored. */
@@ -94,65 +94,70 @@ export function NotificationsForm({ settings, result }: { settings: Settings; re
 
 const ROW =
   'flex flex-wrap items-start justify-between gap-4 rounded-xl border border-slate-200 p-5 dark:border-slate-800';
+const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 
-export function SecurityPanel({ twoFactorOn, signedInSince }: { twoFactorOn: boolean; signedInSince: string | null }) {
+export function SecurityPanel({
+  twoFactorOn,
+  sessions,
+  passwordResult,
+  sessionsResult,
+}: {
+  twoFactorOn: boolean;
+  sessions: SessionRow[];
+  passwordResult: FormResult | null;
+  sessionsResult: FormResult | null;
+}) {
   return (
     <div className="space-y-4">
       <TwoFactorPanel on={twoFactorOn} />
-      <div className={ROW}>
-        <div>
-          <h3 className="font-medium">Password</h3>
-          <p className="text-sm text-slate-700 dark:text-slate-300">Choose a new password for your account.</p>
-        </div>
-        <Link to="/auth/reset-password" className={buttonClass('secondary', 'sm')}>
+      <section aria-labelledby="password-title" className={PANEL}>
+        <h3 id="password-title" className="font-medium">
           Change Password
-        </Link>
-      </div>
-      <div className={ROW}>
-        <div>
-          <h3 className="font-medium">Active sessions</h3>
-          <ul className="mt-2 text-sm">
-            <li>
-              <span className="font-medium">Current Session</span>
-              <span className="block text-slate-700 dark:text-slate-300">
-                This browser
-                {signedInSince ? ` · signed in since ${signedInSince}` : ''}
-              </span>
-            </li>
-          </ul>
-        </div>
-      </div>
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Your other sessions are signed out when the password changes.
+        </p>
+        <ChangePasswordForm result={passwordResult} />
+      </section>
+      <section aria-labelledby="sessions-title" className={PANEL}>
+        <h3 id="sessions-title" className="font-medium">
+          Active sessions
+        </h3>
+        <SessionList sessions={sessions} result={sessionsResult} />
+      </section>
     </div>
   );
 }
 
-export function DataPanel() {
+export function DataPanel({
+  username,
+  publishedAgents,
+  deleteResult,
+}: {
+  username: string;
+  publishedAgents: string[];
+  deleteResult: FormResult | null;
+}) {
   return (
     <div className="space-y-6">
-      <LaterReleaseNote id="data-note">Data export and account deletion arrive with a later release.</LaterReleaseNote>
       <div className={ROW}>
         <div>
           <h3 className="font-medium">Export your data</h3>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Download a copy of your profile, purchases and reviews.
+            Download a JSON file of your profile, settings, purchases, reviews and downloads (and, for sellers, your
+            agents and sales).
           </p>
         </div>
-        <button type="button" disabled aria-describedby="data-note" className={buttonClass('secondary', 'sm')}>
-          Export Data
-        </button>
+        <ExportData />
       </div>
       <section aria-labelledby="danger-zone-title" className="rounded-xl border border-red-300 p-5 dark:border-red-800">
         <h3 id="danger-zone-title" className="font-semibold text-red-800 dark:text-red-300">
           Danger Zone
         </h3>
-        <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Permanently delete your account and everything linked to it.
-          </p>
-          <button type="button" disabled aria-describedby="data-note" className={buttonClass('danger', 'sm')}>
-            Delete Account
-          </button>
-        </div>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          Permanently delete your account and everything linked to it.
+        </p>
+        <DeleteAccountForm username={username} publishedAgents={publishedAgents} result={deleteResult} />
       </section>
     </div>
   );

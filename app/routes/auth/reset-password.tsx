@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Form, redirect, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage, Spinner } from '~/components/ui/field';
+import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
-import { MIN_PASSWORD_LENGTH } from '~/lib/auth-rules';
-import { fieldError, formNotice } from '~/lib/form-result';
+import { formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { NewPasswordSchema, firstMessage } from '~/schemas/auth';
 import { setFlash } from '~/server/cookies.server';
@@ -52,24 +52,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
         </h1>
         <Form method="post" className="space-y-4">
           {notice ? <FormMessage {...notice} /> : null}
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            hint="Password must be at least 6 characters long"
-            aria-invalid={fieldError(actionData, 'password') ? true : undefined}
-          />
-          <Field
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={fieldError(actionData, 'confirmPassword') ? true : undefined}
-          />
+          <NewPasswordFields result={actionData} />
           <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
             {isSaving ? <Spinner /> : null}
             {isSaving ? 'Saving...' : 'Update password'}

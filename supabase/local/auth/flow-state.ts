@@ -98,7 +98,12 @@ export function challengeMatches(flow: FlowStateRow, verifier: string): boolean 
 const AMR_BY_METHOD: Record<string, string> = { oauth: 'oauth' };
 
 /** `POST /token?grant_type=pkce`. */
-export async function pkceGrant(service: AuthService, authCode: string, verifier: string): Promise<Json> {
+export async function pkceGrant(
+  service: AuthService,
+  authCode: string,
+  verifier: string,
+  request?: Request,
+): Promise<Json> {
   if (!authCode || !verifier) {
     throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
   }
@@ -121,5 +126,11 @@ export async function pkceGrant(service: AuthService, authCode: string, verifier
     if (flow.provider_access_token) extra.provider_token = flow.provider_access_token;
     if (flow.provider_refresh_token) extra.provider_refresh_token = flow.provider_refresh_token;
   }
-  return signIn(service, flow.user_id, AMR_BY_METHOD[flow.authentication_method] ?? flow.authentication_method, extra);
+  return signIn(
+    service,
+    flow.user_id,
+    AMR_BY_METHOD[flow.authentication_method] ?? flow.authentication_method,
+    extra,
+    request,
+  );
 }

@@ -13,6 +13,8 @@ create table if not exists auth.sessions (
   refreshed_at timestamptz
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- As GoTrue: the User-Agent of the request that signed in (the session list of /profile).
+alter table auth.sessions add column if not exists user_agent text;
 
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,

@@ -77,13 +77,20 @@ export async function tokenResponse(
 }
 
 /** Starts a session (aal1, amr = the sign-in method) and answers with tokens. */
-export async function signIn(service: AuthService, userId: string, method: string, extra: Json = {}): Promise<Json> {
+export async function signIn(
+  service: AuthService,
+  userId: string,
+  method: string,
+  extra: Json = {},
+  request?: Request,
+): Promise<Json> {
   const sessionId = crypto.randomUUID();
-  await service.db.query(`insert into auth.sessions (id, user_id, aal, amr) values ($1, $2, 'aal1', $3)`, [
-    sessionId,
-    userId,
-    JSON.stringify([{ method, timestamp: now() }]),
-  ]);
+  // As GoTrue, the session remembers the User-Agent that signed in (at most 512 characters).
+  const userAgent = request?.headers.get('user-agent')?.slice(0, 512) ?? null;
+  await service.db.query(
+    `insert into auth.sessions (id, user_id, aal, amr, user_agent) values ($1, $2, 'aal1', $3, $4)`,
+    [sessionId, userId, JSON.stringify([{ method, timestamp: now() }]), userAgent],
+  );
   await service.db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
   await service.db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = $2`, [
     userId,

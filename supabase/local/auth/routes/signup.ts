@@ -45,7 +45,7 @@ export async function signup(service: AuthService, request: Request): Promise<Re
   if (existing && !config.enableConfirmations) {
     await setPassword(db, existing.id, password);
     await confirmEmail(db, existing.id);
-    return jsonBody(await signIn(service, existing.id, 'password'));
+    return jsonBody(await signIn(service, existing.id, 'password', {}, request));
   }
   const user =
     existing ??
@@ -56,7 +56,7 @@ export async function signup(service: AuthService, request: Request): Promise<Re
       provider: 'email',
       confirm: !config.enableConfirmations,
     }));
-  if (!config.enableConfirmations) return jsonBody(await signIn(service, user.id, 'password'));
+  if (!config.enableConfirmations) return jsonBody(await signIn(service, user.id, 'password', {}, request));
 
   await sendEmail(service, user, 'signup', { redirectTo, pkce: pkce !== null });
   if (pkce) {

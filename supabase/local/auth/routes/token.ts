@@ -19,18 +19,21 @@ export async function token(service: AuthService, request: Request): Promise<Res
           stringField(body, 'email'),
           stringField(body, 'phone'),
           stringField(body, 'password'),
+          request,
         ),
       );
     case 'refresh_token':
       return jsonBody(await refreshGrant(service, stringField(body, 'refresh_token')));
     case 'pkce':
-      return jsonBody(await pkceGrant(service, stringField(body, 'auth_code'), stringField(body, 'code_verifier')));
+      return jsonBody(
+        await pkceGrant(service, stringField(body, 'auth_code'), stringField(body, 'code_verifier'), request),
+      );
     default:
       throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }
 }
 
-async function passwordGrant(service: AuthService, email: string, phone: string, password: string) {
+async function passwordGrant(service: AuthService, email: string, phone: string, password: string, request: Request) {
   if (email && phone) throw validationFailed('Only an email address or phone number should be provided on login.');
   if (!email && !phone) throw validationFailed('missing email or phone');
   const invalid = badRequest('invalid_credentials', 'Invalid login credentials');
@@ -51,5 +54,5 @@ async function passwordGrant(service: AuthService, email: string, phone: string,
     [...password].length < minimum
       ? { weak_password: { message: `Password should be at least ${minimum} characters.`, reasons: ['length'] } }
       : {};
-  return signIn(service, user.id, 'password', extra);
+  return signIn(service, user.id, 'password', extra, request);
 }

@@ -1,0 +1,315 @@
+/**
+ * The account's own self-service (issue #13, profile page): the picture, Change Password, the
+ * session list, the data export and Delete Account. Every function here is called only after
+ * `requireUser`/`requirePermission` in the route; the viewer's own client (row-level security,
+ * Storage policies) does what the user may do, the service role only what no policy can grant
+ * (deleting the Auth user) and only after the checks written out below.
+ */
+import type { SupabaseConnection } from '~/context';
+import { detectImageKind, IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageKind } from '~/lib/file-signatures';
+import { describeDevice } from '~/lib/user-agent';
+import type { Viewer } from '~/lib/viewer';
+import { ACCOUNT_MESSAGES, MAX_PICTURE_BYTES } from '~/schemas/account';
+import { forgetCatalogue } from '~/server/agents.server';
+import { unwrap } from '~/server/http-errors.server';
+import { createServiceSupabase, throwawaySupabase, type AppSupabaseClient } from '~/server/supabase.server';
+import { forgetViewer } from '~/server/viewer.server';
+
+export const AVATARS_BUCKET = 'avatars';
+
+export type AccountResult = { ok: true } | { ok: false; status: 400 | 409 | 503; message: string; field?: string };
+
+const refused = (status: 400 | 409 | 503, message: string, field?: string): AccountResult => ({
+  ok: false,
+  status,
+  message,
+  field,
+});
+
+/** The viewer's name, picture and listings show in the header and on catalogue pages. */
+function forgetCaches(userId: string): void {
+  forgetViewer(userId);
+  forgetCatalogue();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Picture
+// ---------------------------------------------------------------------------------------------
+
+const PICTURE_KINDS: readonly ImageKind[] = ['jpeg', 'png', 'gif'];
+
+export type CheckedPicture =
+  { ok: true; kind: ImageKind; bytes: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
+
+/** Size first (2 MB), then the file's own bytes: JPEG, PNG or GIF, whatever its name or declared type. */
+export async function checkPicture(file: File | undefined): Promise<CheckedPicture> {
+  if (!file) return { ok: false, message: ACCOUNT_MESSAGES.pictureMissing };
+  if (file.size > MAX_PICTURE_BYTES) return { ok: false, message: ACCOUNT_MESSAGES.pictureTooLarge };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageKind(bytes);
+  return kind && PICTURE_KINDS.includes(kind)
+    ? { ok: true, kind, bytes }
+    : { ok: false, message: ACCOUNT_MESSAGES.pictureType };
+}
+
+/**
+ * Where a public picture is read: a same-site path for the embedded backend (is_image_source and
+ * the CSP's img-src 'self'), the full URL for hosted Supabase.
+ */
+export function avatarUrlPrefix(connection: Pick<SupabaseConnection, 'url' | 'fetch'>): string {
+  const path = `/storage/v1/object/public/${AVATARS_BUCKET}/`;
+  return connection.fetch ? path : `${connection.url.replace(/\/+$/, '')}${path}`;
+}
+
+/** Every object in the user's folder of the avatars bucket. */
+async function ownPictures(client: AppSupabaseClient, userId: string): Promise<string[]> {
+  const { data, error } = await client.storage.from(AVATARS_BUCKET).list(userId, { limit: 100 });
+  if (error) {
+    console.error('Listing pictures failed:', error.message);
+    return [];
+  }
+  return data.map((entry) => `${userId}/${entry.name}`);
+}
+
+/**
+ * Stores a checked picture under the user's own folder with their own client (the Storage
+ * policies refuse any other folder), points users.profile_image_url at it, then removes the
+ * earlier pictures. If the profile update fails the new file is removed again: nothing changes.
+ */
+export async function replacePicture(
+  client: AppSupabaseClient,
+  connection: Pick<SupabaseConnection, 'url' | 'fetch'>,
+  userId: string,
+  picture: { kind: ImageKind; bytes: Uint8Array<ArrayBuffer> },
+): Promise<AccountResult> {
+  const bucket = client.storage.from(AVATARS_BUCKET);
+  const before = await ownPictures(client, userId);
+  const path = `${userId}/${crypto.randomUUID()}.${IMAGE_EXTENSIONS[picture.kind]}`;
+  const upload = await bucket.upload(path, picture.bytes, {
+    contentType: IMAGE_CONTENT_TYPES[picture.kind],
+    upsert: false,
+    cacheControl: '31536000',
+  });
+  if (upload.error) {
+    console.error('Picture upload failed:', upload.error.message);
+    return refused(503, ACCOUNT_MESSAGES.pictureFailed, 'picture');
+  }
+  const { error } = await client
+    .from('users')
+    .update({ profile_image_url: `${avatarUrlPrefix(connection)}${path}`, updated_at: new Date().toISOString() })
+    .eq('id', userId);
+  if (error) {
+    console.error('Picture URL update failed:', error.code, error.message);
+    await bucket.remove([path]);
+    return refused(503, ACCOUNT_MESSAGES.pictureFailed, 'picture');
+  }
+  if (before.length > 0) {
+    const removed = await bucket.remove(before);
+    if (removed.error) console.error('Removing the earlier pictures failed:', removed.error.message);
+  }
+  forgetCaches(userId);
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Checks the current password by signing in with it on a throwaway client (its session is
+ * ended at once), sets the new one on the viewer's own session, then ends every OTHER session
+ * of the user (their refresh tokens stop working); this browser stays signed in.
+ */
+export async function changePassword(
+  client: AppSupabaseClient,
+  connection: SupabaseConnection,
+  email: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<AccountResult> {
+  const check = throwawaySupabase(connection);
+  const { error: wrong } = await check.auth.signInWithPassword({ email, password: currentPassword });
+  if (wrong) {
+    if (wrong.status === 429) return refused(400, wrong.message, 'currentPassword');
+    if (wrong.status && wrong.status >= 500) return refused(503, ACCOUNT_MESSAGES.passwordFailed);
+    return refused(400, ACCOUNT_MESSAGES.currentPasswordWrong, 'currentPassword');
+  }
+  await check.auth.signOut({ scope: 'local' });
+  const { error } = await client.auth.updateUser({ password: newPassword });
+  if (error) {
+    console.error('Password change failed:', error.status, error.message);
+    return refused(error.status && error.status >= 500 ? 503 : 400, error.message, 'password');
+  }
+  return endOtherSessions(client);
+}
+
+/** Signs out every session of the user except this browser's. */
+export async function endOtherSessions(client: AppSupabaseClient): Promise<AccountResult> {
+  const { error } = await client.auth.signOut({ scope: 'others' });
+  if (error) {
+    console.error('Ending the other sessions failed:', error.message);
+    return refused(503, ACCOUNT_MESSAGES.sessionsFailed);
+  }
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+// ---------------------------------------------------------------------------------------------
+
+export interface AccountSession {
+  id: string;
+  device: string;
+  signedInAt: string;
+  lastActiveAt: string;
+  current: boolean;
+}
+
+/** The `session_id` claim of an access token (its signature was checked by the Auth service). */
+export function sessionIdOf(accessToken: string | undefined): string | null {
+  const payload = accessToken?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { session_id?: unknown };
+    return typeof claims.session_id === 'string' ? claims.session_id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user's sessions through `my_sessions()` (only auth.uid()'s rows), this browser's first. */
+export async function listSessions(client: AppSupabaseClient): Promise<AccountSession[]> {
+  const [{ data: sessionData }, rows] = await Promise.all([
+    client.auth.getSession(),
+    client.rpc('my_sessions').then((result) => unwrap(result, 'sessions')),
+  ]);
+  const currentId = sessionIdOf(sessionData.session?.access_token);
+  return rows
+    .map((row) => ({
+      id: row.id,
+      device: describeDevice(row.user_agent),
+      signedInAt: row.created_at,
+      lastActiveAt: row.last_active_at,
+      current: row.id === currentId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+// ---------------------------------------------------------------------------------------------
+
+export const EXPORT_FORMAT = 'agentmarket.account-export';
+export const EXPORT_VERSION = 1;
+
+/**
+ * Everything the product holds about the user, read with their own client (row-level security
+ * is the boundary): profile, settings, purchases, reviews, downloads, and for sellers their
+ * agents (every status) and sales.
+ */
+export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, now = new Date()) {
+  const isSeller = viewer.role === 'seller' || viewer.role === 'admin';
+  const [profile, settings, purchases, reviews, downloads, agents, sales] = await Promise.all([
+    client.from('users').select('*').eq('id', viewer.id).single(),
+    client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
+    client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
+    client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
+    client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
+    isSeller
+      ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
+      : Promise.resolve({ data: [], error: null }),
+    isSeller
+      ? client.from('purchases').select('*').eq('seller_id', viewer.id).order('created_at')
+      : Promise.resolve({ data: [], error: null }),
+  ]);
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: now.toISOString(),
+    account: { id: viewer.id, email: viewer.email, role: viewer.role, created_at: viewer.createdAt },
+    profile: unwrap(profile, 'export profile'),
+    settings: unwrap(settings, 'export settings'),
+    purchases: unwrap(purchases, 'export purchases'),
+    reviews: unwrap(reviews, 'export reviews'),
+    downloads: unwrap(downloads, 'export downloads'),
+    agents: unwrap(agents, 'export agents'),
+    sales: unwrap(sales, 'export sales'),
+  };
+}
+
+export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;
+
+// ---------------------------------------------------------------------------------------------
+// Delete
+// ---------------------------------------------------------------------------------------------
+
+/** The seller's published agents (their names), for the warning before Delete Account. */
+export async function publishedAgentNames(client: AppSupabaseClient, userId: string): Promise<string[]> {
+  const rows = unwrap(
+    await client.from('agents').select('name').eq('seller_id', userId).eq('status', 'published').order('name'),
+    'published agents',
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Deletes the viewer's account once they typed their username. In order: the last active
+ * administrator is refused; the seller's published agents are archived (unpublished) and the
+ * agents nobody bought are deleted (the sold ones stay, with no seller, for their buyers);
+ * the pictures are removed; then the Auth user is deleted with the service role, which cascades
+ * to the profile, settings, reviews (their text) and downloads, sets purchases' buyer to null
+ * (sellers keep their sales, anonymised) and ends every session. The database refuses deleting
+ * the last administrator too (public.guard_user_delete).
+ */
+export async function deleteAccount(
+  client: AppSupabaseClient,
+  connection: SupabaseConnection,
+  viewer: Viewer,
+  confirmUsername: string,
+): Promise<AccountResult> {
+  if (confirmUsername !== viewer.username) return refused(400, ACCOUNT_MESSAGES.confirmUsername, 'confirmUsername');
+  const service = createServiceSupabase(connection);
+  if (viewer.role === 'admin') {
+    const { count, error } = await service
+      .from('users')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_type', 'admin')
+      .is('banned_at', null)
+      .neq('id', viewer.id);
+    if (error) return refused(503, ACCOUNT_MESSAGES.deleteFailed);
+    if (!count) return refused(409, ACCOUNT_MESSAGES.lastAdmin);
+  }
+
+  const archived = await service
+    .from('agents')
+    .update({ status: 'archived', updated_at: new Date().toISOString() })
+    .eq('seller_id', viewer.id)
+    .eq('status', 'published');
+  if (archived.error) {
+    console.error('Unpublishing the agents failed:', archived.error.message);
+    return refused(503, ACCOUNT_MESSAGES.deleteFailed);
+  }
+  const sold = unwrap(await service.from('purchases').select('agent_id').eq('seller_id', viewer.id), 'sold agents');
+  const soldIds = [...new Set(sold.map((row) => row.agent_id))];
+  let unsold = service.from('agents').delete().eq('seller_id', viewer.id);
+  if (soldIds.length > 0) unsold = unsold.not('id', 'in', `(${soldIds.join(',')})`);
+  const { error: unsoldError } = await unsold;
+  if (unsoldError) console.error('Deleting the unsold agents failed:', unsoldError.message);
+
+  const pictures = await ownPictures(service, viewer.id);
+  if (pictures.length > 0) {
+    const { error } = await service.storage.from(AVATARS_BUCKET).remove(pictures);
+    if (error) console.error('Removing the pictures failed:', error.message);
+  }
+
+  const { error } = await service.auth.admin.deleteUser(viewer.id);
+  if (error) {
+    console.error('Deleting the Auth user failed:', error.status, error.message);
+    if (/last administrator/i.test(error.message)) return refused(409, ACCOUNT_MESSAGES.lastAdmin);
+    return refused(503, ACCOUNT_MESSAGES.deleteFailed);
+  }
+  // The sessions are gone with the user; this clears the browser's cookies.
+  await client.auth.signOut({ scope: 'local' });
+  forgetCaches(viewer.id);
+  return { ok: true };
+}
