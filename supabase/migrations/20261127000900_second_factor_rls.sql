@@ -39,7 +39,7 @@ begin
   );
 end;
 $$;
-revoke all on function public.require_second_factor(regclass) from public;
+revoke all on function public.require_second_factor(regclass) from public, anon, authenticated;
 
 do $$
 declare

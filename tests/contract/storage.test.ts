@@ -54,11 +54,22 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
       const again = await service.storage.createBucket('user-files');
       expect(again.error).toMatchObject({ status: 409 });
       const { data: bucket } = await service.storage.getBucket('user-files');
-      expect(bucket).toMatchObject({ id: 'user-files', name: 'user-files', public: false, file_size_limit: 1024 * 1024 });
+      expect(bucket).toMatchObject({
+        id: 'user-files',
+        name: 'user-files',
+        public: false,
+        file_size_limit: 1024 * 1024,
+      });
       expect(bucket?.allowed_mime_types).toEqual(['image/*', 'text/plain']);
       const { data: list } = await service.storage.listBuckets();
       // agent-images, agent-packages and avatars come from the migrations.
-      expect(list?.map((item) => item.id)).toEqual(['agent-images', 'agent-packages', 'assets', 'avatars', 'user-files']);
+      expect(list?.map((item) => item.id)).toEqual([
+        'agent-images',
+        'agent-packages',
+        'assets',
+        'avatars',
+        'user-files',
+      ]);
       await service.storage.createBucket('temp');
       const updated = await service.storage.updateBucket('temp', { public: true });
       expect(updated.data).toEqual({ message: 'Successfully updated' });
@@ -218,7 +229,9 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
       expect((await alice.storage.from('user-files').download(`${USER_A}/raw.txt`)).error).not.toBeNull();
       const copied = await alice.storage.from('user-files').copy(`${USER_A}/moved.txt`, `${USER_A}/copy.txt`);
       expect(copied.data).toEqual({ path: `user-files/${USER_A}/copy.txt` });
-      expect(await (await alice.storage.from('user-files').download(`${USER_A}/copy.txt`)).data?.text()).toBe('raw bytes');
+      expect(await (await alice.storage.from('user-files').download(`${USER_A}/copy.txt`)).data?.text()).toBe(
+        'raw bytes',
+      );
       const foreign = await bob.storage.from('user-files').move(`${USER_A}/moved.txt`, `${USER_B}/stolen.txt`);
       expect(foreign.error).not.toBeNull();
     });
