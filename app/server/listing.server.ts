@@ -13,7 +13,7 @@
 import { data, redirect } from 'react-router';
 import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
-import { AGENTS_PATH, STATUS_INTENTS, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import { AGENTS_PATH, moderatedMessage, STATUS_INTENTS, type AgentStatus, type StatusIntent } from '~/lib/listing';
 import { connectionContext, supabaseContext } from '~/context';
 import {
   detectImageKind,
@@ -84,6 +84,8 @@ export interface SellerAgent {
   reviewCount: number;
   lastVersion: string | null;
   lastVersionAt: string | null;
+  /** Set when an administrator unpublished the agent (it stays a draft until they restore it). */
+  moderationReason: string | null;
 }
 
 /** Every agent of the seller, newest first, whatever its status (their own client: RLS). */
@@ -98,18 +100,25 @@ export async function listSellerAgents(client: AppSupabaseClient, sellerId: stri
     'seller agents',
   );
   const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
-  const versions = ids.length
-    ? unwrap(
-        await client
+  const [versionRows, moderatedRows] = ids.length
+    ? await Promise.all([
+        client
           .from('agent_versions')
           .select('agent_id, version, created_at')
           .in('agent_id', ids)
           .order('created_at', { ascending: false }),
-        'seller agent versions',
-      )
+        client.from('agents').select('id, moderation_reason').in('id', ids).not('moderation_reason', 'is', null),
+      ])
     : [];
+  const versions = versionRows ? unwrap(versionRows, 'seller agent versions') : [];
   const latest = new Map<string, string>();
   for (const version of versions) if (!latest.has(version.agent_id)) latest.set(version.agent_id, version.version);
+  const moderated = new Map(
+    (moderatedRows ? unwrap(moderatedRows, 'seller agent moderation') : []).map((row) => [
+      row.id,
+      row.moderation_reason,
+    ]),
+  );
   return rows.flatMap((row) =>
     row.id && row.name
       ? [
@@ -123,6 +132,7 @@ export async function listSellerAgents(client: AppSupabaseClient, sellerId: stri
             reviewCount: Number(row.review_count ?? 0),
             lastVersion: latest.get(row.id) ?? null,
             lastVersionAt: row.last_version_at,
+            moderationReason: moderated.get(row.id) ?? null,
           },
         ]
       : [],
@@ -140,6 +150,8 @@ export interface OwnAgent {
   images: string[];
   status: AgentStatus;
   latestVersion: string | null;
+  /** Set when an administrator unpublished the agent: only they can publish it again. */
+  moderationReason: string | null;
 }
 
 /** The seller's own agent, or the 404 (someone else's agent looks like no agent at all). */
@@ -154,7 +166,7 @@ export async function requireOwnAgent(
   const [agent, versions] = await Promise.all([
     client
       .from('agents')
-      .select('id, name, description, price, category, features, thumbnail_url, images, status')
+      .select('id, name, description, price, category, features, thumbnail_url, images, status, moderation_reason')
       .eq('id', agentId)
       .eq('seller_id', sellerId)
       .maybeSingle(),
@@ -172,6 +184,7 @@ export async function requireOwnAgent(
     thumbnailUrl: row.thumbnail_url,
     images: row.images,
     status: row.status as AgentStatus,
+    moderationReason: row.moderation_reason,
     latestVersion: known.reduce<string | null>(
       (highest, version) => (highest === null || compareVersions(version, highest) > 0 ? version : highest),
       null,
@@ -199,6 +212,9 @@ export async function changeStatusAction(args: GuardArgs & { request: Request })
   }
   const statusIntent = intent as StatusIntent;
   const agent = await requireOwnAgent(client, viewer.id, String(form.get('agentId') ?? ''));
+  if (statusIntent === 'publish' && agent.moderationReason) {
+    return data({ ok: false, message: `${agent.name}: ${moderatedMessage(agent.moderationReason)}` }, { status: 409 });
+  }
   if (statusIntent === 'publish' && !agent.latestVersion) {
     return data({ ok: false, message: `${agent.name}: ${LISTING_MESSAGES.packageRequired}` }, { status: 400 });
   }
@@ -338,6 +354,11 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   const categories = (await listCategories(publicSupabase(connection))).map((category) => category.name);
   const submission = parseForm(fields, listingSchema(categories));
   const value = submission.status === 'success' ? submission.value : null;
+
+  // The database refuses it too (guard_agent_moderation); refused here before anything is saved.
+  if (value?.intent === 'publish' && existing?.moderationReason) {
+    return formError(submission, { message: moderatedMessage(existing.moderationReason), status: 409 });
+  }
 
   let version = FIRST_VERSION;
   if (value && checkedPackage) {

@@ -18,6 +18,20 @@ async function keepOnLoopback(page: Page) {
   });
 }
 
+/**
+ * The errors `page` logs from now on (for pages of contexts a test opens itself; the `page`
+ * fixture's are checked automatically). A 4xx or 503 answer the test provoked on purpose (404
+ * page, 400 form error, injected backend failure) is asserted by the test itself, so not kept.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !EXPECTED_HTTP_ERROR.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 export const test = base.extend<{ consoleErrors: string[]; javaScriptEnabled: boolean }>({
   page: async ({ page }, use) => {
     await keepOnLoopback(page);
@@ -25,13 +39,7 @@ export const test = base.extend<{ consoleErrors: string[]; javaScriptEnabled: bo
   },
   consoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        // A 4xx or 503 answer the test provoked on purpose (404 page, 400 form error, injected
-        // backend failure) is asserted by the test itself; anything else logged fails it.
-        if (message.type() === 'error' && !EXPECTED_HTTP_ERROR.test(message.text())) errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
+      const errors = collectConsoleErrors(page);
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },

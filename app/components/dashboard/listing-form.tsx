@@ -46,6 +46,7 @@ export function ListingForm({
   initial,
   draftId,
   latestVersion,
+  publishable = true,
   result,
 }: {
   action: string;
@@ -55,6 +56,8 @@ export function ListingForm({
   draftId?: string;
   /** Edit: the agent's latest version (a new package needs a higher one). */
   latestVersion?: string | null;
+  /** False for an agent a moderator unpublished: it can only be saved as a draft. */
+  publishable?: boolean;
   result: FormResult | null | undefined;
 }) {
   const navigation = useNavigation();
@@ -181,9 +184,11 @@ export function ListingForm({
       </fieldset>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="publish" className={buttonClass('primary')} disabled={busy}>
-          {busy ? <Spinner /> : null} Publish
-        </button>
+        {publishable ? (
+          <button type="submit" name="intent" value="publish" className={buttonClass('primary')} disabled={busy}>
+            {busy ? <Spinner /> : null} Publish
+          </button>
+        ) : null}
         <button type="submit" name="intent" value="draft" className={buttonClass('secondary')} disabled={busy}>
           Save as draft
         </button>

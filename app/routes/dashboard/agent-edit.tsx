@@ -11,7 +11,7 @@ import { connectionContext, supabaseContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
-import { AGENTS_PATH, editPath } from '~/lib/listing';
+import { AGENTS_PATH, editPath, moderatedMessage } from '~/lib/listing';
 import { listingAction, requireOwnAgent } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent-edit';
@@ -44,17 +44,21 @@ export default function EditAgentPage({ loaderData, actionData }: Route.Componen
         </p>
         <h1 className="mt-1 text-3xl font-bold">Edit {agent.name}</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Status: {agent.status}.{' '}
+          Status: {agent.moderationReason ? 'unpublished by moderation' : agent.status}.{' '}
           <Link to={`/agent/${agent.id}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-300">
             View the agent page
           </Link>
         </p>
+        {agent.moderationReason ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">{moderatedMessage(agent.moderationReason)}</p>
+        ) : null}
       </header>
       <ListingForm
         key={agent.id}
         action={editPath(agent.id)}
         categories={categories}
         latestVersion={agent.latestVersion}
+        publishable={!agent.moderationReason}
         initial={{
           name: agent.name,
           description: agent.description,

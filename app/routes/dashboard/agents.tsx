@@ -15,7 +15,7 @@ import { formatRating } from '~/lib/agents';
 import { formatAgo, formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { requireSection } from '~/server/guards.server';
-import { AGENTS_PATH, editPath, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import { AGENTS_PATH, editPath, statusActions, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
 import { changeStatusAction, listSellerAgents, type SellerAgent } from '~/server/listing.server';
 import type { Route } from './+types/agents';
 
@@ -36,18 +36,7 @@ const STATUS_CLASS: Record<AgentStatus, string> = {
   archived: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
 };
 
-/** What a seller may do from each status. */
-const ACTIONS: Record<AgentStatus, { intent: StatusIntent; label: string }[]> = {
-  draft: [
-    { intent: 'publish', label: 'Publish' },
-    { intent: 'archive', label: 'Archive' },
-  ],
-  published: [
-    { intent: 'unpublish', label: 'Unpublish' },
-    { intent: 'archive', label: 'Archive' },
-  ],
-  archived: [{ intent: 'publish', label: 'Publish' }],
-};
+const ACTION_LABEL: Record<StatusIntent, string> = { publish: 'Publish', unpublish: 'Unpublish', archive: 'Archive' };
 
 export default function MyAgentsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { agents } = loaderData;
@@ -123,9 +112,22 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
     <tr>
       <AgentRowHeader id={agent.id} name={agent.name} />
       <td className="px-4 py-3">
-        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[agent.status]}`}>
-          {STATUS_LABEL[agent.status]}
-        </span>
+        {agent.moderationReason ? (
+          <>
+            <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS.archived}`}>
+              Unpublished by moderation
+            </span>
+            <span className="mt-1 block max-w-xs text-xs text-slate-700 dark:text-slate-300">
+              Moderation reason: {agent.moderationReason}
+            </span>
+          </>
+        ) : (
+          <span
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[agent.status]}`}
+          >
+            {STATUS_LABEL[agent.status]}
+          </span>
+        )}
       </td>
       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(agent.price)}</td>
       <td className="px-4 py-3 text-right tabular-nums">{agent.sales}</td>
@@ -153,7 +155,7 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
           <Link to={editPath(agent.id)} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${agent.name}`}>
             Edit
           </Link>
-          {ACTIONS[agent.status].map(({ intent, label }) => (
+          {statusActions(agent.status, agent.moderationReason !== null).map((intent) => (
             <Form key={intent} method="post" action={AGENTS_PATH}>
               <input type="hidden" name="agentId" value={agent.id} />
               <button
@@ -161,10 +163,10 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
                 name="intent"
                 value={intent}
                 disabled={busy}
-                aria-label={`${label} ${agent.name}`}
+                aria-label={`${ACTION_LABEL[intent]} ${agent.name}`}
                 className={buttonClass(intent === 'archive' ? 'ghost' : 'secondary', 'sm')}
               >
-                {label}
+                {ACTION_LABEL[intent]}
               </button>
             </Form>
           ))}
