@@ -1,13 +1,30 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from 'react-router';
 import { NonceProvider } from '~/components/nonce';
 import { nonceContext } from '~/context';
 import { env, isProduction } from '~/server/env.server';
 import { contentSecurityPolicy } from '../server/security';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors worth a line in the server log: not a request the client gave up on, and not the
+ * router's own 4xx answers (a POST to a page without an action is a 405 the visitor sees as
+ * such; before this, React Router printed its stack trace for each one).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /**
  * Legitimate form targets besides the app: hosted Supabase's origin (OAuth starts there) and

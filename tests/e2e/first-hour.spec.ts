@@ -48,6 +48,8 @@ const NOT_HEADER_PAGES: Record<string, string> = {
   'agent/:agentId/review': 'signed in only (rating an agent): it redirects to the sign-in dialog',
   'auth/reset-password': 'needs the recovery session of an email link',
   setup: 'a one-time link from the server log; 404 otherwise',
+  'profile/two-factor': 'signed in only: it redirects to the sign-in dialog over the home page',
+  'auth/two-factor': 'only for a session that owes a second-factor code; others are sent on',
   '__perf/fixture': 'a benchmark fixture, 404 unless enabled',
 };
 
@@ -275,4 +277,27 @@ test('text is set in the self-hosted Inter, preloaded, with nothing fetched from
   );
   expect(loaded).toContain('Inter Variable');
   expect([...origins]).toEqual([new URL(baseURL!).origin]);
+});
+
+test('what Help, Docs and Privacy promise is there: each named control exists and works', async ({ page }) => {
+  const promises: [page: string, promise: RegExp][] = [
+    ['/privacy', /export your data or delete your account at any time from Profile & Settings → Data & Export/],
+    ['/docs', /two-factor authentication from Profile & Settings → Security/],
+    ['/docs', /Dashboard → Upload Agent/],
+    ['/help', /Use Contact Seller in Purchase History first/],
+    ['/help', /Dashboard → My Collection\. Every completed purchase is there with a Download button/],
+  ];
+  for (const [url, promise] of promises) {
+    await page.goto(url);
+    await expect(page.getByRole('main')).toContainText(promise);
+  }
+  await signIn(page, 'buyer', '/profile?tab=data');
+  await expect(page.getByRole('link', { name: 'Export Data' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Account' })).toBeEnabled();
+  await page.goto('/profile?tab=security');
+  await expect(page.getByRole('button', { name: 'Enable Two-Factor' })).toBeEnabled();
+  await page.goto('/dashboard/collection');
+  await expect(page.getByRole('link', { name: /^Download / }).first()).toBeVisible();
+  await page.goto('/dashboard/purchases');
+  await expect(page.getByRole('link', { name: /^Contact Seller/ }).first()).toBeVisible();
 });
