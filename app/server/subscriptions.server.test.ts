@@ -19,6 +19,13 @@ import type { AppSupabaseClient } from '~/server/supabase.server';
 const EMMA = '00000000-0000-4000-8000-000000000028'; // seeded Enterprise subscriber
 const HANA = '00000000-0000-4000-8000-000000000026'; // seeded, no subscription
 const PASSWORD = 'subscriptions-password';
+const PREMIUM_MONTH = {
+  kind: 'subscription',
+  tier: 'premium',
+  amount: 19,
+  status: 'paid',
+  description: 'Premium membership - monthly',
+};
 
 describe.skipIf(isHostedTarget)('subscription service', () => {
   let target: ContractTarget;
@@ -95,15 +102,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
         now,
       }),
     ).toEqual({ ok: false, refusal: 'current' });
-    expect(await chargesOf(member.id)).toEqual([
-      {
-        kind: 'subscription',
-        tier: 'premium',
-        amount: 19,
-        status: 'paid',
-        description: 'Premium membership - monthly',
-      },
-    ]);
+    expect(await chargesOf(member.id)).toEqual([PREMIUM_MONTH]);
     expect(await discountPercentFor(service, member.id)).toBe(10);
   });
 
@@ -164,13 +163,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
     });
 
     expect(await chargesOf(member.id)).toEqual([
-      {
-        kind: 'subscription',
-        tier: 'premium',
-        amount: 19,
-        status: 'paid',
-        description: 'Premium membership - monthly',
-      },
+      PREMIUM_MONTH,
       {
         kind: 'proration',
         tier: 'enterprise',

@@ -37,51 +37,57 @@ export function SubscriptionPanel({
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formData?.has('intent');
   const notice = formNotice(result);
-  if (!subscription) {
-    return (
-      <section aria-labelledby="current-subscription" className={PANEL}>
-        <h2 id="current-subscription" className="text-lg font-semibold">
-          Current Subscription
-        </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <dt className={SECONDARY}>Plan</dt>
-            <dd className="font-semibold">{tierById('basic').name}</dd>
-          </div>
-          <div>
-            <dt className={SECONDARY}>Amount</dt>
-            <dd className="font-semibold">{formatMoney(0)} / month</dd>
-          </div>
-        </dl>
-        <p className={`mt-4 ${SECONDARY}`}>You are on the free plan. A paid plan adds a discount on every purchase.</p>
-        <Link to="/dashboard/membership" className={`${buttonClass('primary')} mt-5`}>
-          See plans
-        </Link>
-      </section>
-    );
-  }
+  const facts: [string, string][] = subscription
+    ? [
+        ['Plan', subscription.plan],
+        ['Amount', `${formatMoney(subscription.amount)} / month`],
+        [subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date', subscription.periodEnd],
+      ]
+    : [
+        ['Plan', tierById('basic').name],
+        ['Amount', `${formatMoney(0)} / month`],
+      ];
   return (
     <section aria-labelledby="current-subscription" className={PANEL}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="current-subscription" className="text-lg font-semibold">
           Current Subscription
         </h2>
-        <StatusBadge status={subscription.status} />
+        {subscription ? <StatusBadge status={subscription.status} /> : null}
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-        <div>
-          <dt className={SECONDARY}>Plan</dt>
-          <dd className="font-semibold">{subscription.plan}</dd>
-        </div>
-        <div>
-          <dt className={SECONDARY}>Amount</dt>
-          <dd className="font-semibold">{formatMoney(subscription.amount)} / month</dd>
-        </div>
-        <div>
-          <dt className={SECONDARY}>{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date'}</dt>
-          <dd className="font-semibold">{subscription.periodEnd}</dd>
-        </div>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt className={SECONDARY}>{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
       </dl>
+      {subscription ? (
+        <SubscriptionActions subscription={subscription} pending={!!pending} />
+      ) : (
+        <>
+          <p className={`mt-4 ${SECONDARY}`}>
+            You are on the free plan. A paid plan adds a discount on every purchase.
+          </p>
+          <Link to="/dashboard/membership" className={`${buttonClass('primary')} mt-5`}>
+            See plans
+          </Link>
+        </>
+      )}
+      {notice ? (
+        <div className="mt-4">
+          <FormMessage {...notice} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** What a subscriber can do: Change Plan, Cancel Subscription, or its undo, Keep Subscription. */
+function SubscriptionActions({ subscription, pending }: { subscription: SubscriptionSummary; pending: boolean }) {
+  return (
+    <>
       {subscription.cancelAtPeriodEnd ? (
         <p className="mt-4 text-sm font-medium text-red-800 dark:text-red-300">
           Cancelled: your {subscription.plan} plan ends on {subscription.periodEnd}. Nothing more will be charged.
@@ -91,11 +97,6 @@ export function SubscriptionPanel({
         <p className={`mt-4 ${SECONDARY}`}>
           Changes to {subscription.scheduledPlan} on {subscription.periodEnd}.
         </p>
-      ) : null}
-      {notice ? (
-        <div className="mt-4">
-          <FormMessage {...notice} />
-        </div>
       ) : null}
       <div className="mt-5 flex flex-wrap gap-3">
         {subscription.cancelAtPeriodEnd ? null : (
@@ -115,7 +116,7 @@ export function SubscriptionPanel({
           )}
         </Form>
       </div>
-    </section>
+    </>
   );
 }
 
