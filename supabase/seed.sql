@@ -395,5 +395,39 @@ insert into public.newsletter_subscribers (id, email, created_at) values
   ('d0000000-0000-4000-8000-000000000002', 'priya.shah@demo.test', now() - interval '12 days'),
   ('d0000000-0000-4000-8000-000000000003', 'updates@example.com', now() - interval '3 days');
 
+-- ---------------------------------------------------------------------------------------------
+-- Subscriptions (ADR 018): the members whose spending had earned them a tier under ADR 005 hold
+-- that plan as a test-mode subscription, started some days ago, with its first month's charge.
+-- ---------------------------------------------------------------------------------------------
+with spending as (
+  select buyer_id, sum(amount) as spent
+  from public.purchases
+  where status = 'completed' and buyer_id is not null
+  group by buyer_id
+  having sum(amount) >= 1000
+), plans as (
+  select
+    buyer_id,
+    case when spent >= 2000 then 'enterprise' else 'premium' end as tier,
+    date_trunc('second', now()) - make_interval(days => 3 + pg_temp.h('subscribed-' || buyer_id) % 20) as started
+  from spending
+)
+insert into public.subscriptions (id, user_id, tier, status, current_period_start, current_period_end, provider,
+  provider_subscription_id, provider_customer_id, created_at, updated_at)
+select
+  md5('subscription-' || buyer_id)::uuid, buyer_id, tier, 'active', started, started + interval '1 month', 'test',
+  'sub_demo_' || left(md5('subscription-' || buyer_id), 24), 'cus_demo_' || left(md5('customer-' || buyer_id), 24),
+  started, started
+from plans;
+
+insert into public.subscription_charges (id, user_id, subscription_id, tier, kind, description, amount, status,
+  period_start, period_end, provider, provider_payment_id, idempotency_key, created_at, updated_at)
+select
+  md5('subscription-charge-' || s.id)::uuid, s.user_id, s.id, s.tier, 'subscription',
+  case s.tier when 'enterprise' then 'Enterprise membership - monthly' else 'Premium membership - monthly' end,
+  case s.tier when 'enterprise' then 99 else 19 end, 'paid', s.current_period_start, s.current_period_end, 'test',
+  'pi_demo_' || left(md5('subscription-charge-' || s.id), 24), 'seed-' || s.id, s.created_at, s.created_at
+from public.subscriptions s;
+
 drop table seed_agents;
 drop table seed_accounts;

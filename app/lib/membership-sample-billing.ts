@@ -1,9 +1,10 @@
 /**
- * The billing page's sample data (§3 "Payment method", "Invoice", "Subscription": demo). No
- * payment provider exists yet, so the page labels all of it as sample data; nothing here is a
- * real charge. Dates are fixed so the sample never pretends to be current.
+ * The billing page's sample data (§3 "Payment method", "Invoice": demo). Payment methods and the
+ * billing history are not built yet (issue #15), so the page labels them as sample data; nothing
+ * here is a real charge. Dates are fixed so the sample never pretends to be current. The
+ * subscription is real (ADR 018).
  */
-import type { BillingStatus, TierId } from '~/lib/membership';
+import type { BillingStatus } from '~/lib/membership';
 
 export interface SamplePaymentMethod {
   id: string;
@@ -25,26 +26,6 @@ export interface SampleInvoice {
   paymentMethod: string;
   invoiceUrl: string;
 }
-
-export interface SampleSubscription {
-  id: string;
-  plan: TierId;
-  status: BillingStatus;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  amount: number;
-  interval: 'month' | 'year';
-}
-
-export const SAMPLE_SUBSCRIPTION: SampleSubscription = {
-  id: 'sub_sample_001',
-  plan: 'premium',
-  status: 'active',
-  currentPeriodStart: '2025-01-01',
-  currentPeriodEnd: '2025-02-01',
-  amount: 19,
-  interval: 'month',
-};
 
 export const SAMPLE_PAYMENT_METHODS: readonly SamplePaymentMethod[] = [
   { id: 'pm_sample_1', type: 'card', brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2027, isDefault: true },

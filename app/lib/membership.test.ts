@@ -5,11 +5,11 @@ import {
   loyaltyPoints,
   nextTier,
   pointsToNextReward,
-  progressToNextTier,
+  progressToMilestone,
   discountedPrice,
-  spendMoreToNextTier,
+  nextMilestonePoints,
+  spendMoreToMilestone,
   summarizeMembership,
-  tierForSpend,
   totalOf,
 } from './membership';
 
@@ -26,17 +26,16 @@ describe('tiers', () => {
   });
 
   it.each([
-    [0, 'basic', 0],
-    [999.99, 'basic', 99],
-    [1000, 'premium', 0],
-    [1500, 'premium', 50],
-    [1999.99, 'premium', 99],
-    [2000, 'enterprise', 100],
-    [10_000, 'enterprise', 100],
-    [-5, 'basic', 0],
-  ])('$%d spent → %s, %d%% to the next tier', (spent, tier, progress) => {
-    expect(tierForSpend(spent).id).toBe(tier);
-    expect(progressToNextTier(spent)).toBe(progress);
+    [0, 0, 1000],
+    [999.99, 99, 1000],
+    [1000, 0, 2000],
+    [1500, 50, 2000],
+    [1999.99, 99, 2000],
+    [2000, 0, 3000],
+    [-5, 0, 1000],
+  ])('$%d spent → %d%% to the milestone of %d points', (spent, progress, milestone) => {
+    expect(progressToMilestone(spent)).toBe(progress);
+    expect(nextMilestonePoints(spent)).toBe(milestone);
   });
 
   it.each([
@@ -48,25 +47,25 @@ describe('tiers', () => {
     [1000, 1000, 1000, 500],
     [1999, 1, 1999, 1],
     [1999.99, 1, 1999, 1],
-    [2000, 0, 2000, 500],
-    [5000.5, 0, 5000, 500],
+    [2000, 1000, 2000, 500],
+    [5000.5, 1000, 5000, 500],
   ])("$%d spent: 'Spend $%d more', %d points, %d points away", (spent, spendMore, points, away) => {
-    expect(spendMoreToNextTier(spent)).toBe(spendMore);
+    expect(spendMoreToMilestone(spent)).toBe(spendMore);
     expect(loyaltyPoints(spent)).toBe(points);
     expect(pointsToNextReward(points)).toBe(away);
   });
 
   it("keeps §9's formula: X = (100 − progress) × 10 on whole percents", () => {
-    for (const spent of [0, 100, 370, 1250, 1990]) {
-      expect(spendMoreToNextTier(spent)).toBe((100 - progressToNextTier(spent)) * 10);
+    for (const spent of [0, 100, 370, 1250, 1990, 4000]) {
+      expect(spendMoreToMilestone(spent)).toBe((100 - progressToMilestone(spent)) * 10);
     }
   });
 
-  it('agrees with the points away whenever the next reward is at the next tier ($500–$999.99, $1,500–$1,999.99)', () => {
-    for (let cents = 50_000; cents < 200_000; cents += 137) {
+  it('agrees with the points away whenever the next reward is at the milestone (its second half)', () => {
+    for (let cents = 50_000; cents < 400_000; cents += 137) {
       const spent = cents / 100;
-      if (spent >= 1000 && spent < 1500) continue;
-      expect(spendMoreToNextTier(spent), `$${spent}`).toBe(pointsToNextReward(loyaltyPoints(spent)));
+      if (spent % 1000 < 500) continue;
+      expect(spendMoreToMilestone(spent), `$${spent}`).toBe(pointsToNextReward(loyaltyPoints(spent)));
     }
   });
 });
@@ -93,12 +92,12 @@ describe('points and savings', () => {
     expect(discountedPrice(100, 0)).toBe(100);
   });
 
-  it('summarises a member from completed amounts', () => {
+  it("summarises a member: the tier given (the subscription's), figures from completed amounts", () => {
     const paid = (amount: number, discountAmount = 0) => ({ amount, discountAmount });
-    expect(summarizeMembership([paid(149), paid(71.55, 7.95), paid(1000)]).savingsEarned).toBe(7.95);
-    expect(summarizeMembership([paid(149), paid(79.5), paid(1000)])).toMatchObject({
-      tier: { id: 'premium' },
-      next: { id: 'enterprise' },
+    expect(summarizeMembership([paid(149), paid(71.55, 7.95), paid(1000)], 'basic').savingsEarned).toBe(7.95);
+    expect(summarizeMembership([paid(149), paid(79.5), paid(1000)], 'enterprise')).toMatchObject({
+      tier: { id: 'enterprise' },
+      milestonePoints: 2000,
       totalSpent: 1228.5,
       purchaseCount: 3,
       progressPercent: 22,

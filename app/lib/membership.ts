@@ -53,12 +53,12 @@ export function nextTier(id: TierId): Tier | null {
 }
 
 /**
- * Tiers follow lifetime spending on completed purchases: every TIER_SPEND_STEP dollars moves a
- * member one tier up (basic from $0, premium from $1,000, enterprise from $2,000). The progress
- * bar is the share of the current step already spent, so §9's 'Spend $X more' with
- * X = (100 − progress) × 10 is exactly what is left to reach the next tier.
+ * A member's tier is the tier of their live subscription (ADR 018); spending drives loyalty only.
+ * The progress bar measures spending toward the next loyalty milestone, every
+ * LOYALTY_MILESTONE dollars (1,000 points), so §9's 'Spend $X more' with X = (100 − progress) × 10
+ * is exactly what is left to it.
  */
-export const TIER_SPEND_STEP = 1000;
+export const LOYALTY_MILESTONE = 1000;
 
 /** Dollars to cents and back, so sums of prices stay exact. */
 export const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -66,11 +66,6 @@ export const fromCents = (cents: number) => cents / 100;
 
 export function totalOf(amounts: readonly number[]): number {
   return fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0));
-}
-
-export function tierForSpend(totalSpent: number): Tier {
-  const step = Math.floor(Math.max(0, totalSpent) / TIER_SPEND_STEP);
-  return TIERS[Math.min(step, TIERS.length - 1)] ?? TIERS[0];
 }
 
 /**
@@ -82,27 +77,25 @@ function stepOf(valueCents: number, stepCents: number): { intoStep: number; left
   return { intoStep, leftToNext: stepCents - intoStep };
 }
 
-/** Where a member's spending stands in its tier step, in cents; null at the top tier. */
-function tierStep(totalSpent: number): { intoStep: number; leftToNext: number } | null {
-  if (!nextTier(tierForSpend(totalSpent).id)) return null;
-  return stepOf(toCents(totalSpent), toCents(TIER_SPEND_STEP));
-}
+const milestoneStep = (totalSpent: number) => stepOf(toCents(totalSpent), toCents(LOYALTY_MILESTONE));
 
-/** Percent (0–100, whole numbers rounded down) of the way to the next tier; 100 at the top tier. */
-export function progressToNextTier(totalSpent: number): number {
-  const step = tierStep(totalSpent);
-  return step ? Math.floor((step.intoStep * 100) / toCents(TIER_SPEND_STEP)) : 100;
+/** Percent (0–100, whole numbers rounded down) of the way to the next loyalty milestone. */
+export function progressToMilestone(totalSpent: number): number {
+  return Math.floor((milestoneStep(totalSpent).intoStep * 100) / toCents(LOYALTY_MILESTONE));
 }
 
 /**
  * 'Spend $X more' (§9): X = (100 − progress) × 10 with the exact progress, which is what is left
- * to the next tier; in whole dollars rounded up, as points count whole dollars, so it agrees
- * with the loyalty panel's 'N points away' whenever the next reward is at the tier's threshold
- * ($864 spent: 'Spend $136.00 more', '136 points away'). 0 at the top tier.
+ * to the next milestone; in whole dollars rounded up, as points count whole dollars ($864 spent:
+ * 'Spend $136.00 more', '136 points away' from the reward at 1,000 points).
  */
-export function spendMoreToNextTier(totalSpent: number): number {
-  const step = tierStep(totalSpent);
-  return step ? Math.ceil(step.leftToNext / 100) : 0;
+export function spendMoreToMilestone(totalSpent: number): number {
+  return Math.ceil(milestoneStep(totalSpent).leftToNext / 100);
+}
+
+/** The points of the next milestone (1,000, 2,000, …). */
+export function nextMilestonePoints(totalSpent: number): number {
+  return (Math.floor(Math.max(0, toCents(totalSpent)) / toCents(LOYALTY_MILESTONE)) + 1) * LOYALTY_MILESTONE;
 }
 
 /** One loyalty point per whole dollar spent on completed purchases. */
@@ -125,33 +118,33 @@ export function discountedPrice(listPrice: number, discountPercent: number): num
 
 export interface MembershipSummary {
   tier: Tier;
-  next: Tier | null;
   totalSpent: number;
   purchaseCount: number;
   progressPercent: number;
   spendMore: number;
+  milestonePoints: number;
   loyaltyPoints: number;
   savingsEarned: number;
 }
 
 /**
- * Everything the membership page shows, from the member's completed purchases: what they paid
- * and the discount each one recorded (savings earned is the real sum of those discounts).
+ * Everything the membership page shows: the tier of the member's subscription, and from their
+ * completed purchases what they paid and the discount each one recorded (savings earned is the
+ * real sum of those discounts).
  */
 export function summarizeMembership(
   completed: readonly { amount: number; discountAmount: number }[],
+  tierId: TierId,
 ): MembershipSummary {
   const completedAmounts = completed.map((purchase) => purchase.amount);
   const totalSpent = totalOf(completedAmounts);
-  const tier = tierForSpend(totalSpent);
-  const progressPercent = progressToNextTier(totalSpent);
   return {
-    tier,
-    next: nextTier(tier.id),
+    tier: tierById(tierId),
     totalSpent,
     purchaseCount: completedAmounts.length,
-    progressPercent,
-    spendMore: spendMoreToNextTier(totalSpent),
+    progressPercent: progressToMilestone(totalSpent),
+    spendMore: spendMoreToMilestone(totalSpent),
+    milestonePoints: nextMilestonePoints(totalSpent),
     loyaltyPoints: loyaltyPoints(totalSpent),
     savingsEarned: totalOf(completed.map((purchase) => purchase.discountAmount)),
   };

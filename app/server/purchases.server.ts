@@ -7,10 +7,11 @@
  *   refundPurchase  by the agent's seller or an admin, through the provider
  *   applyPaymentNotification  a provider's word on a payment, applied once per event id
  */
-import { discountedPrice, fromCents, tierForSpend, toCents, totalOf } from '~/lib/membership';
+import { discountedPrice, fromCents, tierById, toCents } from '~/lib/membership';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
+import { currentTier } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 const UNAVAILABLE = 'We could not complete the purchase right now. Nothing was charged. Please try again in a moment.';
@@ -38,13 +39,9 @@ interface BuyInput {
   idempotencyKey: string;
 }
 
-/** The buyer's tier discount: their tier follows lifetime spending on completed purchases. */
-export async function discountPercentFor(service: AppSupabaseClient, buyerId: string): Promise<number> {
-  const rows = unwrap(
-    await service.from('purchases').select('amount').eq('buyer_id', buyerId).eq('status', 'completed'),
-    failure('lifetime spending'),
-  );
-  return tierForSpend(totalOf(rows.map((row) => Number(row.amount)))).discountPercent;
+/** The buyer's tier discount: the tier of their live subscription (ADR 018), through any client. */
+export async function discountPercentFor(client: AppSupabaseClient, buyerId: string): Promise<number> {
+  return tierById(await currentTier(client, buyerId)).discountPercent;
 }
 
 /** List price less the tier discount, in cents (the discount rounded to the nearest cent). */

@@ -686,6 +686,165 @@ export type Database = {
           },
         ];
       };
+      subscription_charges: {
+        Row: {
+          amount: number;
+          created_at: string;
+          description: string;
+          id: string;
+          idempotency_key: string;
+          kind: string;
+          period_end: string | null;
+          period_start: string | null;
+          provider: string;
+          provider_payment_id: string | null;
+          status: string;
+          status_reason: string | null;
+          subscription_id: string | null;
+          tier: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          amount: number;
+          created_at?: string;
+          description: string;
+          id?: string;
+          idempotency_key: string;
+          kind: string;
+          period_end?: string | null;
+          period_start?: string | null;
+          provider: string;
+          provider_payment_id?: string | null;
+          status?: string;
+          status_reason?: string | null;
+          subscription_id?: string | null;
+          tier: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          created_at?: string;
+          description?: string;
+          id?: string;
+          idempotency_key?: string;
+          kind?: string;
+          period_end?: string | null;
+          period_start?: string | null;
+          provider?: string;
+          provider_payment_id?: string | null;
+          status?: string;
+          status_reason?: string | null;
+          subscription_id?: string | null;
+          tier?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscription_charges_subscription_id_fkey';
+            columns: ['subscription_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscriptions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscription_charges_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscription_charges_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscription_charges_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean;
+          canceled_at: string | null;
+          created_at: string;
+          current_period_end: string | null;
+          current_period_start: string | null;
+          id: string;
+          provider: string;
+          provider_customer_id: string | null;
+          provider_subscription_id: string | null;
+          scheduled_tier: string | null;
+          status: string;
+          tier: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          cancel_at_period_end?: boolean;
+          canceled_at?: string | null;
+          created_at?: string;
+          current_period_end?: string | null;
+          current_period_start?: string | null;
+          id?: string;
+          provider: string;
+          provider_customer_id?: string | null;
+          provider_subscription_id?: string | null;
+          scheduled_tier?: string | null;
+          status?: string;
+          tier: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          cancel_at_period_end?: boolean;
+          canceled_at?: string | null;
+          created_at?: string;
+          current_period_end?: string | null;
+          current_period_start?: string | null;
+          id?: string;
+          provider?: string;
+          provider_customer_id?: string | null;
+          provider_subscription_id?: string | null;
+          scheduled_tier?: string | null;
+          status?: string;
+          tier?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscriptions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscriptions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscriptions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_presence: {
         Row: {
           last_active_at: string;

@@ -165,12 +165,13 @@ test.describe('other sign-in flows', () => {
   test('a link to a guarded page returns there after sign-in', async ({ page }) => {
     await page.goto('/pricing');
     await page.getByRole('link', { name: 'Choose Premium' }).click();
-    await expect(page).toHaveURL(/\/\?auth=sign-in&redirectTo=%2Fdashboard%2Fmembership$/);
+    await expect(page).toHaveURL(/\/\?auth=sign-in&redirectTo=%2Fdashboard%2Fmembership%2Fconfirm%3Ftier%3Dpremium$/);
     const form = authForm(page, 'sign-in');
     await form.getByLabel('Email').fill(DEMO_ACCOUNTS.seller.email);
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/membership$/);
+    await expect(page).toHaveURL(/\/dashboard\/membership\/confirm\?tier=premium$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to Premium' })).toBeVisible();
   });
 
   test('a buyer gets Access Denied on an admin page', async ({ page }) => {

@@ -162,17 +162,21 @@ test.describe('dashboard shell', () => {
 });
 
 test.describe('billing', () => {
-  test('shows the labelled sample subscription, payment methods and history', async ({ page }) => {
+  test('shows the real plan (Basic for the demo buyer), and labelled sample payment methods and history', async ({
+    page,
+  }) => {
     await signIn(page, 'buyer', '/dashboard/billing');
     await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-    await expect(page.getByRole('note').filter({ hasText: 'Sample data' })).toContainText('Nothing has been charged');
     const subscription = page.getByRole('region', { name: 'Current Subscription' });
-    await expect(subscription).toContainText('Premium');
-    await expect(subscription).toContainText('$19.00 / month');
-    await expect(subscription.getByText('Active', { exact: true })).toBeVisible();
-    await expect(subscription.getByRole('link', { name: 'Change Plan' })).toHaveAttribute(
+    await expect(subscription).toContainText('Basic');
+    await expect(subscription).toContainText('$0.00 / month');
+    await expect(subscription.getByRole('link', { name: 'See plans' })).toHaveAttribute(
       'href',
       '/dashboard/membership',
+    );
+    await expect(subscription.getByText('Sample data')).toHaveCount(0);
+    await expect(page.getByRole('note').filter({ hasText: 'Sample data' })).toContainText(
+      'payment methods and invoices',
     );
 
     const methods = page.getByRole('region', { name: 'Payment Methods' });
@@ -219,6 +223,6 @@ test('a new account sees zero figures and the empty Recent Activity', async ({ p
   await expect(figures).toHaveText(['0', '$0.00', '0', '0']);
   await expect(page.getByRole('region', { name: 'Recent Activity' })).toContainText('No activity yet');
   await page.goto('/dashboard/membership');
-  await expect(page.getByText('Spend $1,000.00 more to reach Premium.')).toBeVisible();
+  await expect(page.getByText('Spend $1,000.00 more to reach 1,000 loyalty points.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Loyalty Rewards' })).toContainText('500 points away');
 });

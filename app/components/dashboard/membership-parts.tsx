@@ -1,4 +1,6 @@
 import { Gift, Headphones, Percent, Rocket, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Form, Link } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
 import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
@@ -9,30 +11,21 @@ import { pluralize } from '~/lib/plural';
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
+/** Spending toward the next loyalty milestone (ADR 018): 'Spend $X more' with §9's formula. */
 export function TierProgress({
-  nextName,
+  milestonePoints,
   progressPercent,
   spendMore,
 }: {
-  nextName: string | null;
+  milestonePoints: number;
   progressPercent: number;
   spendMore: number;
 }) {
-  if (!nextName) {
-    return (
-      <section aria-labelledby="tier-progress" className={PANEL}>
-        <h2 id="tier-progress" className="text-lg font-semibold">
-          Tier progress
-        </h2>
-        <p className={`mt-2 ${SECONDARY}`}>You have reached the highest tier. Thank you for being a member!</p>
-      </section>
-    );
-  }
   return (
     <section aria-labelledby="tier-progress" className={PANEL}>
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="tier-progress" className="text-lg font-semibold">
-          Progress to {nextName}
+          Progress to {milestonePoints.toLocaleString('en-US')} loyalty points
         </h2>
         <span className="font-semibold">{progressPercent}%</span>
       </div>
@@ -47,13 +40,37 @@ export function TierProgress({
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${progressPercent}%` }} />
       </div>
       <p className={`mt-2 ${SECONDARY}`}>
-        Spend {formatMoney(spendMore)} more to reach {nextName}.
+        Spend {formatMoney(spendMore)} more to reach {milestonePoints.toLocaleString('en-US')} loyalty points.
       </p>
     </section>
   );
 }
 
-export function TierComparison({ currentTier, noteId }: { currentTier: TierId; noteId: string }) {
+/** The confirmation page of a plan (GET: choosing a plan changes nothing until it is confirmed). */
+export const PLAN_CONFIRM_PATH = '/dashboard/membership/confirm';
+
+/** A button that opens the confirmation page of `tier`: a GET form, so it works without JavaScript. */
+export function ChoosePlanButton({
+  tier,
+  children,
+  primary = false,
+}: {
+  tier: TierId;
+  children: ReactNode;
+  primary?: boolean;
+}) {
+  return (
+    <Form method="get" action={PLAN_CONFIRM_PATH} className="contents">
+      <input type="hidden" name="tier" value={tier} />
+      <button type="submit" className={buttonClass(primary ? 'primary' : 'secondary')}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export function TierComparison({ currentTier }: { currentTier: TierId }) {
+  const currentPrice = TIERS.find((tier) => tier.id === currentTier)?.monthlyPrice ?? 0;
   return (
     <section aria-labelledby="tier-comparison">
       <h2 id="tier-comparison" className="text-xl font-semibold">
@@ -82,20 +99,21 @@ export function TierComparison({ currentTier, noteId }: { currentTier: TierId; n
                 {tier.discountPercent > 0 ? `${tier.discountPercent}% discount on purchases` : 'No purchase discount'}
               </p>
               <TierFeatures tier={tier} className="mt-4" />
-              {isCurrent ? (
-                <button type="button" disabled className={`${buttonClass('secondary')} mt-5`}>
-                  Current Plan
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  disabled
-                  aria-describedby={noteId}
-                  className={`${buttonClass(tier.isPopular ? 'primary' : 'secondary')} mt-5`}
-                >
-                  Upgrade Now
-                </button>
-              )}
+              <div className="mt-5 flex flex-col">
+                {isCurrent ? (
+                  <button type="button" disabled className={buttonClass('secondary')}>
+                    Current Plan
+                  </button>
+                ) : tier.id === 'basic' ? (
+                  <Link to="/dashboard/billing" className={buttonClass('secondary')}>
+                    Cancel on Billing
+                  </Link>
+                ) : (
+                  <ChoosePlanButton tier={tier.id} primary={tier.isPopular}>
+                    {tier.monthlyPrice > currentPrice ? 'Upgrade Now' : `Switch to ${tier.name}`}
+                  </ChoosePlanButton>
+                )}
+              </div>
             </li>
           );
         })}

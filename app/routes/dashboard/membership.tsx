@@ -3,38 +3,56 @@ import { supabaseContext } from '~/context';
 import { BenefitTiles, LoyaltyRewards, TierComparison, TierProgress } from '~/components/dashboard/membership-parts';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
-import { pointsToNextReward, summarizeMembership } from '~/lib/membership';
+import { pointsToNextReward, summarizeMembership, tierById } from '~/lib/membership';
+import { tierOfSubscription } from '~/lib/subscriptions';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { getCompletedPurchases } from '~/server/dashboard.server';
 import { requireSection } from '~/server/guards.server';
+import { liveSubscription } from '~/server/subscriptions.server';
 import type { Route } from './+types/membership';
 
 const NOTE_ID = 'membership-note';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  const summary = summarizeMembership(await getCompletedPurchases(args.context.get(supabaseContext), viewer.id));
+  const client = args.context.get(supabaseContext);
+  const [purchases, subscription] = await Promise.all([
+    getCompletedPurchases(client, viewer.id),
+    liveSubscription(client, viewer.id),
+  ]);
+  const summary = summarizeMembership(purchases, tierOfSubscription(subscription));
+  const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   return {
     tierId: summary.tier.id,
     tierName: summary.tier.name,
-    nextName: summary.next?.name ?? null,
-    memberSince: formatDate(viewer.createdAt, timeZoneFromCookieHeader(args.request.headers.get('cookie'))),
+    // The plan's date: when it is next billed, or when it ends after a cancellation.
+    billing: subscription
+      ? {
+          label: subscription.cancelAtPeriodEnd ? 'Plan Ends' : 'Next Billing Date',
+          date: formatDate(subscription.periodEnd, timeZone),
+          scheduled: subscription.scheduledTier ? tierById(subscription.scheduledTier).name : null,
+        }
+      : null,
+    memberSince: formatDate(viewer.createdAt, timeZone),
     totalSpent: summary.totalSpent,
     purchaseCount: summary.purchaseCount,
     loyaltyPoints: summary.loyaltyPoints,
     savingsEarned: summary.savingsEarned,
     progressPercent: summary.progressPercent,
     spendMore: summary.spendMore,
+    milestonePoints: summary.milestonePoints,
   };
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ??
-  pageMeta('Membership', 'Your AgentMarket membership tier, spending, loyalty points and the benefits of each tier.');
+  pageMeta('Membership', 'Your AgentMarket membership plan, spending, loyalty points and the benefits of each tier.');
 
 export default function MembershipPage({ loaderData }: Route.ComponentProps) {
+  const { billing } = loaderData;
   const figures = [
     ['Current Tier', loaderData.tierName],
+    ...(billing ? [[billing.label, billing.date] as const] : []),
     ['Member Since', loaderData.memberSince],
     ['Total Spent', formatMoney(loaderData.totalSpent)],
     ['Purchases', loaderData.purchaseCount.toLocaleString('en-US')],
@@ -46,7 +64,8 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
       <header>
         <h1 className="text-3xl font-bold">Membership</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          Your tier grows with what you spend on completed purchases: one loyalty point per whole dollar.
+          Your plan sets your discount on every purchase. What you spend on completed purchases earns loyalty points:
+          one per whole dollar.
         </p>
       </header>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -57,16 +76,21 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {billing?.scheduled ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Your plan changes to {billing.scheduled} on {billing.date}.
+        </p>
+      ) : null}
       <TierProgress
-        nextName={loaderData.nextName}
+        milestonePoints={loaderData.milestonePoints}
         progressPercent={loaderData.progressPercent}
         spendMore={loaderData.spendMore}
       />
-      <p id={NOTE_ID} className="text-sm text-slate-700 dark:text-slate-300">
-        Paid plans and the rewards catalog open once payments are available; nothing is charged today.
-      </p>
-      <TierComparison currentTier={loaderData.tierId} noteId={NOTE_ID} />
+      <TierComparison currentTier={loaderData.tierId} />
       <BenefitTiles />
+      <p id={NOTE_ID} className="text-sm text-slate-700 dark:text-slate-300">
+        The rewards catalog opens in a later release; your points are kept.
+      </p>
       <LoyaltyRewards
         points={loaderData.loyaltyPoints}
         pointsAway={pointsToNextReward(loaderData.loyaltyPoints)}

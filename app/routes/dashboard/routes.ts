@@ -25,6 +25,8 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('agents/:agentId/edit', 'routes/dashboard/agent-edit.tsx'),
   // /dashboard/earnings/export, in 'Earnings' (view_sales_analytics): the sales as a CSV file.
   route('earnings/export', 'routes/dashboard/earnings-export.ts'),
+  // /dashboard/membership/confirm?tier=…, in 'Membership' (manage_profile): confirm a plan change.
+  route('membership/confirm', 'routes/dashboard/membership-confirm.tsx'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [

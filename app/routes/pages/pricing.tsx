@@ -1,5 +1,6 @@
 import { Badge } from '~/components/dashboard/status-badge';
 import { Link } from 'react-router';
+import { PLAN_CONFIRM_PATH } from '~/components/dashboard/membership-parts';
 import { InfoPage } from '~/components/info-page';
 import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
@@ -36,8 +37,9 @@ export default function PricingPage() {
               <span className="text-slate-700 dark:text-slate-300"> per month</span>
             </p>
             <TierFeatures tier={tier} className="mt-6" />
+            {/* A paid plan opens its confirmation page (sign-in first, then back there); Basic is free. */}
             <Link
-              to="/dashboard/membership"
+              to={tier.id === 'basic' ? '/dashboard/membership' : `${PLAN_CONFIRM_PATH}?tier=${tier.id}`}
               className={`${buttonClass(tier.isPopular ? 'primary' : 'secondary')} mt-6`}
             >
               Choose {tier.name}

@@ -32,6 +32,45 @@ export interface CreatedPayment {
   settled: PaymentNotification | null;
 }
 
+/** A charge of a subscription (its first month, a prorated upgrade), as the provider settled it. */
+export interface SubscriptionCharge {
+  paymentId: string;
+  outcome: 'paid' | 'failed';
+  /** Why a charge failed, in words a member can read. */
+  reason?: string;
+}
+
+export interface CreateSubscriptionInput {
+  /** Our user id: the provider's customer is looked up or created from it. */
+  userId: string;
+  tier: 'premium' | 'enterprise';
+  /** The monthly price, charged today for the first month. */
+  amountCents: number;
+  currency: 'usd';
+  description: string;
+  idempotencyKey: string;
+  /** The server's clock (tests move it); a real provider uses its own. */
+  now: Date;
+}
+
+export interface CreatedSubscription {
+  subscriptionId: string;
+  customerId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  charge: SubscriptionCharge;
+}
+
+export interface ChangeSubscriptionInput {
+  subscriptionId: string;
+  tier: 'premium' | 'enterprise';
+  /** 'now': charge `prorationCents` today; 'period_end': the new price from the next period, no charge. */
+  effective: 'now' | 'period_end';
+  prorationCents: number;
+  description: string;
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   /** Stored on each purchase (`payment_provider`). */
   readonly id: string;
@@ -47,6 +86,13 @@ export interface PaymentProvider {
    * notification this app acts on. Throws `InvalidNotificationError` when the check fails.
    */
   readNotification(request: Request): Promise<PaymentNotification | null>;
+
+  /** Starts a monthly subscription and charges its first month. */
+  createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+  /** Moves a subscription to another plan; the charge made now, if any (null for 'period_end'). */
+  changeSubscription(input: ChangeSubscriptionInput): Promise<{ charge: SubscriptionCharge | null }>;
+  /** Sets or clears "cancel at the end of the current period" (the undo). */
+  setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean }): Promise<void>;
 }
 
 export class InvalidNotificationError extends Error {}

@@ -3,8 +3,10 @@
  * configured. It moves no money and says so (`testMode`); every payment settles at once as
  * completed, with a payment-intent id `pi_test_<random>`, and every refund at once as refunded.
  * It accepts no webhooks: nothing outside this process can report a payment for it.
+ * Subscriptions too: each starts at once for a calendar month, every charge is paid at once.
  */
 import { randomBytes } from 'node:crypto';
+import { addMonth } from '~/lib/subscriptions';
 import { InvalidNotificationError, type PaymentProvider } from './provider.server';
 
 const randomId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -22,4 +24,17 @@ export const testPaymentProvider: PaymentProvider = {
   async readNotification() {
     throw new InvalidNotificationError('The test-mode provider sends no webhooks');
   },
+  async createSubscription({ now }) {
+    return {
+      subscriptionId: randomId('sub'),
+      customerId: randomId('cus'),
+      periodStart: now,
+      periodEnd: addMonth(now),
+      charge: { paymentId: randomId('pi'), outcome: 'paid' },
+    };
+  },
+  async changeSubscription({ effective }) {
+    return { charge: effective === 'now' ? { paymentId: randomId('pi'), outcome: 'paid' } : null };
+  },
+  async setCancelAtPeriodEnd() {},
 };
