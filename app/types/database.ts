@@ -902,6 +902,7 @@ export type Database = {
           seller_avatar: string | null;
           seller_id: string | null;
           seller_username: string | null;
+          seller_visibility: string | null;
           status: string | null;
           thumbnail_url: string | null;
           updated_at: string | null;
@@ -954,6 +955,8 @@ export type Database = {
           seller_pitch: string | null;
           user_type: string | null;
           username: string | null;
+          visibility: string | null;
+          visible: boolean | null;
           website: string | null;
         };
         Relationships: [];
@@ -1097,6 +1100,7 @@ export type Database = {
           seller_avatar: string | null;
           seller_id: string | null;
           seller_username: string | null;
+          seller_visibility: string | null;
           status: string | null;
           thumbnail_url: string | null;
           updated_at: string | null;
