@@ -10,6 +10,7 @@
  */
 import { Lock, PackageOpen, ShoppingBag, Star } from 'lucide-react';
 import { data, Link, redirect } from 'react-router';
+import { SellerContactLinks } from '~/components/agents/seller-contact';
 import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Pagination, ResultList } from '~/components/marketplace/results';
@@ -96,6 +97,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           {seller.pitch ? (
             <p className="max-w-3xl whitespace-pre-line text-slate-800 dark:text-slate-200">{seller.pitch}</p>
           ) : null}
+          <SellerContactLinks email={seller.email} phone={seller.phone} label={`Contact ${seller.name}`} />
         </div>
       </header>
 

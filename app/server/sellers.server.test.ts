@@ -57,7 +57,14 @@ describe.skipIf(isHostedTarget)('seller service', () => {
       visibility: 'members',
     });
     const page = await shown('demo_seller', 1, true);
-    expect(page?.seller).toMatchObject({ id: SELLER, username: 'demo_seller', name: 'demo_seller', pitch: null });
+    expect(page?.seller).toMatchObject({
+      id: SELLER,
+      username: 'demo_seller',
+      name: 'demo_seller',
+      pitch: null,
+      email: 'seller@demo.test', // shown to members
+      phone: null, // not shown
+    });
     expect(page?.figures.agentCount).toBe(12);
     expect(page?.agents).toHaveLength(12);
     expect(page?.agents.every((agent) => agent.sellerUsername === 'demo_seller')).toBe(true);

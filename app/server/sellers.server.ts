@@ -57,6 +57,9 @@ export interface SellerProfile {
   pitch: string | null;
   /** The profile picture, when set (public_profiles gives it to those who may see the profile). */
   pictureUrl: string | null;
+  /** Only when the seller shows them (show_email / show_phone). */
+  email: string | null;
+  phone: string | null;
   memberSince: string;
 }
 
@@ -99,7 +102,9 @@ export async function getStorefront(
   const profile = unwrap(
     await viewerClient
       .from('public_profiles')
-      .select('id, username, user_type, created_at, display_name, seller_pitch, profile_image_url, visibility, visible')
+      .select(
+        'id, username, user_type, created_at, display_name, seller_pitch, profile_image_url, email, phone, visibility, visible',
+      )
       .eq('username', username)
       .maybeSingle(),
     catalogueFailure('seller profile'),
@@ -120,6 +125,8 @@ export async function getStorefront(
       name: profile.display_name ?? profile.username,
       pitch: profile.seller_pitch,
       pictureUrl: profile.profile_image_url,
+      email: profile.email?.trim() || null,
+      phone: profile.phone?.trim() || null,
       memberSince: profile.created_at,
     },
     figures,
