@@ -1,3 +1,4 @@
+import { toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
 /** What a card shows of an agent (a row of the agents_with_stats view, trimmed). */
 export interface AgentSummary {
   id: string;
@@ -7,6 +8,10 @@ export interface AgentSummary {
   category: string;
   thumbnailUrl: string | null;
   sellerUsername: string | null;
+  /** The seller's picture: only set when their profile is public (the cards are read anonymously). */
+  sellerAvatar?: string | null;
+  /** Who may open the seller's profile (their storefront); the cards link it only for them. */
+  sellerVisibility?: ProfileVisibility;
   avgRating: number | null;
   reviewCount: number;
   /** When the agent last shipped a version (the card's "Updated 3 days ago"); null: none yet. */
@@ -15,7 +20,7 @@ export interface AgentSummary {
 
 /** The columns of agents_with_stats a card needs, for `.select()`. */
 export const AGENT_SUMMARY_COLUMNS =
-  'id, name, description, price, category, thumbnail_url, seller_username, avg_rating, review_count, last_version_at';
+  'id, name, description, price, category, thumbnail_url, seller_username, seller_avatar, seller_visibility, avg_rating, review_count, last_version_at';
 
 export interface AgentSummaryRow {
   id: string;
@@ -25,6 +30,8 @@ export interface AgentSummaryRow {
   category: string;
   thumbnail_url: string | null;
   seller_username: string | null;
+  seller_avatar?: string | null;
+  seller_visibility?: string | null;
   avg_rating: number | string | null;
   review_count: number | string | null;
   last_version_at?: string | null;
@@ -39,6 +46,8 @@ export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
     category: row.category,
     thumbnailUrl: row.thumbnail_url,
     sellerUsername: row.seller_username,
+    sellerAvatar: row.seller_avatar ?? null,
+    sellerVisibility: toProfileVisibility(row.seller_visibility),
     avgRating: row.avg_rating === null ? null : Number(row.avg_rating),
     reviewCount: Number(row.review_count ?? 0),
     lastVersionAt: row.last_version_at ?? null,

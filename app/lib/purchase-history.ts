@@ -49,7 +49,10 @@ export interface SellerContact {
   sellerName: string;
   online: boolean;
   responseHours: number | null;
+  /** The seller's picture, email and phone: only what their privacy settings let this buyer see. */
+  pictureUrl: string | null;
   email: string | null;
+  phone: string | null;
   website: string | null;
 }
 

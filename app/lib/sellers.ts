@@ -21,3 +21,35 @@ export function parseStorefrontPage(value: string | null): number | null {
   if (!/^[1-9]\d{0,5}$/.test(value)) return null;
   return Number(value);
 }
+
+/** A profile's audience (`user_settings.profile_visibility`, shown as `public_profiles.visibility`). */
+export type ProfileVisibility = 'public' | 'members' | 'private';
+
+export function toProfileVisibility(value: string | null | undefined): ProfileVisibility {
+  return value === 'members' || value === 'private' ? value : 'public';
+}
+
+/**
+ * Whether a viewer may open a profile of this audience: everyone a public one, signed-in users a
+ * members-only one, nobody but its owner a private one (the rule of `public.public_profiles`;
+ * for rows read anonymously and shared, such as the catalogue's cards, where the owner's own
+ * exception is not known).
+ */
+export function profileOpenTo(visibility: ProfileVisibility, signedIn: boolean): boolean {
+  return visibility === 'public' || (visibility === 'members' && signedIn);
+}
+
+/** What a page says instead of a profile its viewer may not see. */
+export const HIDDEN_PROFILE_MESSAGE: Record<
+  Exclude<ProfileVisibility, 'public'>,
+  { title: string; message: string }
+> = {
+  members: {
+    title: 'Members only',
+    message: 'This seller shows their profile to signed-in members only. Sign in to see it.',
+  },
+  private: {
+    title: 'This profile is private',
+    message: 'This seller keeps their profile private. Their agents are still on the marketplace.',
+  },
+};

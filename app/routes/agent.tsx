@@ -6,9 +6,11 @@ import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
 import { AgentReviews } from '~/components/agents/agent-reviews';
+import { SellerContactLinks } from '~/components/agents/seller-contact';
 import { SellerLink } from '~/components/agents/seller-link';
 import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { Avatar } from '~/components/ui/avatar';
 import { connectionContext, supabaseContext, viewerContext } from '~/context';
 import {
   agentCallToAction,
@@ -25,6 +27,7 @@ import { hasPermission } from '~/lib/permissions';
 import {
   agentNotFound,
   BuySchema,
+  getAgentSeller,
   getVisibleAgent,
   listChangelog,
   loadAgentPageFor,
@@ -37,6 +40,7 @@ import { setFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
+import { productMailer } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { BUY_REFUSALS, buyAgent, discountPercentFor } from '~/server/purchases.server';
 import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
@@ -66,6 +70,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   // agents' read policy): what this viewer may not read never arrives here.
   if (!page) agentNotFound();
   const { agent } = page;
+  const seller = await getAgentSeller(context.get(supabaseContext), agent.sellerId);
   const canPlaceOrders = !!viewer && hasPermission(viewer.role, 'place_orders');
   const cta = agentCallToAction({
     viewerId: viewer?.id ?? null,
@@ -102,6 +107,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       reviewCount: agent.reviewCount,
       purchaseCount: agent.purchaseCount,
     },
+    seller,
     changelog,
     // Buyers, the seller and admins may download (the download route checks it again).
     canDownload: page.owned || cta === 'edit' || viewer?.role === 'admin',
@@ -143,6 +149,7 @@ export async function action(args: Route.ActionArgs) {
     buyerId: viewer.id,
     agentId,
     idempotencyKey: submission.value.idempotencyKey,
+    mailer: productMailer(args.context.get(connectionContext), appOrigin(args.request)),
   });
   if (!outcome.ok) return formError(submission, { message: BUY_REFUSALS[outcome.refusal], status: 409 });
   const path = href('/agent/:agentId', { agentId });
@@ -185,8 +192,8 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
     changelog,
     canDownload,
     timeZone,
+    seller,
   } = loaderData;
-  const seller = agent.sellerUsername ?? 'Seller';
   return (
     <div className="container-page flex flex-col gap-10 py-10">
       <Breadcrumb trail={[{ to: '/marketplace', label: 'Marketplace' }]} current={agent.name} />
@@ -219,20 +226,17 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
             )}
             <h1 className="text-3xl font-bold sm:text-4xl">{agent.name}</h1>
             <p className="flex items-center gap-2 text-sm">
-              <span
-                aria-hidden="true"
-                className="flex size-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white uppercase"
-              >
-                {seller.charAt(0)}
-              </span>
+              <Avatar name={agent.sellerUsername ?? 'Seller'} url={seller.pictureUrl} size="sm" />
               <span className="text-slate-700 dark:text-slate-300">
                 Sold by{' '}
                 <SellerLink
                   username={agent.sellerUsername}
-                  className="font-medium text-slate-900 underline dark:text-slate-100"
+                  linked={seller.visible}
+                  className={`font-medium text-slate-900 dark:text-slate-100 ${seller.visible ? 'underline' : ''}`}
                 />
               </span>
             </p>
+            <SellerContactLinks email={seller.email} phone={seller.phone} label="Contact the seller" />
           </div>
           <p className="text-slate-800 dark:text-slate-200">{agent.description}</p>
           <AgentPurchasePanel

@@ -236,6 +236,34 @@ export async function loadAgentPageFor(
   return page && { ...page, owned: purchase === 'completed', pending: purchase === 'pending' };
 }
 
+/** What this viewer may see of the agent's seller (public_profiles applies the privacy settings). */
+export interface AgentSeller {
+  /** Whether the viewer may open the seller's profile (their storefront). */
+  visible: boolean;
+  pictureUrl: string | null;
+  /** Only when the seller shows it (show_email / show_phone) to a viewer who may see the profile. */
+  email: string | null;
+  phone: string | null;
+}
+
+/** The seller's profile as the viewer sees it, read with the viewer's client (never shared). */
+export async function getAgentSeller(viewerClient: AppSupabaseClient, sellerId: string): Promise<AgentSeller> {
+  const row = unwrap(
+    await viewerClient
+      .from('public_profiles')
+      .select('visible, profile_image_url, email, phone')
+      .eq('id', sellerId)
+      .maybeSingle(),
+    failure('seller'),
+  );
+  return {
+    visible: row?.visible ?? false,
+    pictureUrl: row?.profile_image_url ?? null,
+    email: row?.email?.trim() || null,
+    phone: row?.phone?.trim() || null,
+  };
+}
+
 export interface ChangelogEntry {
   version: string;
   releaseNotes: string;

@@ -108,7 +108,11 @@ async function readHistory(
 /** What the seller's public profile shares with this viewer (the view applies the privacy settings). */
 async function readSellerContact(client: AppSupabaseClient, purchase: PurchaseRow): Promise<SellerContact> {
   const profile = unwrap(
-    await client.from('public_profiles').select('email, website').eq('id', purchase.sellerId).maybeSingle(),
+    await client
+      .from('public_profiles')
+      .select('email, phone, website, profile_image_url')
+      .eq('id', purchase.sellerId)
+      .maybeSingle(),
     failure('seller contact'),
   );
   return {
@@ -118,7 +122,9 @@ async function readSellerContact(client: AppSupabaseClient, purchase: PurchaseRo
     sellerName: purchase.sellerName,
     online: purchase.sellerOnline,
     responseHours: purchase.sellerResponseHours,
+    pictureUrl: profile?.profile_image_url ?? null,
     email: profile?.email?.trim() || null,
+    phone: profile?.phone?.trim() || null,
     website: profile?.website?.trim() || null,
   };
 }

@@ -5,11 +5,13 @@
  *
  *   buyAgent        price from the database, tier discount, one live purchase, provider payment
  *   refundPurchase  by the agent's seller or an admin, through the provider
- *   applyPaymentNotification  a provider's word on a payment, applied once per event id
+ *   applyPaymentNotification  a provider's word on a payment, applied once per event id; a
+ *                   completed purchase sends its emails (receipt, sale notice) when given a mailer
  */
 import { discountedPrice, fromCents, tierById, toCents } from '~/lib/membership';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
+import { notifyPurchaseCompleted, type ProductMailer } from '~/server/notifications.server';
 import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
 import { currentTier } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
@@ -37,6 +39,8 @@ interface BuyInput {
   agentId: string;
   /** From the form: the same submission twice is the same purchase. */
   idempotencyKey: string;
+  /** Sends the receipt and the sale notice once the purchase completes (notifications.server.ts). */
+  mailer?: ProductMailer;
 }
 
 /** The buyer's tier discount: the tier of their live subscription (ADR 018), through any client. */
@@ -89,7 +93,7 @@ function outcomeOfExisting(row: LiveRow, idempotencyKey: string): BuyOutcome {
 export async function buyAgent(
   service: AppSupabaseClient,
   provider: PaymentProvider,
-  { buyerId, agentId, idempotencyKey }: BuyInput,
+  { buyerId, agentId, idempotencyKey, mailer }: BuyInput,
 ): Promise<BuyOutcome> {
   const agent = unwrap(
     await service.from('agents').select('id, name, price, status, seller_id').eq('id', agentId).maybeSingle(),
@@ -152,7 +156,7 @@ export async function buyAgent(
     await service.from('purchases').update({ payment_intent_id: payment.paymentIntentId }).eq('id', purchaseId),
     failure('payment reference'),
   );
-  if (payment.settled) await applyPaymentNotification(service, provider, payment.settled);
+  if (payment.settled) await applyPaymentNotification(service, provider, payment.settled, { mailer });
   forgetCatalogue();
 
   const status = unwrap(
@@ -187,7 +191,7 @@ export async function applyPaymentNotification(
   service: AppSupabaseClient,
   provider: PaymentProvider,
   notification: PaymentNotification,
-  extra: { refundedBy?: string } = {},
+  extra: { refundedBy?: string; mailer?: ProductMailer } = {},
 ): Promise<'applied' | 'ignored'> {
   const purchase = unwrap(
     await service
@@ -212,6 +216,9 @@ export async function applyPaymentNotification(
     ...(notification.outcome === 'refunded' && extra.refundedBy ? { refunded_by: extra.refundedBy } : {}),
   });
   if (moved) forgetCatalogue();
+  if (moved && notification.outcome === 'completed' && extra.mailer) {
+    await notifyPurchaseCompleted(service, extra.mailer, purchase.id);
+  }
   return moved ? 'applied' : 'ignored';
 }
 

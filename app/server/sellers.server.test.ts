@@ -1,13 +1,14 @@
 /**
  * The seller service against the embedded backend (real supabase-js clients, real database
  * rules): a buyer becomes a seller once, with the details of the form; a storefront is read as
- * everyone sees it, 404 (null) for buyers and unknown names.
+ * its viewer may see it (demo_seller is members only: hidden from anonymous visitors), 404
+ * (null) for buyers and unknown names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient } from '../../tests/support/clients';
+import { anonClient, serviceClient, userClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { forgetCatalogue } from '~/server/agents.server';
-import { becomeSeller, getStorefront, toFigures } from '~/server/sellers.server';
+import { becomeSeller, getStorefront, toFigures, type Storefront } from '~/server/sellers.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 const SELLER = '00000000-0000-4000-8000-000000000002'; // demo_seller
@@ -29,26 +30,51 @@ describe.skipIf(isHostedTarget)('seller service', () => {
   let target: ContractTarget;
   let service: AppSupabaseClient;
   let anon: AppSupabaseClient;
+  let member: AppSupabaseClient;
+  /** The storefront as an anonymous visitor (`asMember`: as a signed-in buyer) sees it. */
+  const storefront = (username: string, page: number, asMember = false) =>
+    getStorefront({ publicClient: anon, viewerClient: asMember ? member : anon }, username, page);
+  const shown = async (username: string, page: number, asMember = false) =>
+    (await storefront(username, page, asMember)) as Storefront | null;
 
   beforeAll(async () => {
     target = await startContractTarget({ seed: true });
     service = serviceClient(target) as unknown as AppSupabaseClient;
     anon = anonClient(target) as unknown as AppSupabaseClient;
+    const { data, error } = await anonClient(target).auth.signInWithPassword({
+      email: 'buyer@demo.test',
+      password: 'demo-password',
+    });
+    if (error) throw error;
+    member = userClient(target, data.session.access_token) as unknown as AppSupabaseClient;
   });
   afterAll(() => target?.close());
 
   it('reads demo_seller’s storefront: profile, figures and the first page of published agents', async () => {
-    const storefront = await getStorefront(anon, 'demo_seller', 1);
-    expect(storefront?.seller).toMatchObject({ id: SELLER, username: 'demo_seller', name: 'demo_seller', pitch: null });
-    expect(storefront?.figures.agentCount).toBe(12);
-    expect(storefront?.agents).toHaveLength(12);
-    expect(storefront?.agents.every((agent) => agent.sellerUsername === 'demo_seller')).toBe(true);
-    expect(await getStorefront(anon, 'demo_seller', 2)).toMatchObject({ agents: [] });
+    expect(await storefront('demo_seller', 1)).toEqual({
+      kind: 'hidden',
+      username: 'demo_seller',
+      visibility: 'members',
+    });
+    const page = await shown('demo_seller', 1, true);
+    expect(page?.seller).toMatchObject({
+      id: SELLER,
+      username: 'demo_seller',
+      name: 'demo_seller',
+      pitch: null,
+      email: 'seller@demo.test', // shown to members
+      phone: null, // not shown
+    });
+    expect(page?.figures.agentCount).toBe(12);
+    expect(page?.agents).toHaveLength(12);
+    expect(page?.agents.every((agent) => agent.sellerUsername === 'demo_seller')).toBe(true);
+    expect(page?.agents.every((agent) => agent.sellerVisibility === 'members' && !agent.sellerAvatar)).toBe(true);
+    expect(await storefront('demo_seller', 2, true)).toMatchObject({ agents: [] });
   });
 
   it('has no storefront for a buyer or an unknown name', async () => {
-    expect(await getStorefront(anon, 'fatima_khan', 1)).toBeNull();
-    expect(await getStorefront(anon, 'nobody_by_that_name', 1)).toBeNull();
+    expect(await storefront('fatima_khan', 1)).toBeNull();
+    expect(await storefront('nobody_by_that_name', 1)).toBeNull();
   });
 
   it('makes a buyer a seller once, with the form’s details, and shows them on the storefront at once', async () => {
@@ -67,7 +93,7 @@ describe.skipIf(isHostedTarget)('seller service', () => {
     });
     expect(data?.seller_terms_accepted_at).toBeTruthy();
     // The earlier 404 read is not shared any longer.
-    expect((await getStorefront(anon, 'fatima_khan', 1))?.seller).toMatchObject({
+    expect((await shown('fatima_khan', 1))?.seller).toMatchObject({
       name: 'Fatima Builds',
       pitch: 'CRM agents.',
     });
@@ -79,7 +105,7 @@ describe.skipIf(isHostedTarget)('seller service', () => {
     });
     expect(await becomeSeller(service, SELLER, form)).toEqual({ ok: false, reason: 'already-seller' });
     forgetCatalogue();
-    expect((await getStorefront(anon, 'fatima_khan', 1))?.seller.name).toBe('Fatima Builds');
-    expect((await getStorefront(anon, 'demo_seller', 1))?.seller.name).toBe('demo_seller');
+    expect((await shown('fatima_khan', 1))?.seller.name).toBe('Fatima Builds');
+    expect((await shown('demo_seller', 1, true))?.seller.name).toBe('demo_seller');
   });
 });

@@ -7,6 +7,7 @@
  */
 import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
 import type { BecomeSellerForm } from '~/schemas/seller';
 import { catalogueFailure, forgetCatalogue, publishedSummaries, sharedCatalogueRead } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
@@ -54,6 +55,11 @@ export interface SellerProfile {
   /** The display name, else the username. */
   name: string;
   pitch: string | null;
+  /** The profile picture, when set (public_profiles gives it to those who may see the profile). */
+  pictureUrl: string | null;
+  /** Only when the seller shows them (show_email / show_phone). */
+  email: string | null;
+  phone: string | null;
   memberSince: string;
 }
 
@@ -66,41 +72,78 @@ export interface StorefrontFigures {
 }
 
 export interface Storefront {
+  kind: 'shown';
   seller: SellerProfile;
   figures: StorefrontFigures;
   /** One page of the seller's published agents, newest first, as the marketplace pages them. */
   agents: AgentSummary[];
 }
 
-/**
- * The storefront of `username` as everyone sees it (the anonymous client: published agents,
- * `public_profiles` with its privacy), page `page` of their agents; null for an unknown user or
- * one who is not a seller (or administrator with a shop). Shared between requests for a few
- * seconds, like the catalogue.
- */
-export function getStorefront(supabase: AppSupabaseClient, username: string, page: number): Promise<Storefront | null> {
-  return sharedCatalogueRead(`storefront:${JSON.stringify([username, page])}`, () =>
-    loadStorefront(supabase, username, page),
-  );
+/** A seller whose profile this viewer may not see: only the username and why. */
+export interface HiddenStorefront {
+  kind: 'hidden';
+  username: string;
+  visibility: Exclude<ProfileVisibility, 'public'>;
 }
 
-async function loadStorefront(supabase: AppSupabaseClient, username: string, page: number): Promise<Storefront | null> {
+/**
+ * The storefront of `username` as this viewer may see it, page `page` of their agents; null for
+ * an unknown user or one who is not a seller (or administrator with a shop). The profile is read
+ * with the viewer's client, so `public_profiles` applies the seller's privacy (members only:
+ * signed-in viewers; private: the seller alone) and a hidden profile is `kind: 'hidden'`. The
+ * figures and agents are the same for everyone: read anonymously and shared for a few seconds,
+ * like the catalogue.
+ */
+export async function getStorefront(
+  { publicClient, viewerClient }: { publicClient: AppSupabaseClient; viewerClient: AppSupabaseClient },
+  username: string,
+  page: number,
+): Promise<Storefront | HiddenStorefront | null> {
   const profile = unwrap(
-    await supabase
+    await viewerClient
       .from('public_profiles')
-      .select('id, username, user_type, created_at, display_name, seller_pitch')
+      .select(
+        'id, username, user_type, created_at, display_name, seller_pitch, profile_image_url, email, phone, visibility, visible',
+      )
       .eq('username', username)
       .maybeSingle(),
     catalogueFailure('seller profile'),
   );
   if (!profile?.id || !profile.username || !profile.created_at) return null;
   if (profile.user_type !== 'seller' && profile.user_type !== 'admin') return null;
+  const visibility = toProfileVisibility(profile.visibility);
+  if (!profile.visible && visibility !== 'public') return { kind: 'hidden', username: profile.username, visibility };
 
+  const { figures, agents } = await sharedCatalogueRead(`storefront:${JSON.stringify([profile.id, page])}`, () =>
+    loadStorefrontAgents(publicClient, profile.id!, page),
+  );
+  return {
+    kind: 'shown',
+    seller: {
+      id: profile.id,
+      username: profile.username,
+      name: profile.display_name ?? profile.username,
+      pitch: profile.seller_pitch,
+      pictureUrl: profile.profile_image_url,
+      email: profile.email?.trim() || null,
+      phone: profile.phone?.trim() || null,
+      memberSince: profile.created_at,
+    },
+    figures,
+    agents,
+  };
+}
+
+async function loadStorefrontAgents(
+  supabase: AppSupabaseClient,
+  sellerId: string,
+  page: number,
+): Promise<Pick<Storefront, 'figures' | 'agents'>> {
   const from = (page - 1) * PAGE_SIZE;
   const [figureRows, agentResult] = await Promise.all([
-    supabase.rpc('seller_storefront_figures', { seller: profile.id }, { get: true }),
+    supabase.rpc('seller_storefront_figures', { seller: sellerId }, { get: true }),
     publishedSummaries(supabase)
-      .eq('seller_id', profile.id)
+      .eq('seller_id', sellerId)
       .order('created_at', { ascending: false })
       .order('id', { ascending: true })
       .range(from, from + PAGE_SIZE - 1)
@@ -109,17 +152,7 @@ async function loadStorefront(supabase: AppSupabaseClient, username: string, pag
   const figures = unwrap(figureRows, catalogueFailure('seller figures'))[0];
   // Past the last page a Data API may answer 416 (PGRST103): an empty page, not an error.
   const agents = agentResult.error?.code === 'PGRST103' ? [] : unwrap(agentResult, catalogueFailure('seller agents'));
-  return {
-    seller: {
-      id: profile.id,
-      username: profile.username,
-      name: profile.display_name ?? profile.username,
-      pitch: profile.seller_pitch,
-      memberSince: profile.created_at,
-    },
-    figures: toFigures(figures),
-    agents: agents.map(toAgentSummary),
-  };
+  return { figures: toFigures(figures), agents: agents.map(toAgentSummary) };
 }
 
 interface FigureRow {

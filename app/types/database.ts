@@ -1061,6 +1061,7 @@ export type Database = {
           seller_avatar: string | null;
           seller_id: string | null;
           seller_username: string | null;
+          seller_visibility: string | null;
           status: string | null;
           thumbnail_url: string | null;
           updated_at: string | null;
@@ -1113,6 +1114,8 @@ export type Database = {
           seller_pitch: string | null;
           user_type: string | null;
           username: string | null;
+          visibility: string | null;
+          visible: boolean | null;
           website: string | null;
         };
         Relationships: [];
@@ -1256,6 +1259,7 @@ export type Database = {
           seller_avatar: string | null;
           seller_id: string | null;
           seller_username: string | null;
+          seller_visibility: string | null;
           status: string | null;
           thumbnail_url: string | null;
           updated_at: string | null;

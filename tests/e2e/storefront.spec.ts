@@ -1,9 +1,15 @@
 /**
  * Storefronts (issue #12), read-only on the seeded data: demo_seller's page shows who they are,
  * their figures and their published agents; seller names on cards and on the agent page lead
- * there; unknown usernames and buyers are a 404.
+ * there; unknown usernames and buyers are a 404. demo_seller's profile is members only (issue
+ * #13), so these run signed in as demo_buyer (tests/e2e/commerce/privacy.spec.ts covers the rest).
  */
 import { expect, expectAccessible, test } from './fixtures';
+import { signIn } from './support/accounts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'buyer', '/marketplace');
+});
 
 const CAMPAIGN_PILOT = '/agent/a0000000-0000-4000-8000-000000000001'; // demo_seller's
 

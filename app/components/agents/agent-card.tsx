@@ -3,12 +3,15 @@ import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
 import { SellerLink } from '~/components/agents/seller-link';
+import { Avatar } from '~/components/ui/avatar';
+import { profileOpenTo } from '~/lib/sellers';
+import { useOptionalViewer } from '~/lib/use-viewer';
 import { pluralize } from '~/lib/plural';
 import { formatAgo } from '~/lib/dashboard-format';
 
 /** The agent card of §2, in grid or list layout. The whole card links to the agent page. */
 export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?: 'grid' | 'list' }) {
-  const seller = agent.sellerUsername ?? 'Seller';
+  const signedIn = useOptionalViewer() !== null;
   const rating = formatRating(agent.avgRating, agent.reviewCount);
   const isList = view === 'list';
   return (
@@ -45,14 +48,13 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
             {agent.category}
           </span>
           <span className="flex items-center gap-1.5">
-            <span
-              aria-hidden="true"
-              className="flex size-6 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white uppercase"
-            >
-              {seller.charAt(0)}
-            </span>
+            <Avatar name={agent.sellerUsername ?? 'Seller'} url={agent.sellerAvatar} size="xs" />
             {/* Above the card's own link (its ::after covers the card), so it is a link of its own. */}
-            <SellerLink username={agent.sellerUsername} className="relative z-10 text-slate-800 dark:text-slate-200" />
+            <SellerLink
+              username={agent.sellerUsername}
+              linked={profileOpenTo(agent.sellerVisibility ?? 'public', signedIn)}
+              className="relative z-10 text-slate-800 dark:text-slate-200"
+            />
           </span>
           <span
             className="flex items-center gap-1"

@@ -1,9 +1,21 @@
 import { Link } from 'react-router';
 import { storefrontHref } from '~/lib/sellers';
 
-/** A seller's name linking to their storefront (`/sellers/{username}`); plain text when unknown. */
-export function SellerLink({ username, className = '' }: { username: string | null; className?: string }) {
+/**
+ * A seller's name linking to their storefront (`/sellers/{username}`) when the viewer may open
+ * their profile (`linked`); plain text otherwise, and when unknown.
+ */
+export function SellerLink({
+  username,
+  linked = true,
+  className = '',
+}: {
+  username: string | null;
+  linked?: boolean;
+  className?: string;
+}) {
   if (!username) return <span className={className}>Seller</span>;
+  if (!linked) return <span className={className}>{username}</span>;
   return (
     <Link
       to={storefrontHref(username)}

@@ -4,7 +4,6 @@ import {
   Clock,
   Download,
   ExternalLink,
-  Globe,
   Mail,
   MessageSquare,
   Receipt,
@@ -18,6 +17,8 @@ import { useRef, type FormEvent } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { AgentStars } from '~/components/agents/agent-stars';
+import { SellerContactLinks } from '~/components/agents/seller-contact';
+import { Avatar } from '~/components/ui/avatar';
 import { buttonClass } from '~/components/ui/button';
 import { UrlDialog } from '~/components/ui/url-dialog';
 import type { Category } from '~/lib/categories';
@@ -41,7 +42,6 @@ import {
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 const FIELD =
   'h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
-const LINK = 'font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300';
 
 const STATUS_ICON: Record<PurchaseStatus, LucideIcon> = {
   completed: CheckCircle,
@@ -376,12 +376,7 @@ export function ContactSellerDialog({
       </p>
 
       <div className="mt-5 flex items-center gap-3 rounded-xl bg-slate-50 p-4 dark:bg-slate-800">
-        <span
-          aria-hidden="true"
-          className="flex size-10 items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase"
-        >
-          {contact.sellerName.charAt(0)}
-        </span>
+        <Avatar name={contact.sellerName} url={contact.pictureUrl} size="md" />
         <div>
           <p className="font-semibold">{contact.sellerName}</p>
           <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
@@ -395,31 +390,13 @@ export function ContactSellerDialog({
         </div>
       </div>
 
-      {email || contact.website ? (
-        <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {email ? (
-            <li>
-              <a href={`mailto:${email}`} className={`${LINK} inline-flex items-center gap-1.5`}>
-                <Mail aria-hidden="true" className="size-4" />
-                {email}
-              </a>
-            </li>
-          ) : null}
-          {contact.website ? (
-            <li>
-              <a
-                href={contact.website}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${LINK} inline-flex items-center gap-1.5`}
-              >
-                <Globe aria-hidden="true" className="size-4" />
-                Visit Website<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+      <SellerContactLinks
+        email={email}
+        phone={contact.phone}
+        website={contact.website}
+        label={`How to reach ${contact.sellerName}`}
+        className="mt-4"
+      />
 
       <h3 className="mt-6 text-sm font-semibold">Quick messages</h3>
       {email ? (

@@ -26,7 +26,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
-import { Avatar } from '~/components/layout/header';
+import { Avatar } from '~/components/ui/avatar';
 import { canOpenSection, isSectionActive, visibleSections, type DashboardSectionPath } from '~/lib/dashboard-nav';
 import { ROLE_LABEL, hasFullAccess } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';

@@ -2,6 +2,7 @@ import { ChevronDown, LayoutDashboard, LogOut, Menu, Search, Settings, X } from 
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
+import { Avatar } from '~/components/ui/avatar';
 import { Logo } from '~/components/layout/logo';
 import { ThemeToggle } from '~/components/layout/theme-toggle';
 import { signInHref } from '~/lib/auth-modal';
@@ -125,19 +126,6 @@ function UserMenu({ viewer, isDashboard }: { viewer: Viewer; isDashboard: boolea
 
 const MENU_ITEM =
   'flex min-h-10 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
-
-export function Avatar({ name, url, size = 'sm' }: { name: string; url: string | null; size?: 'sm' | 'lg' }) {
-  const dimensions = size === 'lg' ? 'size-16 text-xl' : 'size-8 text-sm';
-  if (url) return <img src={url} alt="" className={`${dimensions} rounded-full object-cover`} />;
-  return (
-    <span
-      aria-hidden="true"
-      className={`${dimensions} flex items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase`}
-    >
-      {name.charAt(0) || '?'}
-    </span>
-  );
-}
 
 function MobileMenu({ links }: { links: typeof NAV_LINKS }) {
   return (

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Form } from 'react-router';
-import { Avatar } from '~/components/layout/header';
+import { Avatar } from '~/components/ui/avatar';
 import { fieldError, type FormResult } from '~/lib/form-result';
 import { ACCOUNT_MESSAGES, MAX_PICTURE_BYTES, PICTURE_ACCEPT } from '~/schemas/account';
 import { SaveButton } from './profile-parts';

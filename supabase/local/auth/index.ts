@@ -12,7 +12,7 @@ import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from './r
 import { recover, otp, resend } from './routes/email';
 import { createMailDelivery } from './delivery';
 import { createGoogleOidc } from './google-oidc';
-import { adminOutbox, jwks, outboxJson, outboxPage, settings } from './routes/misc';
+import { adminOutbox, jwks, outboxJson, outboxPage, sendProductEmail, settings } from './routes/misc';
 import { authorize, avatar, callback, googlePage, googleSubmit } from './routes/oauth';
 import { signup } from './routes/signup';
 import { token } from './routes/token';
@@ -58,6 +58,7 @@ const ROUTES: Array<[method: string, path: RegExp, route: Route]> = [
   ['DELETE', /^\/admin\/users\/([^/]+)$/, admin.deleteUserRoute],
   ['POST', /^\/admin\/generate_link$/, admin.generateLink],
   ['GET', /^\/admin\/outbox$/, adminOutbox],
+  ['POST', /^\/admin\/outbox$/, sendProductEmail],
   ['GET', /^\/_local\/google$/, googlePage],
   ['POST', /^\/_local\/google$/, googleSubmit],
   ['GET', /^\/_local\/avatar$/, avatar],

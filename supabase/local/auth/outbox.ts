@@ -5,12 +5,15 @@
 import type { Queryable } from './users';
 
 export type EmailType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change';
+/** The app's own emails, handed to `POST /admin/outbox` (see routes/misc.ts); no link or code. */
+export const PRODUCT_EMAIL_TYPES = ['purchase_receipt', 'sale_notice'] as const;
+export type ProductEmailType = (typeof PRODUCT_EMAIL_TYPES)[number];
 
 export interface OutboxEmail {
   id: number;
   to: string;
   subject: string;
-  type: EmailType;
+  type: EmailType | ProductEmailType;
   text: string;
   html: string;
   /** The verification link (`<auth>/verify?token=…&type=…&redirect_to=…`). */
@@ -27,7 +30,7 @@ interface OutboxRow {
   id: number;
   to_email: string;
   subject: string;
-  email_type: EmailType;
+  email_type: EmailType | ProductEmailType;
   text_body: string;
   html_body: string;
   link: string;

@@ -1,8 +1,8 @@
 /**
  * Becoming a seller and storefronts in the database (migration 20261126000100): the owner edits
  * their display name, pitch and response time but never their account type or the moment the
- * seller terms were accepted; public_profiles shows a seller's business details unless the
- * profile is private; the storefront's figures come from the seller's published agents.
+ * seller terms were accepted; public_profiles shows a seller's business details to those who may
+ * see the profile (issue #13: members only means signed-in viewers); the storefront's figures come from the seller's published agents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/database';
@@ -95,12 +95,17 @@ describe('public_profiles', () => {
     });
   }
 
-  it('shows a seller’s display name and pitch to anonymous visitors even when only members see the profile', async () => {
+  it('shows a members-only seller’s display name and pitch to signed-in viewers only', async () => {
     expect(await sellerProfileAs(anon, 'members')).toEqual({
-      display_name: "Sam's Agents",
-      seller_pitch: 'Practical agents.',
+      display_name: null,
+      seller_pitch: null,
       first_name: null,
     });
+    expect(await sellerProfileAs(buyer, 'members')).toMatchObject({
+      display_name: "Sam's Agents",
+      seller_pitch: 'Practical agents.',
+    });
+    expect(await sellerProfileAs(anon, 'public')).toMatchObject({ display_name: "Sam's Agents" });
   });
 
   it('hides them when the seller’s profile is private, except from the seller', async () => {

@@ -1,6 +1,7 @@
 /** `GET /settings`, `GET /.well-known/jwks.json` and the development outbox (`/_local/outbox`). */
-import { escapeHtml, htmlResponse, jsonBody } from '../http';
-import { readOutbox } from '../outbox';
+import { validationFailed } from '../errors';
+import { escapeHtml, htmlResponse, jsonBody, readJson, stringField } from '../http';
+import { PRODUCT_EMAIL_TYPES, readOutbox, storeEmail, type ProductEmailType } from '../outbox';
 import type { AuthService } from '../service';
 import { googleAvailable } from '../service';
 import { requireAdmin } from '../tokens';
@@ -74,6 +75,41 @@ export async function adminOutbox(service: AuthService, request: Request): Promi
     google: service.google ? 'oidc' : googleAvailable(service) ? 'stand-in' : 'off',
     emails: await readOutbox(service.db, { limit }),
   });
+}
+
+/**
+ * `POST /admin/outbox` (service role only; not part of GoTrue): the app's own emails (a purchase
+ * receipt, a sale notice) sent the way the Auth emails are: kept in the outbox and delivered
+ * through SMTP, or the server log without it. Body: `{ to, subject, text, type }`.
+ */
+export async function sendProductEmail(service: AuthService, request: Request): Promise<Response> {
+  await requireAdmin(service, request);
+  const body = await readJson(request);
+  const [to, subject, text, type] = ['to', 'subject', 'text', 'type'].map((key) => stringField(body, key).trim());
+  if (!to || !to.includes('@') || to.length > 320) throw validationFailed('to must be an email address');
+  if (!subject || subject.length > 200) throw validationFailed('subject must be 1 to 200 characters');
+  if (!text || text.length > 20_000) throw validationFailed('text must be 1 to 20000 characters');
+  if (!PRODUCT_EMAIL_TYPES.includes(type as ProductEmailType)) {
+    throw validationFailed(`type must be one of ${PRODUCT_EMAIL_TYPES.join(', ')}`);
+  }
+  const html = `<h2>${escapeHtml(subject!)}</h2>${text!
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .join('')}`;
+  const email = {
+    to: to!,
+    subject: subject!,
+    type: type as ProductEmailType,
+    text: text!,
+    html,
+    link: '',
+    tokenHash: '',
+    otp: '',
+    redirectTo: null,
+  };
+  await storeEmail(service.db, email);
+  await service.mail.send(email);
+  return jsonBody({ sent: true }, 202);
 }
 
 export async function outboxJson(service: AuthService, request: Request): Promise<Response> {

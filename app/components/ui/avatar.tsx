@@ -1,0 +1,32 @@
+/**
+ * A person's picture, or the first letter of their name on the brand colour when they have none
+ * (or the viewer may not see it). Decorative: the name is always written beside it.
+ */
+const SIZES = {
+  xs: 'size-6 text-xs',
+  sm: 'size-8 text-sm',
+  md: 'size-10 text-base',
+  lg: 'size-16 text-xl',
+  xl: 'size-20 text-3xl',
+} as const;
+
+export function Avatar({
+  name,
+  url,
+  size = 'sm',
+}: {
+  name: string;
+  url: string | null | undefined;
+  size?: keyof typeof SIZES;
+}) {
+  const dimensions = SIZES[size];
+  if (url) return <img src={url} alt="" className={`${dimensions} shrink-0 rounded-full object-cover`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`${dimensions} flex shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase`}
+    >
+      {name.charAt(0) || '?'}
+    </span>
+  );
+}
