@@ -31,6 +31,9 @@ const AGENT_COLUMNS = [
   'purchase_count',
   // Issue #12 (migration 20261126000200): when the last version shipped.
   'last_version_at',
+  // Issue #13 (migration 20261127000400): the seller's profile visibility, so a card knows
+  // whether to link the seller's name.
+  'seller_visibility',
 ];
 const PURCHASE_COLUMNS = [
   'id',
