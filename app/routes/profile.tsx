@@ -156,13 +156,13 @@ async function accountAction(args: Route.ActionArgs, viewer: Viewer, intent: Acc
       const submission = parseForm(form, ChangePasswordSchema);
       if (submission.status !== 'success') return formError(submission);
       const { currentPassword, password } = submission.value;
-      const result = await changePassword(client, connection, viewer.email, currentPassword, password);
+      const result = await changePassword(client, connection, viewer, currentPassword, password);
       return result.ok ? done(request, 'security', ACCOUNT_MESSAGES.passwordChanged) : refusedWith(submission, result);
     }
     case 'sessions': {
       const submission = parseForm(form, OtherSessionsSchema);
       if (submission.status !== 'success') return formError(submission);
-      const result = await endOtherSessions(client);
+      const result = await endOtherSessions(client, viewer.id);
       return result.ok
         ? done(request, 'security', ACCOUNT_MESSAGES.otherSessionsEnded)
         : refusedWith(submission, result);

@@ -123,7 +123,7 @@ export async function replacePicture(
 export async function changePassword(
   client: AppSupabaseClient,
   connection: SupabaseConnection,
-  email: string,
+  { id: userId, email }: { id: string; email: string },
   currentPassword: string,
   newPassword: string,
 ): Promise<AccountResult> {
@@ -140,12 +140,17 @@ export async function changePassword(
     console.error('Password change failed:', error.status, error.message);
     return refused(error.status && error.status >= 500 ? 503 : 400, error.message, 'password');
   }
-  return endOtherSessions(client);
+  return endOtherSessions(client, userId);
 }
 
-/** Signs out every session of the user except this browser's. */
-export async function endOtherSessions(client: AppSupabaseClient): Promise<AccountResult> {
+/**
+ * Signs out every session of the user except this browser's, and forgets the remembered viewers
+ * of the user, so the other browsers' next request is signed out at once rather than after the
+ * viewer cache's few seconds.
+ */
+export async function endOtherSessions(client: AppSupabaseClient, userId: string): Promise<AccountResult> {
   const { error } = await client.auth.signOut({ scope: 'others' });
+  forgetViewer(userId);
   if (error) {
     console.error('Ending the other sessions failed:', error.message);
     return refused(503, ACCOUNT_MESSAGES.sessionsFailed);

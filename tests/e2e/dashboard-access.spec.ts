@@ -18,6 +18,7 @@ const ROLES: DemoRole[] = ['buyer', 'seller', 'admin'];
  */
 const PROBE_ANSWER = new Map<string, number>([
   ['/dashboard/earnings', 400],
+  ['/dashboard/billing', 400],
   ['/dashboard/reviews', 400],
   ['/dashboard/disputes', 400],
   ['/dashboard/agents', 400],
