@@ -82,9 +82,14 @@ export async function pageOf<T>(
 /** Usernames by id (public profiles), for the lists and the audit log. */
 export async function usernames(client: AppSupabaseClient, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = unwrap(await client.from('public_profiles').select('id, username').in('id', wanted), 'usernames');
-  return new Map(rows.flatMap((row) => (row.id && row.username ? [[row.id, row.username] as const] : [])));
+  const names = new Map<string, string>();
+  // 200 ids per request keep the `in.(…)` filter well inside a URL's length.
+  for (let start = 0; start < wanted.length; start += 200) {
+    const batch = wanted.slice(start, start + 200);
+    const rows = unwrap(await client.from('public_profiles').select('id, username').in('id', batch), 'usernames');
+    for (const row of rows) if (row.id && row.username) names.set(row.id, row.username);
+  }
+  return names;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -173,11 +173,10 @@ export async function listEarningsRows(client: AppSupabaseClient, sellerId: stri
     purchases.push(...batch);
     if (batch.length < BATCH) break;
   }
-  const buyers = new Map<string, string>();
-  const buyerIds = [...new Set(purchases.flatMap((row) => (row.buyer_id ? [row.buyer_id] : [])))];
-  for (let start = 0; start < buyerIds.length; start += 200) {
-    for (const [id, name] of await usernames(client, buyerIds.slice(start, start + 200))) buyers.set(id, name);
-  }
+  const buyers = await usernames(
+    client,
+    purchases.map((row) => row.buyer_id),
+  );
   return purchases.map((row) => ({
     createdAt: row.created_at,
     agentName: row.agents?.name ?? 'Unknown agent',
