@@ -465,6 +465,7 @@ export type Database = {
           idempotency_key: string | null;
           list_price: number;
           payment_intent_id: string | null;
+          payment_method: string | null;
           payment_provider: string;
           refunded_at: string | null;
           refunded_by: string | null;
@@ -484,6 +485,7 @@ export type Database = {
           idempotency_key?: string | null;
           list_price: number;
           payment_intent_id?: string | null;
+          payment_method?: string | null;
           payment_provider?: string;
           refunded_at?: string | null;
           refunded_by?: string | null;
@@ -503,6 +505,7 @@ export type Database = {
           idempotency_key?: string | null;
           list_price?: number;
           payment_intent_id?: string | null;
+          payment_method?: string | null;
           payment_provider?: string;
           refunded_at?: string | null;
           refunded_by?: string | null;
@@ -694,6 +697,7 @@ export type Database = {
           id: string;
           idempotency_key: string;
           kind: string;
+          payment_method: string | null;
           period_end: string | null;
           period_start: string | null;
           provider: string;
@@ -712,6 +716,7 @@ export type Database = {
           id?: string;
           idempotency_key: string;
           kind: string;
+          payment_method?: string | null;
           period_end?: string | null;
           period_start?: string | null;
           provider: string;
@@ -730,6 +735,7 @@ export type Database = {
           id?: string;
           idempotency_key?: string;
           kind?: string;
+          payment_method?: string | null;
           period_end?: string | null;
           period_start?: string | null;
           provider?: string;

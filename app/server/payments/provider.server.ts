@@ -95,4 +95,24 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean }): Promise<void>;
 }
 
+/**
+ * What the provider said about a subscription, later than the request that changed it (a
+ * renewal's charge, a failed renewal, the end of a subscription): from the renewal job (the
+ * test-mode provider) or a webhook (Stripe). Applied by `applySubscriptionNotification`
+ * (app/server/subscription-lifecycle.server.ts), once per event id.
+ */
+export interface SubscriptionNotification {
+  /** The provider's event id: a notification delivered twice is applied once. */
+  eventId: string;
+  /** The provider's subscription id (`subscriptions.provider_subscription_id`). */
+  providerSubscriptionId: string;
+  outcome: 'renewed' | 'past_due' | 'canceled';
+  /** 'renewed': the new period. */
+  period?: { start: Date; end: Date };
+  /** 'renewed' and 'past_due': the charge that was paid or failed. */
+  charge?: { paymentId: string; amountCents: number; paymentMethod?: string | null };
+  /** Why a charge failed or a subscription ended, in words a member can read. */
+  reason?: string;
+}
+
 export class InvalidNotificationError extends Error {}
