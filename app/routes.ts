@@ -32,6 +32,7 @@ export default [
   route('resources/theme', 'routes/resources/theme.ts'),
   route('resources/newsletter', 'routes/resources/newsletter.ts'),
   route('artwork/:category/:seed/:file', 'routes/resources/artwork.ts'), // generated agent pictures
+  route('webhooks/stripe', 'routes/webhooks/stripe.ts'), // Stripe's signed events (ADR 019); 404 unless configured
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-up', 'routes/auth/sign-up.tsx'),
   route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),

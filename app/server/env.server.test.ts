@@ -98,6 +98,24 @@ describe('parseEnv', () => {
     );
   });
 
+  it('takes Stripe only with its webhook secret, and says what each key looks like', () => {
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toContain(
+      'STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    );
+    const message = problems({
+      STRIPE_SECRET_KEY: 'pk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_PREMIUM: 'x',
+    });
+    expect(message).toContain('STRIPE_SECRET_KEY: expected a Stripe secret key');
+    expect(message).toContain('STRIPE_PRICE_PREMIUM: expected a Price id (price_…)');
+    expect(message).not.toContain('pk_test_abc');
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def' })).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_def',
+    });
+  });
+
   it('never echoes a value (it may be a secret)', () => {
     const message = problems({ SESSION_SECRET: 'short-secret' });
     expect(message).toContain('SESSION_SECRET: Too small');

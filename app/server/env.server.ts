@@ -65,6 +65,25 @@ const EnvSchema = z
     GOOGLE_ISSUER_URL: z.url().optional(),
     /** How long a request body may take to arrive in full before the answer is 408 (server/body-limit.ts). */
     REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    /** Stripe (ADR 019): set, it replaces the test-mode provider; `sk_live_…`/`sk_test_…` or a restricted `rk_…` key. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(live|test)_\w+$/, 'expected a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+      .optional(),
+    /** The signing secret of the `/webhooks/stripe` endpoint (Dashboard → Webhooks, or `stripe listen`). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'expected a webhook signing secret (whsec_…)')
+      .optional(),
+    /** The monthly Price of each paid tier; unset: the active Price with lookup key `premium_monthly` / `enterprise_monthly`. */
+    STRIPE_PRICE_PREMIUM: z
+      .string()
+      .regex(/^price_\w+$/, 'expected a Price id (price_…)')
+      .optional(),
+    STRIPE_PRICE_ENTERPRISE: z
+      .string()
+      .regex(/^price_\w+$/, 'expected a Price id (price_…)')
+      .optional(),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
@@ -73,6 +92,10 @@ const EnvSchema = z
   .refine((env) => !env.SMTP_URL || env.SMTP_FROM, {
     message: 'SMTP_FROM is required when SMTP_URL is set',
     path: ['SMTP_FROM'],
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
+    message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (webhooks settle payments)',
+    path: ['STRIPE_WEBHOOK_SECRET'],
   })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together',

@@ -139,6 +139,7 @@ export async function buyAgent(
   try {
     payment = await provider.createPayment({
       purchaseId,
+      buyerId,
       amountCents: price.amountCents,
       currency: 'usd',
       description: agent.name,

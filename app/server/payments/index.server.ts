@@ -1,13 +1,14 @@
 /**
- * Which payment provider this server uses. Only the test-mode provider exists today: it is the
- * provider of the embedded backend and of any deployment without a real one. A real provider
- * (Stripe: docs/decisions/014-checkout-and-payments.md) is chosen here from its configuration.
+ * Which payment provider this server uses: Stripe when STRIPE_SECRET_KEY is set
+ * (docs/decisions/019-stripe-provider.md), else the test-mode provider — the provider of the
+ * embedded backend and of any deployment without a real one.
  */
 import type { PaymentProvider } from './provider.server';
+import { stripeProvider } from './stripe-provider.server';
 import { testPaymentProvider } from './test-provider.server';
 
 export function paymentProvider(): PaymentProvider {
-  return testPaymentProvider;
+  return stripeProvider() ?? testPaymentProvider;
 }
 
 export type { PaymentNotification, PaymentProvider } from './provider.server';

@@ -8,6 +8,8 @@
 /** Amounts travel in cents, so no provider ever sees a rounded float. */
 export interface CreatePaymentInput {
   purchaseId: string;
+  /** Our user id of the buyer: a real provider charges their customer's saved payment method. */
+  buyerId: string;
   amountCents: number;
   currency: 'usd';
   description: string;

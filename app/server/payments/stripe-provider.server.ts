@@ -1,0 +1,316 @@
+/**
+ * The Stripe provider (docs/decisions/019-stripe-provider.md), over the official SDK. Chosen by
+ * `paymentProvider()` when STRIPE_SECRET_KEY is set (with STRIPE_WEBHOOK_SECRET: env.server.ts).
+ *
+ *   purchases      a PaymentIntent on the buyer's Stripe customer and default payment method,
+ *                  confirmed off-session at once; Stripe's Idempotency-Key is the form's key
+ *   refunds        a full refund of the PaymentIntent
+ *   subscriptions  Stripe Billing: one Price per paid tier (STRIPE_PRICE_* or lookup keys
+ *                  `premium_monthly` / `enterprise_monthly`); upgrades prorated and invoiced at
+ *                  once, downgrades from the next period, cancel_at_period_end for cancelling
+ *   webhooks       `readEvent`: the Stripe-Signature checked, the event read by
+ *                  `notificationOfStripeEvent` (stripe-events.server.ts)
+ *
+ * A member's Stripe customer is found by `metadata.user_id` (Customer Search) and created with an
+ * idempotency key of the user id, so two requests at once still make one customer; it is then
+ * remembered in process. Card details never pass through this server: a live deployment adds
+ * cards with Stripe Checkout in setup mode (the ADR), test mode may use Stripe's test tokens.
+ */
+import Stripe from 'stripe';
+import { addMonth, type PaidTierId } from '~/lib/subscriptions';
+import { env } from '~/server/env.server';
+import {
+  InvalidNotificationError,
+  type PaymentNotification,
+  type PaymentProvider,
+  type SubscriptionCharge,
+} from './provider.server';
+import { notificationOfStripeEvent, type StripeWebhookNotification } from './stripe-events.server';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price ids per tier; a tier without one is looked up by its lookup key. */
+  prices?: Partial<Record<PaidTierId, string>>;
+  /** Tests: Stripe's HTTP client over a recorded-response fetch (no network). */
+  httpClient?: Stripe.HttpClient;
+}
+
+export interface StripePaymentProvider extends PaymentProvider {
+  readonly id: 'stripe';
+  /** A webhook request: its signature checked (else InvalidNotificationError), its event read. */
+  readEvent(request: Request): Promise<StripeWebhookNotification>;
+}
+
+/** The lookup key of each tier's monthly Price when no STRIPE_PRICE_* names it. */
+export const PRICE_LOOKUP_KEYS: Record<PaidTierId, string> = {
+  premium: 'premium_monthly',
+  enterprise: 'enterprise_monthly',
+};
+
+const NO_PAYMENT_METHOD = 'No saved payment method: add a card on Billing first.';
+
+/** A declined card (or one that needs its owner present): Stripe's own message for the member. */
+function declineOf(error: unknown): { reason: string; paymentIntentId: string | null } | null {
+  if (!(error instanceof Stripe.errors.StripeCardError)) return null;
+  return { reason: error.message || 'The card was declined.', paymentIntentId: error.payment_intent?.id ?? null };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+export function createStripeProvider(settings: StripeSettings): StripePaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    appInfo: { name: 'AgentMarket' },
+    ...(settings.httpClient ? { httpClient: settings.httpClient } : {}),
+  });
+  const customers = new Map<string, string>();
+  const prices = new Map<PaidTierId, string>(Object.entries(settings.prices ?? {}) as [PaidTierId, string][]);
+
+  async function customerOf(userId: string): Promise<string> {
+    const known = customers.get(userId);
+    if (known) return known;
+    const found = await stripe.customers.search({ query: `metadata['user_id']:'${userId}'`, limit: 1 });
+    // Search lags about a minute behind; the idempotency key covers a customer created meanwhile.
+    const customer =
+      found.data[0] ??
+      (await stripe.customers.create({ metadata: { user_id: userId } }, { idempotencyKey: `customer:${userId}` }));
+    customers.set(userId, customer.id);
+    return customer.id;
+  }
+
+  /** The customer's default payment method (set when a card is saved), else its newest card. */
+  async function paymentMethodOf(customerId: string): Promise<string | null> {
+    const customer = await stripe.customers.retrieve(customerId);
+    if ('deleted' in customer && customer.deleted) return null;
+    const preferred = idOf(customer.invoice_settings?.default_payment_method);
+    if (preferred) return preferred;
+    const cards = await stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 1 });
+    return cards.data[0]?.id ?? null;
+  }
+
+  async function priceOf(tier: PaidTierId): Promise<string> {
+    const known = prices.get(tier);
+    if (known) return known;
+    const found = await stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS[tier]], active: true, limit: 1 });
+    const price = found.data[0]?.id;
+    if (!price) {
+      throw new Error(
+        `No Stripe Price for ${tier}: set STRIPE_PRICE_${tier.toUpperCase()} or give an active Price the lookup key ${PRICE_LOOKUP_KEYS[tier]}`,
+      );
+    }
+    prices.set(tier, price);
+    return price;
+  }
+
+  /** The outcome a PaymentIntent reached at once; null while it is still processing. */
+  function settledIntent(intent: Stripe.PaymentIntent): PaymentNotification | null {
+    const eventId = `sync_${intent.id}_${intent.status}`;
+    if (intent.status === 'succeeded') return { eventId, paymentIntentId: intent.id, outcome: 'completed' };
+    if (intent.status === 'processing') return null;
+    return {
+      eventId,
+      paymentIntentId: intent.id,
+      outcome: 'failed',
+      reason: intent.last_payment_error?.message ?? 'The payment could not be completed without you present.',
+    };
+  }
+
+  return {
+    id: 'stripe',
+    testMode: settings.secretKey.includes('_test_'),
+
+    async createPayment({ purchaseId, buyerId, amountCents, currency, description, idempotencyKey }) {
+      if (amountCents === 0) {
+        // A free agent: nothing to charge, nothing at Stripe.
+        const paymentIntentId = `free_${purchaseId}`;
+        return {
+          paymentIntentId,
+          settled: { eventId: `sync_${paymentIntentId}`, paymentIntentId, outcome: 'completed' },
+        };
+      }
+      const customer = await customerOf(buyerId);
+      const paymentMethod = await paymentMethodOf(customer);
+      if (!paymentMethod) {
+        const paymentIntentId = `none_${purchaseId}`;
+        return {
+          paymentIntentId,
+          settled: {
+            eventId: `sync_${paymentIntentId}`,
+            paymentIntentId,
+            outcome: 'failed',
+            reason: NO_PAYMENT_METHOD,
+          },
+        };
+      }
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency,
+            customer,
+            payment_method: paymentMethod,
+            confirm: true,
+            off_session: true,
+            description,
+            metadata: { purchase_id: purchaseId, user_id: buyerId },
+          },
+          { idempotencyKey: `purchase:${idempotencyKey}` },
+        );
+        return { paymentIntentId: intent.id, settled: settledIntent(intent) };
+      } catch (error) {
+        const decline = declineOf(error);
+        if (!decline) throw error;
+        const paymentIntentId = decline.paymentIntentId ?? `declined_${purchaseId}`;
+        return {
+          paymentIntentId,
+          settled: {
+            eventId: `sync_${paymentIntentId}_failed`,
+            paymentIntentId,
+            outcome: 'failed',
+            reason: decline.reason,
+          },
+        };
+      }
+    },
+
+    async refund({ paymentIntentId, reason }) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntentId,
+          reason: 'requested_by_customer',
+          metadata: { reason: reason.slice(0, 500) },
+        },
+        { idempotencyKey: `refund:${paymentIntentId}` },
+      );
+      if (refund.status === 'succeeded') {
+        return { settled: { eventId: `sync_${refund.id}`, paymentIntentId, outcome: 'refunded', reason } };
+      }
+      if (refund.status === 'pending' || refund.status === 'requires_action') return { settled: null };
+      throw new Error(`Stripe refused the refund ${refund.id} (${refund.status})`);
+    },
+
+    async readEvent(request) {
+      const signature = request.headers.get('stripe-signature');
+      if (!signature) throw new InvalidNotificationError('No Stripe-Signature header');
+      // The signature is over the exact bytes Stripe sent.
+      const body = Buffer.from(await request.arrayBuffer());
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(body, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new InvalidNotificationError(error instanceof Error ? error.message : 'Invalid Stripe signature');
+      }
+      return notificationOfStripeEvent(event);
+    },
+
+    async readNotification(request) {
+      const read = await this.readEvent(request);
+      return read.kind === 'payment' ? read.notification : null;
+    },
+
+    async createSubscription({ userId, tier, idempotencyKey, now }) {
+      const customer = await customerOf(userId);
+      const failed = (reason: string, paymentId = ''): Awaited<ReturnType<PaymentProvider['createSubscription']>> => ({
+        subscriptionId: '',
+        customerId: customer,
+        periodStart: now,
+        periodEnd: addMonth(now),
+        charge: { paymentId, outcome: 'failed', reason },
+      });
+      const paymentMethod = await paymentMethodOf(customer);
+      if (!paymentMethod) return failed(NO_PAYMENT_METHOD);
+      try {
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer,
+            items: [{ price: await priceOf(tier) }],
+            default_payment_method: paymentMethod,
+            off_session: true,
+            // A declined first month is an error here, never an incomplete subscription left behind.
+            payment_behavior: 'error_if_incomplete',
+            metadata: { user_id: userId, tier },
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `subscription:${idempotencyKey}` },
+        );
+        const item = subscription.items.data[0]!;
+        const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+        return {
+          subscriptionId: subscription.id,
+          customerId: customer,
+          periodStart: new Date(item.current_period_start * 1000),
+          periodEnd: new Date(item.current_period_end * 1000),
+          charge: { paymentId: invoice?.id ?? subscription.id, outcome: 'paid' },
+        };
+      } catch (error) {
+        const decline = declineOf(error);
+        if (!decline) throw error;
+        return failed(decline.reason, decline.paymentIntentId ?? '');
+      }
+    },
+
+    async changeSubscription({ subscriptionId, tier, effective, idempotencyKey }) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = subscription.items.data[0]!;
+      const price = await priceOf(tier);
+      if (effective === 'period_end') {
+        // The new price is billed from the next invoice (the period's end); nothing is charged now.
+        if (item.price.id !== price) {
+          await stripe.subscriptions.update(
+            subscriptionId,
+            { items: [{ id: item.id, price }], proration_behavior: 'none' },
+            { idempotencyKey: `change:${idempotencyKey}` },
+          );
+        }
+        return { charge: null };
+      }
+      try {
+        // Stripe prorates to the second and invoices the difference now (our quote is to the day).
+        const updated = await stripe.subscriptions.update(
+          subscriptionId,
+          {
+            items: [{ id: item.id, price }],
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'error_if_incomplete',
+            off_session: true,
+            metadata: { tier },
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `change:${idempotencyKey}` },
+        );
+        const invoice = updated.latest_invoice as Stripe.Invoice | null;
+        const charge: SubscriptionCharge = { paymentId: invoice?.id ?? updated.id, outcome: 'paid' };
+        return { charge };
+      } catch (error) {
+        const decline = declineOf(error);
+        if (!decline) throw error;
+        return { charge: { paymentId: decline.paymentIntentId ?? '', outcome: 'failed', reason: decline.reason } };
+      }
+    },
+
+    async setCancelAtPeriodEnd({ subscriptionId, cancel }) {
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+  };
+}
+
+let configured: { key: string; provider: StripePaymentProvider } | null = null;
+
+/** The Stripe provider of this server's configuration, or null when STRIPE_SECRET_KEY is not set. */
+export function stripeProvider(): StripePaymentProvider | null {
+  const secretKey = env.STRIPE_SECRET_KEY;
+  if (!secretKey || !env.STRIPE_WEBHOOK_SECRET) return null;
+  const key = [secretKey, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_PRICE_PREMIUM, env.STRIPE_PRICE_ENTERPRISE].join(' ');
+  if (configured?.key !== key) {
+    const prices: Partial<Record<PaidTierId, string>> = {};
+    if (env.STRIPE_PRICE_PREMIUM) prices.premium = env.STRIPE_PRICE_PREMIUM;
+    if (env.STRIPE_PRICE_ENTERPRISE) prices.enterprise = env.STRIPE_PRICE_ENTERPRISE;
+    configured = {
+      key,
+      provider: createStripeProvider({ secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET, prices }),
+    };
+  }
+  return configured.provider;
+}
