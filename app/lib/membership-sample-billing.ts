@@ -1,21 +1,10 @@
 /**
- * The billing page's sample data (§3 "Payment method", "Invoice": demo). Payment methods and the
- * billing history are not built yet (issue #15), so the page labels them as sample data; nothing
- * here is a real charge. Dates are fixed so the sample never pretends to be current. The
- * subscription is real (ADR 018).
+ * The billing page's sample data (§3 "Invoice": demo). The billing history is not built yet
+ * (issue #15), so the page labels it as sample data; nothing here is a real charge. Dates are
+ * fixed so the sample never pretends to be current. The subscription (ADR 018) and the saved
+ * payment methods (app/server/payment-methods.server.ts) are real.
  */
 import type { BillingStatus } from '~/lib/membership';
-
-export interface SamplePaymentMethod {
-  id: string;
-  type: 'card' | 'paypal';
-  brand?: string;
-  last4?: string;
-  expiryMonth?: number;
-  expiryYear?: number;
-  email?: string;
-  isDefault: boolean;
-}
 
 export interface SampleInvoice {
   id: string;
@@ -26,20 +15,6 @@ export interface SampleInvoice {
   paymentMethod: string;
   invoiceUrl: string;
 }
-
-export const SAMPLE_PAYMENT_METHODS: readonly SamplePaymentMethod[] = [
-  { id: 'pm_sample_1', type: 'card', brand: 'Visa', last4: '4242', expiryMonth: 12, expiryYear: 2027, isDefault: true },
-  {
-    id: 'pm_sample_2',
-    type: 'card',
-    brand: 'Mastercard',
-    last4: '5555',
-    expiryMonth: 8,
-    expiryYear: 2026,
-    isDefault: false,
-  },
-  { id: 'pm_sample_3', type: 'paypal', email: 'buyer@example.com', isDefault: false },
-];
 
 export const SAMPLE_INVOICES: readonly SampleInvoice[] = [
   {

@@ -151,7 +151,10 @@ export async function action(args: Route.ActionArgs) {
     idempotencyKey: submission.value.idempotencyKey,
     mailer: productMailer(args.context.get(connectionContext), appOrigin(args.request)),
   });
-  if (!outcome.ok) return formError(submission, { message: BUY_REFUSALS[outcome.refusal], status: 409 });
+  if (!outcome.ok) {
+    const status = outcome.refusal === 'declined' ? 402 : 409;
+    return formError(submission, { message: BUY_REFUSALS[outcome.refusal], status });
+  }
   const path = href('/agent/:agentId', { agentId });
   const message = `Purchase complete! ${agent.name} is now in your collection.`;
   return redirect(path, {

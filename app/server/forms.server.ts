@@ -2,7 +2,8 @@
  * The one form pipeline on the server: `FormData` → zod schema (through Conform, app/lib/forms.ts)
  * → typed value, or field errors with what was typed → one `FormResult` that every form
  * component reads (app/lib/form-result.ts). Secrets never travel back: any field whose name
- * says password, token, secret or code is left out of the values returned to the page.
+ * says password, token, secret or code, or is a card's number or CVC, is left out of the values
+ * returned to the page.
  */
 import type { Submission } from '@conform-to/react';
 import { data } from 'react-router';
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import type { FormResult } from '~/lib/form-result';
 import { errorMessages, parseFields } from '~/lib/forms';
 
-const SECRET_FIELD = /password|token|secret|code/i;
+const SECRET_FIELD = /password|token|secret|code|card_?number|cvc/i;
 const CHECK_THE_FORM = 'Please check the form and try again.';
 
 /** Any submission, whatever its schema, for the answers below. */

@@ -4,6 +4,7 @@
  * live-purchase index): whatever races past the checks here is refused there.
  *
  *   buyAgent        price from the database, tier discount, one live purchase, provider payment
+ *                   with the buyer's default payment method (its label stored on the purchase)
  *   refundPurchase  by the agent's seller or an admin, through the provider
  *   applyPaymentNotification  a provider's word on a payment, applied once per event id; a
  *                   completed purchase sends its emails (receipt, sale notice) when given a mailer
@@ -12,6 +13,7 @@ import { discountedPrice, fromCents, tierById, toCents } from '~/lib/membership'
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
 import { notifyPurchaseCompleted, type ProductMailer } from '~/server/notifications.server';
+import { defaultPaymentMethod } from '~/server/payment-methods.server';
 import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
 import { currentTier } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
@@ -26,6 +28,8 @@ export const BUY_REFUSALS = {
   owned: 'This agent is already in your collection.',
   pending: 'Your payment for this agent is still being processed.',
   failed: 'The payment did not go through. Nothing was charged. Please try again.',
+  declined:
+    'Your card was declined. Nothing was charged. Choose another default payment method on the Billing page and try again.',
   'price-changed': 'The price of this agent changed while you were buying it. Please check the new price.',
 } as const;
 export type BuyRefusal = keyof typeof BUY_REFUSALS;
@@ -105,7 +109,10 @@ export async function buyAgent(
   const existing = await livePurchase(service, buyerId, agentId);
   if (existing) return outcomeOfExisting(existing, idempotencyKey);
 
-  const discountPercent = await discountPercentFor(service, buyerId);
+  const [discountPercent, method] = await Promise.all([
+    discountPercentFor(service, buyerId),
+    defaultPaymentMethod(service, buyerId),
+  ]);
   const price = priceAfterDiscount(Number(agent.price), discountPercent);
   const inserted = await service
     .from('purchases')
@@ -118,6 +125,7 @@ export async function buyAgent(
       amount: fromCents(price.amountCents),
       status: 'pending',
       payment_provider: provider.id,
+      payment_method: method?.label ?? null,
       idempotency_key: idempotencyKey,
     })
     .select('id')
@@ -143,6 +151,7 @@ export async function buyAgent(
       currency: 'usd',
       description: agent.name,
       idempotencyKey,
+      paymentMethodId: method?.id ?? null,
     });
   } catch (error) {
     console.error('Payment could not be created:', error);
@@ -163,7 +172,8 @@ export async function buyAgent(
     await service.from('purchases').select('status').eq('id', purchaseId).single(),
     failure('purchase status'),
   ).status;
-  if (status === 'failed') return { ok: false, refusal: 'failed' };
+  // Declined by the provider (the card), or failed for another reason.
+  if (status === 'failed') return { ok: false, refusal: payment.settled?.outcome === 'failed' ? 'declined' : 'failed' };
   if (status === 'pending') return { ok: false, refusal: 'pending' };
   return { ok: true, purchaseId, amount: fromCents(price.amountCents), discountPercent, replayed: false };
 }

@@ -5,7 +5,8 @@
  * and one charge per confirmation form (its idempotency key).
  *
  *   liveSubscription  the member's active or past-due subscription (their tier), any client
- *   confirmPlan       subscribe, upgrade (prorated charge now), downgrade (at period end), keep
+ *   confirmPlan       subscribe, upgrade (prorated charge now), downgrade (at period end), keep;
+ *                     charges use the member's default payment method (its label on the charge)
  *   setCancellation   cancel at the end of the period, or undo that until then
  */
 import { fromCents, tierById, type TierId } from '~/lib/membership';
@@ -20,6 +21,7 @@ import {
   type PlanRefusal,
 } from '~/lib/subscriptions';
 import { unwrap } from '~/server/http-errors.server';
+import { defaultPaymentMethod } from '~/server/payment-methods.server';
 import type { PaymentProvider, SubscriptionCharge } from '~/server/payments/provider.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -142,6 +144,8 @@ async function recordCharge(
     description: string;
     amountCents: number;
     idempotencyKey: string;
+    /** The label of the payment method charged ("Visa •••• 4242"), null: none saved. */
+    paymentMethod: string | null;
   },
 ) {
   const inserted = await service
@@ -155,6 +159,7 @@ async function recordCharge(
       amount: fromCents(row.amountCents),
       status: 'pending',
       provider: provider.id,
+      payment_method: row.paymentMethod,
       idempotency_key: row.idempotencyKey,
     })
     .select('id')
@@ -201,6 +206,7 @@ async function subscribe(
   }
   const subscriptionId = unwrap(placed, failure('subscription')).id;
   const amountCents = monthlyCents(tier);
+  const method = await defaultPaymentMethod(service, userId);
   const chargeId = await recordCharge(service, provider, {
     userId,
     subscriptionId,
@@ -209,6 +215,7 @@ async function subscribe(
     description: describe(tier, 'monthly'),
     amountCents,
     idempotencyKey,
+    paymentMethod: method?.label ?? null,
   });
   const dropPlaceholder = async () =>
     unwrap(await service.from('subscriptions').delete().eq('id', subscriptionId), failure('subscription'));
@@ -227,6 +234,7 @@ async function subscribe(
       description: describe(tier, 'monthly'),
       idempotencyKey,
       now,
+      paymentMethodId: method?.id ?? null,
     });
   } catch (error) {
     console.error('Subscription could not be created:', error);
@@ -339,6 +347,7 @@ export async function confirmPlan(
       failure('subscription'),
     );
   const description = describe(quote.tier, `upgrade from ${tierById(quote.from).name}, prorated`);
+  const method = await defaultPaymentMethod(service, input.userId);
   const chargeId = await recordCharge(service, provider, {
     userId: input.userId,
     subscriptionId: current.id,
@@ -347,6 +356,7 @@ export async function confirmPlan(
     description,
     amountCents: quote.chargeCents,
     idempotencyKey: input.idempotencyKey,
+    paymentMethod: method?.label ?? null,
   });
   if (!chargeId) {
     await revert();
@@ -361,6 +371,7 @@ export async function confirmPlan(
       prorationCents: quote.chargeCents,
       description,
       idempotencyKey: input.idempotencyKey,
+      paymentMethodId: method?.id ?? null,
     }));
   } catch (error) {
     console.error('Subscription could not be changed:', error);

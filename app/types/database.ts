@@ -453,6 +453,67 @@ export type Database = {
           },
         ];
       };
+      payment_methods: {
+        Row: {
+          brand: string;
+          created_at: string;
+          exp_month: number;
+          exp_year: number;
+          id: string;
+          is_default: boolean;
+          last4: string;
+          provider: string;
+          provider_method_id: string;
+          user_id: string;
+        };
+        Insert: {
+          brand: string;
+          created_at?: string;
+          exp_month: number;
+          exp_year: number;
+          id?: string;
+          is_default?: boolean;
+          last4: string;
+          provider: string;
+          provider_method_id: string;
+          user_id: string;
+        };
+        Update: {
+          brand?: string;
+          created_at?: string;
+          exp_month?: number;
+          exp_year?: number;
+          id?: string;
+          is_default?: boolean;
+          last4?: string;
+          provider?: string;
+          provider_method_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_methods_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_methods_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_methods_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       purchases: {
         Row: {
           agent_id: string;
@@ -1411,6 +1472,7 @@ export type Database = {
         }[];
       };
       session_meets_mfa: { Args: never; Returns: boolean };
+      set_default_payment_method: { Args: { target_method: string; target_user: string }; Returns: boolean };
       touch_presence: { Args: never; Returns: undefined };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };

@@ -1,13 +1,15 @@
-import { CreditCard, Download, FileText, Lock, Plus, Wallet } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { CreditCard, Download, FileText, Lock, Plus } from 'lucide-react';
+import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { ChoosePlanButton } from '~/components/dashboard/membership-parts';
 import { Badge, StatusBadge } from '~/components/dashboard/status-badge';
 import { buttonClass } from '~/components/ui/button';
-import { FormMessage } from '~/components/ui/field';
+import { Field, FormMessage } from '~/components/ui/field';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
-import { formNotice, type FormResult } from '~/lib/form-result';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { tierById, type TierId } from '~/lib/membership';
-import type { SampleInvoice, SamplePaymentMethod } from '~/lib/membership-sample-billing';
+import type { SampleInvoice } from '~/lib/membership-sample-billing';
+import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
+import type { PaymentMethodView } from '~/server/payment-methods.server';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
@@ -120,70 +122,162 @@ function SubscriptionActions({ subscription, pending }: { subscription: Subscrip
   );
 }
 
-function methodName(method: SamplePaymentMethod): string {
-  return method.type === 'paypal' ? 'PayPal' : `${method.brand} ending in ${method.last4}`;
-}
+/** The card's name for screen readers on its buttons: "Visa ending in 4242". */
+const methodName = (method: PaymentMethodView) => `${method.brand} ending in ${method.last4}`;
 
-export function PaymentMethods({ methods, noteId }: { methods: readonly SamplePaymentMethod[]; noteId: string }) {
+/** Where Add Payment Method leads. */
+export const NEW_PAYMENT_METHOD_PATH = '/dashboard/billing/payment-methods/new';
+
+/**
+ * The member's saved cards: Default badge; Edit (the expiry: `?edit=<id>` opens the form in the
+ * card's row), Make Default and Remove (non-default only) are POST forms to Billing's action;
+ * Add Payment Method is its own page. `result` is the action's answer to one of these forms.
+ */
+export function PaymentMethods({
+  methods,
+  result,
+}: {
+  methods: readonly PaymentMethodView[];
+  result?: FormResult | null;
+}) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && isPaymentMethodIntent(navigation.formData?.get('intent'));
+  const failedEdit = fieldValue(result, 'intent') === 'edit-expiry' ? fieldValue(result, 'methodId') : undefined;
+  const editing = failedEdit ?? searchParams.get('edit');
+  // An edit's error shows in the card's row; any other (or one about no card of theirs) up here.
+  const notice = methods.some((method) => method.id === failedEdit) ? null : formNotice(result);
   return (
     <section aria-labelledby="payment-methods" className={PANEL}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="payment-methods" className="text-lg font-semibold">
           Payment Methods
         </h2>
-        <button type="button" disabled aria-describedby={noteId} className={buttonClass('secondary', 'sm')}>
+        <Link to={NEW_PAYMENT_METHOD_PATH} className={buttonClass('secondary', 'sm')}>
           <Plus aria-hidden="true" className="size-4" /> Add Payment Method
-        </button>
+        </Link>
       </div>
-      <ul className="mt-4 flex flex-col gap-3">
-        {methods.map((method) => (
-          <li
-            key={method.id}
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-          >
-            {method.type === 'paypal' ? (
-              <Wallet aria-hidden="true" className="size-6 shrink-0" />
-            ) : (
+      {notice ? (
+        <div className="mt-4">
+          <FormMessage {...notice} />
+        </div>
+      ) : null}
+      {methods.length === 0 ? (
+        <p className={`mt-4 ${SECONDARY}`}>
+          No saved payment methods yet. Add a card: plans and purchases are then charged to your default card.
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-3">
+          {methods.map((method) => (
+            <li
+              key={method.id}
+              id={`payment-method-${method.id}`}
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+            >
               <CreditCard aria-hidden="true" className="size-6 shrink-0" />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className="flex flex-wrap items-center gap-2 font-medium">
-                {method.type === 'paypal' ? 'PayPal' : `${method.brand} •••• ${method.last4}`}
-                {method.isDefault ? <Badge>Default</Badge> : null}
-              </p>
-              {/* A long email breaks anywhere rather than running under the buttons on a phone. */}
-              <p className={`${SECONDARY} wrap-anywhere`}>
-                {method.type === 'paypal'
-                  ? method.email
-                  : `Expires ${String(method.expiryMonth).padStart(2, '0')}/${method.expiryYear}`}
-              </p>
-            </div>
-            <div className="flex gap-2">
-              <button
-                type="button"
-                disabled
-                aria-label={`Edit ${methodName(method)}`}
-                aria-describedby={noteId}
-                className={buttonClass('ghost', 'sm')}
-              >
-                Edit
-              </button>
-              {method.isDefault ? null : (
-                <button
-                  type="button"
-                  disabled
-                  aria-label={`Remove ${methodName(method)}`}
-                  aria-describedby={noteId}
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {method.label}
+                  {method.isDefault ? <Badge>Default</Badge> : null}
+                </p>
+                <p className={SECONDARY}>Expires {formatExpiry(method.expMonth, method.expYear)}</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`?edit=${method.id}#payment-method-${method.id}`}
+                  aria-label={`Edit ${methodName(method)}`}
                   className={buttonClass('ghost', 'sm')}
                 >
-                  Remove
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
+                  Edit
+                </Link>
+                {method.isDefault ? null : (
+                  <>
+                    <MethodButton method={method} intent="make-default" busy={busy}>
+                      Make Default
+                    </MethodButton>
+                    <MethodButton method={method} intent="remove" busy={busy}>
+                      Remove
+                    </MethodButton>
+                  </>
+                )}
+              </div>
+              {editing === method.id ? (
+                <ExpiryForm method={method} result={failedEdit === method.id ? result : null} busy={busy} />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+function MethodButton({
+  method,
+  intent,
+  busy,
+  children,
+}: {
+  method: PaymentMethodView;
+  intent: 'make-default' | 'remove';
+  busy: boolean;
+  children: string;
+}) {
+  return (
+    <Form method="post" action="/dashboard/billing">
+      <input type="hidden" name="methodId" value={method.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={busy}
+        aria-label={`${children} ${methodName(method)}`}
+        className={buttonClass('ghost', 'sm')}
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** Edit: a new expiry for one card, in its row. */
+function ExpiryForm({
+  method,
+  result,
+  busy,
+}: {
+  method: PaymentMethodView;
+  result: FormResult | null | undefined;
+  busy: boolean;
+}) {
+  const current = `${String(method.expMonth).padStart(2, '0')}/${String(method.expYear).slice(-2)}`;
+  const notice = formNotice(result);
+  return (
+    <Form method="post" action="/dashboard/billing" className="flex w-full flex-wrap items-end gap-3">
+      <input type="hidden" name="methodId" value={method.id} />
+      {notice ? (
+        <div className="w-full">
+          <FormMessage {...notice} />
+        </div>
+      ) : null}
+      <Field
+        label={`New expiry date of ${method.label} (MM/YY)`}
+        name="expiry"
+        autoComplete="cc-exp"
+        inputMode="numeric"
+        placeholder="MM/YY"
+        required
+        defaultValue={fieldValue(result, 'expiry') ?? current}
+        error={fieldError(result, 'expiry')}
+        className="w-56"
+      />
+      <button type="submit" name="intent" value="edit-expiry" disabled={busy} className={buttonClass('primary', 'sm')}>
+        Save Expiry
+      </button>
+      <Link to="/dashboard/billing" className={buttonClass('secondary', 'sm')}>
+        Cancel
+      </Link>
+    </Form>
   );
 }
 

@@ -6,13 +6,23 @@ import { connectionContext, supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate } from '~/lib/dashboard-format';
 import { tierById } from '~/lib/membership';
-import { SAMPLE_INVOICES, SAMPLE_PAYMENT_METHODS } from '~/lib/membership-sample-billing';
+import { fieldValue, type FormResult } from '~/lib/form-result';
+import { SAMPLE_INVOICES } from '~/lib/membership-sample-billing';
+import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { PLAN_REFUSALS } from '~/lib/subscriptions';
+import { PaymentMethodActionSchema } from '~/schemas/payment-method';
 import { CancellationSchema } from '~/schemas/subscription';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
+import {
+  editPaymentMethodExpiry,
+  listPaymentMethods,
+  PAYMENT_METHOD_REFUSALS,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
+} from '~/server/payment-methods.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { liveSubscription, setCancellation } from '~/server/subscriptions.server';
 import { createServiceSupabase } from '~/server/supabase.server';
@@ -22,7 +32,11 @@ const NOTE_ID = 'billing-sample-note';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  const live = await liveSubscription(args.context.get(supabaseContext), viewer.id);
+  const client = args.context.get(supabaseContext);
+  const [live, paymentMethods] = await Promise.all([
+    liveSubscription(client, viewer.id),
+    listPaymentMethods(client, viewer.id),
+  ]);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const subscription = live
     ? {
@@ -40,14 +54,52 @@ export async function loader(args: Route.LoaderArgs) {
             : ('premium' as const),
       }
     : null;
-  // Payment methods and invoices are not built yet: the specification's sample data, labelled.
-  return { subscription, paymentMethods: SAMPLE_PAYMENT_METHODS, invoices: SAMPLE_INVOICES };
+  // Invoices are not built yet: the specification's sample data, labelled.
+  return { subscription, paymentMethods, invoices: SAMPLE_INVOICES };
 }
 
-/** Cancel Subscription (at the end of the period) and its undo, Keep Subscription. */
+/** Back to Billing with a message (POST → redirect → GET). */
+async function done(args: Route.ActionArgs, message: string) {
+  return redirect('/dashboard/billing', {
+    status: 303,
+    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
+  });
+}
+
+/** Edit (the expiry), Make Default and Remove on one saved card. */
+async function paymentMethodAction(args: Route.ActionArgs, userId: string, form: FormData) {
+  const submission = parseForm(form, PaymentMethodActionSchema);
+  if (submission.status !== 'success') return formError(submission);
+  const service = createServiceSupabase(args.context.get(connectionContext));
+  const { value } = submission;
+  const methodId = value.methodId;
+  const outcome =
+    value.intent === 'edit-expiry'
+      ? await editPaymentMethodExpiry(service, paymentProvider(), { userId, methodId, ...value.expiry })
+      : value.intent === 'make-default'
+        ? await setDefaultPaymentMethod(service, { userId, methodId })
+        : await removePaymentMethod(service, paymentProvider(), { userId, methodId });
+  if (!outcome.ok) return formError(submission, PAYMENT_METHOD_REFUSALS[outcome.refusal]);
+  const { label, expMonth, expYear } = outcome.method;
+  return done(
+    args,
+    value.intent === 'edit-expiry'
+      ? `${label} now expires ${formatExpiry(expMonth, expYear)}.`
+      : value.intent === 'make-default'
+        ? `${label} is now your default payment method.`
+        : `${label} was removed.`,
+  );
+}
+
+/**
+ * Cancel Subscription (at the end of the period) and its undo, Keep Subscription; and the forms
+ * on saved payment methods (told apart by their `intent`).
+ */
 export async function action(args: Route.ActionArgs) {
   const { viewer } = requireSection(args);
-  const submission = parseForm(await args.request.formData(), CancellationSchema);
+  const form = await args.request.formData();
+  if (isPaymentMethodIntent(form.get('intent'))) return paymentMethodAction(args, viewer.id, form);
+  const submission = parseForm(form, CancellationSchema);
   if (submission.status !== 'success') return formError(submission);
   const cancel = submission.value.intent === 'cancel';
   const outcome = await setCancellation(createServiceSupabase(args.context.get(connectionContext)), paymentProvider(), {
@@ -57,31 +109,32 @@ export async function action(args: Route.ActionArgs) {
   if (!outcome.ok) return formError(submission, { message: PLAN_REFUSALS[outcome.refusal], status: 409 });
   const end = formatDate(outcome.subscription.periodEnd, timeZoneFromCookieHeader(args.request.headers.get('cookie')));
   const plan = tierById(outcome.subscription.tier).name;
-  const message = cancel
-    ? `Subscription cancelled. You keep ${plan} until ${end}.`
-    : `Your ${plan} subscription continues. Next billing date: ${end}.`;
-  return redirect(args.url.pathname, {
-    status: 303,
-    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
-  });
+  return done(
+    args,
+    cancel
+      ? `Subscription cancelled. You keep ${plan} until ${end}.`
+      : `Your ${plan} subscription continues. Next billing date: ${end}.`,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Billing', 'Your AgentMarket subscription, payment methods and billing history.');
 
 export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
+  // Which panel's form the action answered.
+  const forMethods = isPaymentMethodIntent(fieldValue(actionData as FormResult | undefined, 'intent'));
   return (
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-3xl font-bold">Billing</h1>
         <p className="mt-1 text-slate-700 dark:text-slate-300">Manage your subscription and payment methods.</p>
       </header>
-      <SubscriptionPanel subscription={loaderData.subscription} result={actionData} />
+      <SubscriptionPanel subscription={loaderData.subscription} result={forMethods ? null : actionData} />
+      <PaymentMethods methods={loaderData.paymentMethods} result={forMethods ? actionData : null} />
       <SampleDataNotice id={NOTE_ID}>
-        <strong>Sample data.</strong> Saved payment methods and the billing history are not available yet: the payment
-        methods and invoices below are examples, and their actions are not available yet.
+        <strong>Sample data.</strong> The billing history is not available yet: the invoices below are examples, and
+        their actions are not available yet.
       </SampleDataNotice>
-      <PaymentMethods methods={loaderData.paymentMethods} noteId={NOTE_ID} />
       <BillingHistory invoices={loaderData.invoices} noteId={NOTE_ID} />
       <SecurityNote />
     </div>

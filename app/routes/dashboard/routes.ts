@@ -27,6 +27,8 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('earnings/export', 'routes/dashboard/earnings-export.ts'),
   // /dashboard/membership/confirm?tier=…, in 'Membership' (manage_profile): confirm a plan change.
   route('membership/confirm', 'routes/dashboard/membership-confirm.tsx'),
+  // /dashboard/billing/payment-methods/new, in 'Billing' (manage_profile): Add Payment Method.
+  route('billing/payment-methods/new', 'routes/dashboard/payment-method-new.tsx'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [

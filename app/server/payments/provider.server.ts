@@ -13,6 +13,8 @@ export interface CreatePaymentInput {
   description: string;
   /** The same key gives the same payment at the provider (a retried request is not a second charge). */
   idempotencyKey: string;
+  /** The saved payment method to charge (`payment_methods.provider_method_id`); null: the provider's default. */
+  paymentMethodId?: string | null;
 }
 
 /** What the provider said about a payment, or a refund of one. */
@@ -51,6 +53,8 @@ export interface CreateSubscriptionInput {
   idempotencyKey: string;
   /** The server's clock (tests move it); a real provider uses its own. */
   now: Date;
+  /** The saved payment method to charge (`payment_methods.provider_method_id`); null: the provider's default. */
+  paymentMethodId?: string | null;
 }
 
 export interface CreatedSubscription {
@@ -69,6 +73,8 @@ export interface ChangeSubscriptionInput {
   prorationCents: number;
   description: string;
   idempotencyKey: string;
+  /** The saved payment method to charge (`payment_methods.provider_method_id`); null: the provider's default. */
+  paymentMethodId?: string | null;
 }
 
 export interface PaymentProvider {
@@ -93,7 +99,39 @@ export interface PaymentProvider {
   changeSubscription(input: ChangeSubscriptionInput): Promise<{ charge: SubscriptionCharge | null }>;
   /** Sets or clears "cancel at the end of the current period" (the undo). */
   setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean }): Promise<void>;
+
+  // --- Saved payment methods (issue #15, app/server/payment-methods.server.ts) -----------------
+  // The card's number and CVC go to the provider and nowhere else; what comes back (an id, the
+  // brand, the last four digits, the expiry) is all this app stores.
+  /** Saves a card for the member; refused (a decline, a bad number) with a reason they can read. */
+  savePaymentMethod(input: { userId: string; card: CardDetails }): Promise<SavedPaymentMethodOutcome>;
+  /** Changes the expiry of a saved card (the card's number stays the same). */
+  updatePaymentMethodExpiry(input: { methodId: string; expMonth: number; expYear: number }): Promise<void>;
+  /** Forgets a saved card at the provider. */
+  detachPaymentMethod(input: { methodId: string }): Promise<void>;
+  // --- end of saved payment methods ------------------------------------------------------------
 }
+
+// --- Saved payment methods (issue #15) ---------------------------------------------------------
+/** What a member typed: only ever handed to the provider, never stored, logged or echoed. */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** A card as the provider saved it. */
+export interface SavedPaymentMethod {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type SavedPaymentMethodOutcome = { ok: true; method: SavedPaymentMethod } | { ok: false; reason: string };
+// --- end of saved payment methods ----------------------------------------------------------------
 
 /**
  * What the provider said about a subscription, later than the request that changed it (a
