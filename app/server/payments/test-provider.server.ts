@@ -5,7 +5,7 @@
  * It accepts no webhooks: nothing outside this process can report a payment for it.
  * Subscriptions too: each starts at once for a calendar month, every charge is paid at once.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { addMonth } from '~/lib/subscriptions';
 import { InvalidNotificationError, type PaymentProvider } from './provider.server';
 
@@ -37,4 +37,30 @@ export const testPaymentProvider: PaymentProvider = {
     return { charge: effective === 'now' ? { paymentId: randomId('pi'), outcome: 'paid' } : null };
   },
   async setCancelAtPeriodEnd() {},
+
+  // ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+  // Renews for a calendar month from the end of the last period, paid, unless the payment
+  // method's id contains `_0341_` (the declining test card, 4000 0000 0000 0341): then the
+  // charge fails, "Your card was declined.". The event id follows the idempotency key, so the
+  // same attempt asked twice is the same event (applied once).
+  async renewSubscription(input) {
+    const eventId = `evt_test_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+    const charge = {
+      paymentId: randomId('pi'),
+      amountCents: input.amountCents,
+      paymentMethod: input.paymentMethodLabel ?? null,
+    };
+    if (input.paymentMethodId?.includes('_0341_')) {
+      return {
+        eventId,
+        providerSubscriptionId: input.subscriptionId,
+        outcome: 'past_due',
+        charge,
+        reason: 'Your card was declined.',
+      };
+    }
+    const period = { start: input.periodStart, end: addMonth(input.periodStart) };
+    return { eventId, providerSubscriptionId: input.subscriptionId, outcome: 'renewed', period, charge };
+  },
+  // ---- end Renewals ----
 };
