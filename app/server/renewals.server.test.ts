@@ -15,7 +15,7 @@ import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { DAY_MS, GRACE_DAYS, type PaidTierId } from '~/lib/subscriptions';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
-import { runRenewals, type RenewalOptions } from '~/server/renewals.server';
+import { RENEWAL_LEASE, runRenewals, scheduleRenewals, type RenewalOptions } from '~/server/renewals.server';
 import { confirmPlan, currentTier, liveSubscription, setCancellation } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -196,5 +196,17 @@ describe.skipIf(isHostedTarget)('renewal job', () => {
     // The lease was released: the next run runs (and finds nothing more to charge).
     expect(await run(dueAt)).toMatchObject({ leased: true });
     expect(await renewalsOf(userId)).toHaveLength(1);
+  });
+
+  it('runs in process on a timer that stops cleanly and leaves the lease released', async () => {
+    const lease = async () =>
+      (await service.from('job_leases').select('holder, updated_at').eq('name', RENEWAL_LEASE).single()).data!;
+    const before = await lease();
+    const schedule = scheduleRenewals({ service, provider: testPaymentProvider, intervalMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the first run starts at once
+    await schedule.stop();
+    const after = await lease();
+    expect(after.holder).toBeNull();
+    expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
   });
 });

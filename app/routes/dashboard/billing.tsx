@@ -8,7 +8,7 @@ import { formatDate } from '~/lib/dashboard-format';
 import { tierById } from '~/lib/membership';
 import { SAMPLE_INVOICES, SAMPLE_PAYMENT_METHODS } from '~/lib/membership-sample-billing';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { PLAN_REFUSALS } from '~/lib/subscriptions';
+import { graceEnd, PLAN_REFUSALS } from '~/lib/subscriptions';
 import { CancellationSchema } from '~/schemas/subscription';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -31,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
         status: live.status,
         periodEnd: formatDate(live.periodEnd, timeZone),
         cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+        graceEnds: live.status === 'past_due' ? formatDate(graceEnd(live.periodEnd).toISOString(), timeZone) : null,
         scheduledPlan: live.scheduledTier ? tierById(live.scheduledTier).name : null,
         // A scheduled downgrade: Change Plan offers to stay; otherwise the other paid plan.
         changeTo: live.scheduledTier
