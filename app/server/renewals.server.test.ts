@@ -5,14 +5,13 @@
  * makes it active; past the grace the member is Basic; two runs at once renew once (the lease);
  * two runs at the same moment charge once.
  *
- * Each test subscribes its own member in its own year (before the seeded subscriptions), so the
- * job it runs finds no other test's subscription due at that moment... except earlier years',
- * which is harmless: assertions read only the test's own member.
+ * Each test subscribes its own member in its own year, before the seeded subscriptions, and reads
+ * only that member's records: a run also renews earlier tests' members, which changes nothing here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../tests/support/auth-helpers';
 import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
+import { newSubscriber, renewalChargesOf } from '../../tests/support/subscribers';
 import { DAY_MS, GRACE_DAYS, type PaidTierId } from '~/lib/subscriptions';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import { RENEWAL_LEASE, runRenewals, scheduleRenewals, type RenewalOptions } from '~/server/renewals.server';
@@ -36,40 +35,9 @@ describe.skipIf(isHostedTarget)('renewal job', () => {
   const run = (now: Date, options: Partial<RenewalOptions> = {}) =>
     runRenewals({ service, provider: testPaymentProvider, now, ...options });
 
-  /** A new member subscribed to `tier` at `start`. */
-  async function subscriber(tier: PaidTierId, start: Date): Promise<string> {
-    const { data, error } = await serviceClient(target).auth.admin.createUser({
-      email: uniqueEmail('renew'),
-      password: 'renewals-password',
-      email_confirm: true,
-    });
-    if (error) throw error;
-    const userId = data.user!.id;
-    const outcome = await confirmPlan(service, testPaymentProvider, {
-      userId,
-      tier,
-      idempotencyKey: crypto.randomUUID(),
-      now: start,
-    });
-    expect(outcome.ok).toBe(true);
-    return userId;
-  }
+  const subscriber = async (tier: PaidTierId, start: Date) => (await newSubscriber(target, tier, start)).userId;
 
-  async function renewalsOf(userId: string) {
-    const { data, error } = await service
-      .from('subscription_charges')
-      .select('tier, amount, status, status_reason, payment_method, period_start, period_end')
-      .eq('user_id', userId)
-      .eq('kind', 'renewal')
-      .order('created_at');
-    if (error) throw error;
-    return data.map((row) => ({
-      ...row,
-      amount: Number(row.amount),
-      period_start: row.period_start && new Date(row.period_start).toISOString(),
-      period_end: row.period_end && new Date(row.period_end).toISOString(),
-    }));
-  }
+  const renewalsOf = (userId: string) => renewalChargesOf(service, userId);
 
   it('renews a due subscription: the next period and a paid charge with the payment method', async () => {
     const start = new Date('2020-01-15T08:00:00Z');
@@ -89,7 +57,7 @@ describe.skipIf(isHostedTarget)('renewal job', () => {
       periodStart: dueAt.toISOString(),
       periodEnd: '2020-03-15T08:00:00.000Z',
     });
-    expect(await renewalsOf(userId)).toEqual([
+    expect(await renewalsOf(userId)).toMatchObject([
       {
         tier: 'premium',
         amount: 19,
