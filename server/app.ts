@@ -1,6 +1,7 @@
 /**
  * The HTTP layer in front of React Router: security headers, the cross-site check, the
- * embedded Supabase backend (when no SUPABASE_URL is set), /healthz, and the request handler.
+ * embedded Supabase backend (when no SUPABASE_URL is set), /healthz, the renewal job's timer, and
+ * the request handler.
  * `server.js` mounts the router this module builds; Vite bundles it with the app.
  */
 import { sendResponse } from '@remix-run/node-fetch-server';
@@ -15,6 +16,8 @@ import {
 } from '~/context';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
+import { paymentProvider } from '~/server/payments/index.server';
+import { scheduleRenewals } from '~/server/renewals.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import { writeDemoPackages } from '../supabase/demo-packages';
 import {
@@ -54,6 +57,16 @@ export async function createApp(): Promise<AppInstance> {
       }
     : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
   const firstAdmin = createFirstAdminSetup();
+  // The renewal job, in this process (only a started server runs it, never a build); several
+  // servers share it through a database lease. It writes with the service role key.
+  const renewals =
+    env.RENEWAL_INTERVAL_MS > 0 && connection.serviceRoleKey
+      ? scheduleRenewals({
+          service: createServiceSupabase(connection),
+          provider: paymentProvider(),
+          intervalMs: env.RENEWAL_INTERVAL_MS,
+        })
+      : null;
   let publicUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 
   const router = express.Router();
@@ -133,6 +146,7 @@ export async function createApp(): Promise<AppInstance> {
     },
     startupNotices: () => firstAdminNotice(connection, firstAdmin, publicUrl),
     async close() {
+      await renewals?.stop();
       await backend?.close();
     },
   };

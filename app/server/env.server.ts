@@ -65,6 +65,12 @@ const EnvSchema = z
     GOOGLE_ISSUER_URL: z.url().optional(),
     /** How long a request body may take to arrive in full before the answer is 408 (server/body-limit.ts). */
     REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+    /** How often the renewal job runs in this server (app/server/renewals.server.ts); 0 turns it off. */
+    RENEWAL_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(60 * 60 * 1000),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',

@@ -7,6 +7,7 @@ import { Field, FormMessage } from '~/components/ui/field';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { tierById, type TierId } from '~/lib/membership';
+import { GRACE_DAYS } from '~/lib/subscriptions';
 import type { SampleInvoice } from '~/lib/membership-sample-billing';
 import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
 import type { PaymentMethodView } from '~/server/payment-methods.server';
@@ -27,6 +28,8 @@ export interface SubscriptionSummary {
   scheduledPlan: string | null;
   /** The tier 'Change Plan' opens the confirmation page of. */
   changeTo: TierId;
+  /** Past due: the last day of the grace period (formatted), after which the plan ends. */
+  graceEnds: string | null;
 }
 
 export function SubscriptionPanel({
@@ -43,7 +46,14 @@ export function SubscriptionPanel({
     ? [
         ['Plan', subscription.plan],
         ['Amount', `${formatMoney(subscription.amount)} / month`],
-        [subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date', subscription.periodEnd],
+        [
+          subscription.cancelAtPeriodEnd
+            ? 'Ends on'
+            : subscription.graceEnds
+              ? 'Payment due since'
+              : 'Next billing date',
+          subscription.periodEnd,
+        ],
       ]
     : [
         ['Plan', tierById('basic').name],
@@ -90,6 +100,13 @@ export function SubscriptionPanel({
 function SubscriptionActions({ subscription, pending }: { subscription: SubscriptionSummary; pending: boolean }) {
   return (
     <>
+      {subscription.graceEnds ? (
+        <p className="mt-4 text-sm font-medium text-red-800 dark:text-red-300">
+          Your last payment did not go through. We will try again every day; you keep {subscription.plan} for a grace
+          period of {GRACE_DAYS} days. If no payment succeeds by {subscription.graceEnds}, your plan ends and you move
+          to Basic.
+        </p>
+      ) : null}
       {subscription.cancelAtPeriodEnd ? (
         <p className="mt-4 text-sm font-medium text-red-800 dark:text-red-300">
           Cancelled: your {subscription.plan} plan ends on {subscription.periodEnd}. Nothing more will be charged.

@@ -10,7 +10,7 @@ import { fieldValue, type FormResult } from '~/lib/form-result';
 import { SAMPLE_INVOICES } from '~/lib/membership-sample-billing';
 import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { PLAN_REFUSALS } from '~/lib/subscriptions';
+import { graceEnd, PLAN_REFUSALS } from '~/lib/subscriptions';
 import { PaymentMethodActionSchema } from '~/schemas/payment-method';
 import { CancellationSchema } from '~/schemas/subscription';
 import { setFlash } from '~/server/cookies.server';
@@ -45,6 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
         status: live.status,
         periodEnd: formatDate(live.periodEnd, timeZone),
         cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+        graceEnds: live.status === 'past_due' ? formatDate(graceEnd(live.periodEnd).toISOString(), timeZone) : null,
         scheduledPlan: live.scheduledTier ? tierById(live.scheduledTier).name : null,
         // A scheduled downgrade: Change Plan offers to stay; otherwise the other paid plan.
         changeTo: live.scheduledTier
