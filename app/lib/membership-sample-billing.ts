@@ -1,11 +1,8 @@
 /**
- * The billing page's sample data (§3 "Payment method", "Invoice": demo). Payment methods and the
- * billing history are not built yet (issue #15), so the page labels them as sample data; nothing
- * here is a real charge. Dates are fixed so the sample never pretends to be current. The
- * subscription is real (ADR 018).
+ * The billing page's sample data (§3 "Payment method": demo). Payment methods are not built yet
+ * (issue #15), so the page labels them as sample data; nothing here is real. The subscription
+ * (ADR 018) and the billing history (app/server/billing-history.server.ts) are real.
  */
-import type { BillingStatus } from '~/lib/membership';
-
 export interface SamplePaymentMethod {
   id: string;
   type: 'card' | 'paypal';
@@ -15,16 +12,6 @@ export interface SamplePaymentMethod {
   expiryYear?: number;
   email?: string;
   isDefault: boolean;
-}
-
-export interface SampleInvoice {
-  id: string;
-  date: string;
-  description: string;
-  amount: number;
-  status: BillingStatus;
-  paymentMethod: string;
-  invoiceUrl: string;
 }
 
 export const SAMPLE_PAYMENT_METHODS: readonly SamplePaymentMethod[] = [
@@ -39,52 +26,4 @@ export const SAMPLE_PAYMENT_METHODS: readonly SamplePaymentMethod[] = [
     isDefault: false,
   },
   { id: 'pm_sample_3', type: 'paypal', email: 'buyer@example.com', isDefault: false },
-];
-
-export const SAMPLE_INVOICES: readonly SampleInvoice[] = [
-  {
-    id: 'inv_sample_5',
-    date: '2025-01-01',
-    description: 'Premium membership - monthly',
-    amount: 19,
-    status: 'paid',
-    paymentMethod: 'Visa •••• 4242',
-    invoiceUrl: '#',
-  },
-  {
-    id: 'inv_sample_4',
-    date: '2024-12-18',
-    description: 'AI agent purchase',
-    amount: 149,
-    status: 'refunded',
-    paymentMethod: 'Visa •••• 4242',
-    invoiceUrl: '#',
-  },
-  {
-    id: 'inv_sample_3',
-    date: '2024-12-01',
-    description: 'Premium membership - monthly',
-    amount: 19,
-    status: 'paid',
-    paymentMethod: 'Visa •••• 4242',
-    invoiceUrl: '#',
-  },
-  {
-    id: 'inv_sample_2',
-    date: '2024-11-14',
-    description: 'AI agent purchase',
-    amount: 89.5,
-    status: 'failed',
-    paymentMethod: 'Mastercard •••• 5555',
-    invoiceUrl: '#',
-  },
-  {
-    id: 'inv_sample_1',
-    date: '2024-11-01',
-    description: 'Premium membership - monthly',
-    amount: 19,
-    status: 'pending',
-    paymentMethod: 'PayPal',
-    invoiceUrl: '#',
-  },
 ];

@@ -4,11 +4,13 @@ import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from 
 import { SampleDataNotice } from '~/components/dashboard/status-badge';
 import { connectionContext, supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
+import { parseReviewsPage } from '~/lib/agent-detail';
 import { formatDate } from '~/lib/dashboard-format';
 import { tierById } from '~/lib/membership';
-import { SAMPLE_INVOICES, SAMPLE_PAYMENT_METHODS } from '~/lib/membership-sample-billing';
+import { SAMPLE_PAYMENT_METHODS } from '~/lib/membership-sample-billing';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { PLAN_REFUSALS } from '~/lib/subscriptions';
+import { listBillingHistory } from '~/server/billing-history.server';
 import { CancellationSchema } from '~/schemas/subscription';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -22,7 +24,11 @@ const NOTE_ID = 'billing-sample-note';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  const live = await liveSubscription(args.context.get(supabaseContext), viewer.id);
+  const client = args.context.get(supabaseContext);
+  const [live, history] = await Promise.all([
+    liveSubscription(client, viewer.id),
+    listBillingHistory(client, parseReviewsPage(args.url.searchParams.get('page'))),
+  ]);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const subscription = live
     ? {
@@ -40,8 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
             : ('premium' as const),
       }
     : null;
-  // Payment methods and invoices are not built yet: the specification's sample data, labelled.
-  return { subscription, paymentMethods: SAMPLE_PAYMENT_METHODS, invoices: SAMPLE_INVOICES };
+  // Payment methods are not built yet: the specification's sample data, labelled.
+  return { subscription, paymentMethods: SAMPLE_PAYMENT_METHODS, history, timeZone };
 }
 
 /** Cancel Subscription (at the end of the period) and its undo, Keep Subscription. */
@@ -78,11 +84,11 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
       </header>
       <SubscriptionPanel subscription={loaderData.subscription} result={actionData} />
       <SampleDataNotice id={NOTE_ID}>
-        <strong>Sample data.</strong> Saved payment methods and the billing history are not available yet: the payment
-        methods and invoices below are examples, and their actions are not available yet.
+        <strong>Sample data.</strong> Saved payment methods are not available yet: the payment methods below are
+        examples, and their actions are not available yet.
       </SampleDataNotice>
       <PaymentMethods methods={loaderData.paymentMethods} noteId={NOTE_ID} />
-      <BillingHistory invoices={loaderData.invoices} noteId={NOTE_ID} />
+      <BillingHistory history={loaderData.history} timeZone={loaderData.timeZone} />
       <SecurityNote />
     </div>
   );

@@ -27,6 +27,10 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('earnings/export', 'routes/dashboard/earnings-export.ts'),
   // /dashboard/membership/confirm?tier=…, in 'Membership' (manage_profile): confirm a plan change.
   route('membership/confirm', 'routes/dashboard/membership-confirm.tsx'),
+  // /dashboard/billing/invoices/:invoiceId, in 'Billing' (manage_profile): one printable invoice.
+  route('billing/invoices/:invoiceId', 'routes/dashboard/billing-invoice.tsx'),
+  // /dashboard/billing/export, in 'Billing' (manage_profile): Download All, the history as a CSV file.
+  route('billing/export', 'routes/dashboard/billing-export.ts'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [
