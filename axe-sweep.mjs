@@ -19,6 +19,7 @@ async function sweep(ctxOpts, who, paths) {
       if (r.status() !== 302) console.log('signin', who, r.status());
     }
     for (const path of paths) {
+      try {
       await p.goto(base + path);
       if (path.includes('agent/')) {}
       for (const scheme of ['light', 'dark']) {
@@ -32,6 +33,7 @@ async function sweep(ctxOpts, who, paths) {
           found.set(key, e);
         }
       }
+      } catch (error) { console.log('ERR', who, js, path, String(error).slice(0, 200)); }
     }
     await c.close();
   }

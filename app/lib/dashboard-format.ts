@@ -13,6 +13,14 @@ export function formatDate(iso: string, timeZone = 'UTC'): string {
   );
 }
 
+/** `2026-11-23`: the calendar day of `iso` in `timeZone` (for CSV files). */
+export function isoDay(iso: string, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+    .formatToParts(new Date(iso))
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /** `2025-01` for the calendar month of `date` in `timeZone`, to compare months across zones. */
 export function monthKey(date: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', timeZone }).formatToParts(date);

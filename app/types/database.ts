@@ -1198,6 +1198,31 @@ export type Database = {
           },
         ];
       };
+      billing_history: {
+        Row: {
+          agent_id: string | null;
+          agent_name: string | null;
+          amount: number | null;
+          created_at: string | null;
+          description: string | null;
+          discount_amount: number | null;
+          discount_percent: number | null;
+          id: string | null;
+          invoice_number: string | null;
+          kind: string | null;
+          list_price: number | null;
+          payment_method: string | null;
+          period_end: string | null;
+          period_start: string | null;
+          provider: string | null;
+          refunded_at: string | null;
+          seller_id: string | null;
+          status: string | null;
+          status_reason: string | null;
+          tier: string | null;
+        };
+        Relationships: [];
+      };
       public_profiles: {
         Row: {
           bio: string | null;
@@ -1393,6 +1418,7 @@ export type Database = {
           category: string;
         }[];
       };
+      invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };
       is_http_url: { Args: { value: string }; Returns: boolean };
       is_image_source: { Args: { value: string }; Returns: boolean };
