@@ -38,6 +38,8 @@ export interface AppInstance {
   /** The anon key browsers and curl use for the embedded backend, when it runs. */
   anonKey: string;
   embedded: boolean;
+  /** The embedded backend itself (direct SQL for tests and tools); null on hosted Supabase. */
+  backend: EmbeddedBackend | null;
   /** Lines for the start-up log: the first administrator's one-time setup link, when needed. */
   startupNotices(): Promise<string[]>;
   /** What server.js needs from the environment, validated in env.server.ts. */
@@ -133,6 +135,7 @@ export async function createApp(): Promise<AppInstance> {
   return {
     router,
     embedded: Boolean(backend),
+    backend,
     anonKey: connection.anonKey,
     listen: {
       port: env.PORT,
