@@ -42,7 +42,19 @@ beforeAll(async () => {
   );
   const agent = rows[0]!;
   const [, , category, seed, file] = agentArtworkPath(agent).split('/');
-  segments = { agentId: agent.id, username: agent.username, category: category!, seed: seed!, file: file! };
+  // One of the demo buyer's purchases: its invoice (the buyer's own) is a real page.
+  const invoice = await app.backend.db.query<{ id: string }>(
+    `select p.id from public.purchases p join public.users u on u.id = p.buyer_id
+     where u.username = 'demo_buyer' order by p.created_at limit 1`,
+  );
+  segments = {
+    agentId: agent.id,
+    username: agent.username,
+    category: category!,
+    seed: seed!,
+    file: file!,
+    invoiceId: invoice.rows[0]!.id,
+  };
 }, 120_000);
 afterAll(() => app?.close());
 
