@@ -76,6 +76,18 @@ export async function expectAccessible(page: Page) {
   await axePage.goto(url);
   for (const colorScheme of ['light', 'dark'] as const) {
     await axePage.emulateMedia({ colorScheme });
+    // Colour transitions (Tailwind's `transition`) and animations would be measured half-way:
+    // end them (an endless one cannot finish: it is cancelled).
+    await axePage.evaluate(() => {
+      document.body.getBoundingClientRect(); // the style recalculation that starts transitions
+      for (const animation of document.getAnimations()) {
+        try {
+          animation.finish();
+        } catch {
+          animation.cancel();
+        }
+      }
+    });
     const results = await new AxeBuilder({ page: axePage }).withTags(AXE_TAGS).analyze();
     const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
     expect(
