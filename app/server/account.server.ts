@@ -205,21 +205,24 @@ export async function listSessions(client: AppSupabaseClient): Promise<AccountSe
 // ---------------------------------------------------------------------------------------------
 
 export const EXPORT_FORMAT = 'agentmarket.account-export';
-export const EXPORT_VERSION = 1;
+/** 2: adds `subscriptions` and `subscription_charges` (memberships and what they were charged). */
+export const EXPORT_VERSION = 2;
 
 /**
  * Everything the product holds about the user, read with their own client (row-level security
- * is the boundary): profile, settings, purchases, reviews, downloads, and for sellers their
- * agents (every status) and sales.
+ * is the boundary): profile, settings, purchases, reviews, downloads, memberships (subscriptions
+ * and their charges), and for sellers their agents (every status) and sales.
  */
 export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, now = new Date()) {
   const isSeller = viewer.role === 'seller' || viewer.role === 'admin';
-  const [profile, settings, purchases, reviews, downloads, agents, sales] = await Promise.all([
+  const [profile, settings, purchases, reviews, downloads, subscriptions, charges, agents, sales] = await Promise.all([
     client.from('users').select('*').eq('id', viewer.id).single(),
     client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
     client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
     client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
     client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
+    client.from('subscriptions').select('*').eq('user_id', viewer.id).order('created_at'),
+    client.from('subscription_charges').select('*').eq('user_id', viewer.id).order('created_at'),
     isSeller
       ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
       : Promise.resolve({ data: [], error: null }),
@@ -237,6 +240,8 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     purchases: unwrap(purchases, 'export purchases'),
     reviews: unwrap(reviews, 'export reviews'),
     downloads: unwrap(downloads, 'export downloads'),
+    subscriptions: unwrap(subscriptions, 'export subscriptions'),
+    subscription_charges: unwrap(charges, 'export subscription charges'),
     agents: unwrap(agents, 'export agents'),
     sales: unwrap(sales, 'export sales'),
   };
