@@ -155,6 +155,33 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
 
     const sales = (await service.from('purchases').select('id, agent_id').eq('seller_id', sellerId)).data!;
     expect(sales.length).toBeGreaterThan(0);
+
+    // Files under <seller>/<agent>/: a sold agent's stay, an unsold agent's and a never-sent form's go.
+    const soldId = sales[0]!.agent_id as string;
+    const unsold = await service
+      .from('agents')
+      .insert({ seller_id: sellerId, name: 'Never sold', category: 'Sales', status: 'draft' })
+      .select('id')
+      .single();
+    expect(unsold.error).toBeNull();
+    const unsoldId = unsold.data!.id as string;
+    const files = {
+      'agent-images': {
+        kept: [`${sellerId}/${soldId}/thumb.png`, `${sellerId}/${soldId}/gallery.png`],
+        gone: [`${sellerId}/${unsoldId}/thumb.png`, `${sellerId}/${crypto.randomUUID()}/abandoned.png`],
+      },
+      'agent-packages': {
+        kept: [`${sellerId}/${soldId}/1.0.0/sold.json`],
+        gone: [`${sellerId}/${unsoldId}/1.0.0/unsold.json`],
+      },
+    };
+    for (const [bucket, { kept, gone }] of Object.entries(files)) {
+      for (const path of [...kept, ...gone]) {
+        const type = bucket === 'agent-images' ? 'image/png' : 'application/json';
+        const { error } = await service.storage.from(bucket).upload(path, new Blob(['x'], { type }));
+        expect(error, path).toBeNull();
+      }
+    }
     const done = (await profile.action(
       args('seller', '/profile?tab=data', post({ intent: 'delete', confirmUsername: 'seller' })),
     )) as Response;
@@ -177,6 +204,12 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
       expect(agent.seller_id).toBeNull();
       expect(agent.status).not.toBe('published');
     }
+    expect((await service.from('agents').select('id').eq('id', unsoldId)).data).toEqual([]);
+    for (const [bucket, { kept, gone }] of Object.entries(files)) {
+      for (const path of kept) expect((await service.storage.from(bucket).download(path)).error, path).toBeNull();
+      for (const path of gone) expect((await service.storage.from(bucket).download(path)).error, path).not.toBeNull();
+    }
+
     const signIn = await anonClient(target).auth.signInWithPassword({
       email: 'seller@demo.test',
       password: 'demo-password',
