@@ -114,6 +114,8 @@ test('a deleted seller: cannot sign in, the agent leaves the marketplace, the bu
   // …its page, and the download of exactly the package bought.
   await buyer.goto(agentPath);
   await expect(buyer.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(buyer.getByText(`Sold by ${DELETED}`)).toBeVisible();
+  await expect(buyer.getByRole('link', { name: sellerName })).toHaveCount(0);
   await expect(buyer.getByText('In your collection', { exact: true })).toBeVisible();
   const download = await buyer.request.get(`${agentPath}/download`);
   expect(download.status()).toBe(200);
