@@ -16,6 +16,7 @@ import {
 } from '~/context';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
+import { productMailNotice } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { scheduleRenewals } from '~/server/renewals.server';
 import { createServiceSupabase } from '~/server/supabase.server';
@@ -40,7 +41,7 @@ export interface AppInstance {
   embedded: boolean;
   /** The embedded backend itself (direct SQL for tests and tools); null on hosted Supabase. */
   backend: EmbeddedBackend | null;
-  /** Lines for the start-up log: the first administrator's one-time setup link, when needed. */
+  /** Lines for the start-up log: product emails off (no SMTP_URL on hosted Supabase); the first administrator's one-time setup link. */
   startupNotices(): Promise<string[]>;
   /** What server.js needs from the environment, validated in env.server.ts. */
   listen: { port: number; host: string; trustProxy: boolean; demo: boolean };
@@ -147,7 +148,10 @@ export async function createApp(): Promise<AppInstance> {
       publicUrl = env.APP_URL ?? url;
       backend?.setSiteUrl(publicUrl);
     },
-    startupNotices: () => firstAdminNotice(connection, firstAdmin, publicUrl),
+    async startupNotices() {
+      const mail = productMailNotice(connection);
+      return [...(mail ? [mail] : []), ...(await firstAdminNotice(connection, firstAdmin, publicUrl))];
+    },
     async close() {
       await renewals?.stop();
       await backend?.close();
@@ -240,7 +244,8 @@ async function holdsDemoPasswords(backend: EmbeddedBackend): Promise<boolean> {
 /** SMTP_* and GOOGLE_* override `[auth.email.smtp]` and `[auth.external.google]` of config.toml. */
 function mailAndGoogleFromEnv(): Partial<AuthConfig> {
   const settings: Partial<AuthConfig> = {};
-  if (env.SMTP_URL && env.SMTP_FROM) settings.smtp = { url: env.SMTP_URL, from: env.SMTP_FROM };
+  const from = env.SMTP_FROM ?? env.MAIL_FROM;
+  if (env.SMTP_URL && from) settings.smtp = { url: env.SMTP_URL, from };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
     settings.googleClient = {
       clientId: env.GOOGLE_CLIENT_ID,

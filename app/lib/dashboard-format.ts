@@ -1,4 +1,7 @@
 /** Money and date formatting for the dashboard, with Intl only (no date library). */
+
+/** The name shown for a buyer or seller whose account was deleted (their records stay, anonymised). */
+export const DELETED_ACCOUNT = 'Deleted account';
 const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** `$1,234.50`: always two decimals. */

@@ -5,7 +5,7 @@
  * security) with the one fee rate of app/lib/fees.ts; and one CSV row per purchase.
  */
 import { toCsv } from '~/lib/csv';
-import { isoDay } from '~/lib/dashboard-format';
+import { DELETED_ACCOUNT, isoDay } from '~/lib/dashboard-format';
 import { PLATFORM_FEE_PERCENT, platformFee, sellerNet } from '~/lib/fees';
 import type { PurchaseStatus } from '~/lib/membership';
 import { usernames } from '~/server/admin.server';
@@ -173,7 +173,7 @@ export async function listEarningsRows(client: AppSupabaseClient, sellerId: stri
   return purchases.map((row) => ({
     createdAt: row.created_at,
     agentName: row.agents?.name ?? 'Unknown agent',
-    buyerUsername: row.buyer_id ? (buyers.get(row.buyer_id) ?? 'Unknown buyer') : 'Deleted account',
+    buyerUsername: row.buyer_id ? (buyers.get(row.buyer_id) ?? 'Unknown buyer') : DELETED_ACCOUNT,
     listPrice: Number(row.list_price),
     discount: Number(row.discount_amount),
     amount: Number(row.amount),
