@@ -13,6 +13,8 @@ import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../
 import type { FormResult } from '~/lib/form-result';
 import { ACCOUNT_MESSAGES } from '~/schemas/account';
 import type { AccountExport } from '~/server/account.server';
+import { addPaymentMethod } from '~/server/payment-methods.server';
+import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import * as profile from './profile';
 import { loader as exportLoader } from './profile-export';
 
@@ -59,7 +61,7 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     const response = (await exportLoader(args('seller', '/profile/export'))) as Response;
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="agentmarket-seller-/);
     const body = (await response.json()) as AccountExport;
-    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 2 });
+    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 3 });
     expect(body.profile).toMatchObject({ id: DEMO_VIEWERS.seller.id, email: 'seller@demo.test' });
     const agents = await service.from('agents').select('id').eq('seller_id', DEMO_VIEWERS.seller.id);
     expect(body.agents.map((agent: { id: string }) => agent.id).sort()).toEqual(
@@ -100,6 +102,11 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
       idempotency_key: crypto.randomUUID(),
     });
     expect(charge.error).toBeNull();
+    const card = await addPaymentMethod(service, testPaymentProvider, {
+      userId: buyerId,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    });
+    expect(card.ok).toBe(true);
 
     const response = (await exportLoader(args('buyer', '/profile/export'))) as Response;
     const body = (await response.json()) as AccountExport;
@@ -115,6 +122,11 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
       description: 'Premium membership - monthly',
     });
     for (const row of [...body.subscriptions, ...body.subscription_charges]) expect(row.user_id).toBe(buyerId);
+    // The saved card as the product keeps it: brand, last four, expiry; never the number.
+    expect(body.payment_methods).toContainEqual(
+      expect.objectContaining({ user_id: buyerId, brand: 'Visa', last4: '4242', exp_month: 12 }),
+    );
+    expect(JSON.stringify(body)).not.toContain('4242424242424242');
   });
 
   it('"Sign out of other sessions" ends the others and keeps this one', async () => {

@@ -244,31 +244,36 @@ export async function listSessions(client: AppSupabaseClient): Promise<AccountSe
 // ---------------------------------------------------------------------------------------------
 
 export const EXPORT_FORMAT = 'agentmarket.account-export';
-/** 2: adds `subscriptions` and `subscription_charges` (memberships and what they were charged). */
-export const EXPORT_VERSION = 2;
+/**
+ * 2: adds `subscriptions` and `subscription_charges` (memberships and what they were charged).
+ * 3: adds `payment_methods` (brand, last four digits, expiry: all the product keeps of a card).
+ */
+export const EXPORT_VERSION = 3;
 
 /**
  * Everything the product holds about the user, read with their own client (row-level security
  * is the boundary): profile, settings, purchases, reviews, downloads, memberships (subscriptions
- * and their charges), and for sellers their agents (every status) and sales.
+ * and their charges), saved payment methods, and for sellers their agents (every status) and sales.
  */
 export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, now = new Date()) {
   const isSeller = viewer.role === 'seller' || viewer.role === 'admin';
-  const [profile, settings, purchases, reviews, downloads, subscriptions, charges, agents, sales] = await Promise.all([
-    client.from('users').select('*').eq('id', viewer.id).single(),
-    client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
-    client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
-    client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
-    client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
-    client.from('subscriptions').select('*').eq('user_id', viewer.id).order('created_at'),
-    client.from('subscription_charges').select('*').eq('user_id', viewer.id).order('created_at'),
-    isSeller
-      ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
-      : Promise.resolve({ data: [], error: null }),
-    isSeller
-      ? client.from('purchases').select('*').eq('seller_id', viewer.id).order('created_at')
-      : Promise.resolve({ data: [], error: null }),
-  ]);
+  const [profile, settings, purchases, reviews, downloads, subscriptions, charges, methods, agents, sales] =
+    await Promise.all([
+      client.from('users').select('*').eq('id', viewer.id).single(),
+      client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
+      client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
+      client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
+      client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
+      client.from('subscriptions').select('*').eq('user_id', viewer.id).order('created_at'),
+      client.from('subscription_charges').select('*').eq('user_id', viewer.id).order('created_at'),
+      client.from('payment_methods').select('*').eq('user_id', viewer.id).order('created_at'),
+      isSeller
+        ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
+        : Promise.resolve({ data: [], error: null }),
+      isSeller
+        ? client.from('purchases').select('*').eq('seller_id', viewer.id).order('created_at')
+        : Promise.resolve({ data: [], error: null }),
+    ]);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -281,6 +286,7 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     downloads: unwrap(downloads, 'export downloads'),
     subscriptions: unwrap(subscriptions, 'export subscriptions'),
     subscription_charges: unwrap(charges, 'export subscription charges'),
+    payment_methods: unwrap(methods, 'export payment methods'),
     agents: unwrap(agents, 'export agents'),
     sales: unwrap(sales, 'export sales'),
   };
