@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -23,10 +24,18 @@ const reliability = suite === 'reliability';
 
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
+/**
+ * Workers per suite. The main suite reads the seeded demo data that some of its specs change, so
+ * its files run one at a time. The commerce specs each make their own accounts, so their files
+ * can run side by side: one worker per two cores beyond the two the main suite and the servers
+ * use (one on a 2-core machine, where more would only queue for the CPU). E2E_WORKERS overrides.
+ */
+const commerceWorkers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor((availableParallelism() - 2) / 2)));
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: suite === 'commerce' ? commerceWorkers : 1,
   forbidOnly: Boolean(process.env.CI),
   // On CI one retry, so a test that lost a race with a loaded 2-core machine does not sink the
   // run; the list reporter still names it as flaky, and a real failure fails twice.

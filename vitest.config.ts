@@ -9,6 +9,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/contract/**/*.test.ts',
+      'tests/security/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 /**
  * The HTTP layer in front of React Router: security headers, the cross-site check, the
- * embedded Supabase backend (when no SUPABASE_URL is set), /healthz, and the request handler.
+ * embedded Supabase backend (when no SUPABASE_URL is set), /healthz, the renewal job's timer, and
+ * the request handler.
  * `server.js` mounts the router this module builds; Vite bundles it with the app.
  */
 import { sendResponse } from '@remix-run/node-fetch-server';
@@ -15,6 +16,9 @@ import {
 } from '~/context';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
+import { productMailNotice } from '~/server/notifications.server';
+import { paymentProvider } from '~/server/payments/index.server';
+import { scheduleRenewals } from '~/server/renewals.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import { writeDemoPackages } from '../supabase/demo-packages';
 import {
@@ -35,7 +39,9 @@ export interface AppInstance {
   /** The anon key browsers and curl use for the embedded backend, when it runs. */
   anonKey: string;
   embedded: boolean;
-  /** Lines for the start-up log: the first administrator's one-time setup link, when needed. */
+  /** The embedded backend itself (direct SQL for tests and tools); null on hosted Supabase. */
+  backend: EmbeddedBackend | null;
+  /** Lines for the start-up log: product emails off (no SMTP_URL on hosted Supabase); the first administrator's one-time setup link. */
   startupNotices(): Promise<string[]>;
   /** What server.js needs from the environment, validated in env.server.ts. */
   listen: { port: number; host: string; trustProxy: boolean; demo: boolean };
@@ -54,6 +60,16 @@ export async function createApp(): Promise<AppInstance> {
       }
     : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
   const firstAdmin = createFirstAdminSetup();
+  // The renewal job, in this process (only a started server runs it, never a build); several
+  // servers share it through a database lease. It writes with the service role key.
+  const renewals =
+    env.RENEWAL_INTERVAL_MS > 0 && connection.serviceRoleKey
+      ? scheduleRenewals({
+          service: createServiceSupabase(connection),
+          provider: paymentProvider(),
+          intervalMs: env.RENEWAL_INTERVAL_MS,
+        })
+      : null;
   let publicUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 
   const router = express.Router();
@@ -120,6 +136,7 @@ export async function createApp(): Promise<AppInstance> {
   return {
     router,
     embedded: Boolean(backend),
+    backend,
     anonKey: connection.anonKey,
     listen: {
       port: env.PORT,
@@ -131,8 +148,12 @@ export async function createApp(): Promise<AppInstance> {
       publicUrl = env.APP_URL ?? url;
       backend?.setSiteUrl(publicUrl);
     },
-    startupNotices: () => firstAdminNotice(connection, firstAdmin, publicUrl),
+    async startupNotices() {
+      const mail = productMailNotice(connection);
+      return [...(mail ? [mail] : []), ...(await firstAdminNotice(connection, firstAdmin, publicUrl))];
+    },
     async close() {
+      await renewals?.stop();
       await backend?.close();
     },
   };
@@ -223,7 +244,8 @@ async function holdsDemoPasswords(backend: EmbeddedBackend): Promise<boolean> {
 /** SMTP_* and GOOGLE_* override `[auth.email.smtp]` and `[auth.external.google]` of config.toml. */
 function mailAndGoogleFromEnv(): Partial<AuthConfig> {
   const settings: Partial<AuthConfig> = {};
-  if (env.SMTP_URL && env.SMTP_FROM) settings.smtp = { url: env.SMTP_URL, from: env.SMTP_FROM };
+  const from = env.SMTP_FROM ?? env.MAIL_FROM;
+  if (env.SMTP_URL && from) settings.smtp = { url: env.SMTP_URL, from };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
     settings.googleClient = {
       clientId: env.GOOGLE_CLIENT_ID,

@@ -20,7 +20,8 @@ export interface AgentDetail {
   status: AgentStatus;
   images: string[];
   features: string[];
-  sellerId: string;
+  /** Null once the seller deleted their account (the agent stays for its buyers). */
+  sellerId: string | null;
   sellerUsername: string | null;
   avgRating: number | null;
   reviewCount: number;
@@ -137,7 +138,7 @@ export type AgentCallToAction = 'edit' | 'owned' | 'pending' | 'buy' | 'sign-in'
 export function agentCallToAction(input: {
   viewerId: string | null;
   canPlaceOrders: boolean;
-  sellerId: string;
+  sellerId: string | null;
   status: AgentStatus;
   owned: boolean;
   pending?: boolean;

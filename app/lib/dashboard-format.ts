@@ -1,4 +1,7 @@
 /** Money and date formatting for the dashboard, with Intl only (no date library). */
+
+/** The name shown for a buyer or seller whose account was deleted (their records stay, anonymised). */
+export const DELETED_ACCOUNT = 'Deleted account';
 const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** `$1,234.50`: always two decimals. */
@@ -11,6 +14,14 @@ export function formatDate(iso: string, timeZone = 'UTC'): string {
   return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(
     new Date(iso),
   );
+}
+
+/** `2026-11-23`: the calendar day of `iso` in `timeZone` (for CSV files). */
+export function isoDay(iso: string, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+    .formatToParts(new Date(iso))
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** `2025-01` for the calendar month of `date` in `timeZone`, to compare months across zones. */

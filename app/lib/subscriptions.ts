@@ -26,6 +26,18 @@ export interface LiveSubscription {
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a past-due subscription keeps its plan while the renewal is retried (once a day),
+ * counted from the end of the unpaid period; after it the member is on Basic (the renewal job,
+ * app/server/renewals.server.ts; stated on Billing).
+ */
+export const GRACE_DAYS = 7;
+
+/** When the grace of a subscription whose period ended at `periodEnd` ends. */
+export function graceEnd(periodEnd: string | Date): Date {
+  return new Date(new Date(periodEnd).getTime() + GRACE_DAYS * DAY_MS);
+}
+
 /** The same day next month, or the month's last day (31 January → 28 or 29 February), UTC. */
 export function addMonth(date: Date): Date {
   const next = new Date(date);

@@ -21,6 +21,7 @@ import {
 } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
+import { DELETED_ACCOUNT } from '~/lib/dashboard-format';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
@@ -229,7 +230,7 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
             )}
             <h1 className="text-3xl font-bold sm:text-4xl">{agent.name}</h1>
             <p className="flex items-center gap-2 text-sm">
-              <Avatar name={agent.sellerUsername ?? 'Seller'} url={seller.pictureUrl} size="sm" />
+              <Avatar name={agent.sellerUsername ?? DELETED_ACCOUNT} url={seller.pictureUrl} size="sm" />
               <span className="text-slate-700 dark:text-slate-300">
                 Sold by{' '}
                 <SellerLink

@@ -13,6 +13,8 @@ import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../
 import type { FormResult } from '~/lib/form-result';
 import { ACCOUNT_MESSAGES } from '~/schemas/account';
 import type { AccountExport } from '~/server/account.server';
+import { addPaymentMethod } from '~/server/payment-methods.server';
+import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import * as profile from './profile';
 import { loader as exportLoader } from './profile-export';
 
@@ -59,7 +61,7 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     const response = (await exportLoader(args('seller', '/profile/export'))) as Response;
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="agentmarket-seller-/);
     const body = (await response.json()) as AccountExport;
-    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 1 });
+    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 3 });
     expect(body.profile).toMatchObject({ id: DEMO_VIEWERS.seller.id, email: 'seller@demo.test' });
     const agents = await service.from('agents').select('id').eq('seller_id', DEMO_VIEWERS.seller.id);
     expect(body.agents.map((agent: { id: string }) => agent.id).sort()).toEqual(
@@ -67,6 +69,64 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     );
     const sales = await service.from('purchases').select('id').eq('seller_id', DEMO_VIEWERS.seller.id);
     expect(body.sales).toHaveLength(sales.data!.length);
+  });
+
+  it("exports the member's subscriptions and subscription charges, and no one else's", async () => {
+    const buyerId = DEMO_VIEWERS.buyer.id;
+    // An ended membership of the buyer, whatever the seed gave them: one subscription, one charge.
+    const started = new Date(Date.now() - 40 * 86_400_000);
+    const ended = new Date(started.getTime() + 30 * 86_400_000);
+    const subscription = await service
+      .from('subscriptions')
+      .insert({
+        user_id: buyerId,
+        tier: 'premium',
+        status: 'canceled',
+        current_period_start: started.toISOString(),
+        current_period_end: ended.toISOString(),
+        canceled_at: ended.toISOString(),
+        provider: 'test',
+      })
+      .select('id')
+      .single();
+    expect(subscription.error).toBeNull();
+    const charge = await service.from('subscription_charges').insert({
+      user_id: buyerId,
+      subscription_id: subscription.data!.id,
+      tier: 'premium',
+      kind: 'subscription',
+      description: 'Premium membership - monthly',
+      amount: 19,
+      status: 'paid',
+      provider: 'test',
+      idempotency_key: crypto.randomUUID(),
+    });
+    expect(charge.error).toBeNull();
+    const card = await addPaymentMethod(service, testPaymentProvider, {
+      userId: buyerId,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    });
+    expect(card.ok).toBe(true);
+
+    const response = (await exportLoader(args('buyer', '/profile/export'))) as Response;
+    const body = (await response.json()) as AccountExport;
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+    const held = async (table: 'subscriptions' | 'subscription_charges') =>
+      ids((await service.from(table).select('id').eq('user_id', buyerId)).data!);
+    expect(ids(body.subscriptions)).toEqual(await held('subscriptions'));
+    expect(ids(body.subscription_charges)).toEqual(await held('subscription_charges'));
+    expect(body.subscriptions.map((row) => row.id)).toContain(subscription.data!.id);
+    expect(body.subscription_charges.find((row) => row.subscription_id === subscription.data!.id)).toMatchObject({
+      amount: 19,
+      status: 'paid',
+      description: 'Premium membership - monthly',
+    });
+    for (const row of [...body.subscriptions, ...body.subscription_charges]) expect(row.user_id).toBe(buyerId);
+    // The saved card as the product keeps it: brand, last four, expiry; never the number.
+    expect(body.payment_methods).toContainEqual(
+      expect.objectContaining({ user_id: buyerId, brand: 'Visa', last4: '4242', exp_month: 12 }),
+    );
+    expect(JSON.stringify(body)).not.toContain('4242424242424242');
   });
 
   it('"Sign out of other sessions" ends the others and keeps this one', async () => {
@@ -107,6 +167,33 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
 
     const sales = (await service.from('purchases').select('id, agent_id').eq('seller_id', sellerId)).data!;
     expect(sales.length).toBeGreaterThan(0);
+
+    // Files under <seller>/<agent>/: a sold agent's stay, an unsold agent's and a never-sent form's go.
+    const soldId = sales[0]!.agent_id as string;
+    const unsold = await service
+      .from('agents')
+      .insert({ seller_id: sellerId, name: 'Never sold', category: 'Sales', status: 'draft' })
+      .select('id')
+      .single();
+    expect(unsold.error).toBeNull();
+    const unsoldId = unsold.data!.id as string;
+    const files = {
+      'agent-images': {
+        kept: [`${sellerId}/${soldId}/thumb.png`, `${sellerId}/${soldId}/gallery.png`],
+        gone: [`${sellerId}/${unsoldId}/thumb.png`, `${sellerId}/${crypto.randomUUID()}/abandoned.png`],
+      },
+      'agent-packages': {
+        kept: [`${sellerId}/${soldId}/1.0.0/sold.json`],
+        gone: [`${sellerId}/${unsoldId}/1.0.0/unsold.json`],
+      },
+    };
+    for (const [bucket, { kept, gone }] of Object.entries(files)) {
+      for (const path of [...kept, ...gone]) {
+        const type = bucket === 'agent-images' ? 'image/png' : 'application/json';
+        const { error } = await service.storage.from(bucket).upload(path, new Blob(['x'], { type }));
+        expect(error, path).toBeNull();
+      }
+    }
     const done = (await profile.action(
       args('seller', '/profile?tab=data', post({ intent: 'delete', confirmUsername: 'seller' })),
     )) as Response;
@@ -129,6 +216,12 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
       expect(agent.seller_id).toBeNull();
       expect(agent.status).not.toBe('published');
     }
+    expect((await service.from('agents').select('id').eq('id', unsoldId)).data).toEqual([]);
+    for (const [bucket, { kept, gone }] of Object.entries(files)) {
+      for (const path of kept) expect((await service.storage.from(bucket).download(path)).error, path).toBeNull();
+      for (const path of gone) expect((await service.storage.from(bucket).download(path)).error, path).not.toBeNull();
+    }
+
     const signIn = await anonClient(target).auth.signInWithPassword({
       email: 'seller@demo.test',
       password: 'demo-password',

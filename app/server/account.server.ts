@@ -12,8 +12,10 @@ import type { Viewer } from '~/lib/viewer';
 import { ACCOUNT_MESSAGES, MAX_PICTURE_BYTES } from '~/schemas/account';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
+import { IMAGES_BUCKET } from '~/server/listing.server';
 import { createServiceSupabase, throwawaySupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
+import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
 
 export const AVATARS_BUCKET = 'avatars';
 
@@ -61,14 +63,54 @@ export function avatarUrlPrefix(connection: Pick<SupabaseConnection, 'url' | 'fe
   return connection.fetch ? path : `${connection.url.replace(/\/+$/, '')}${path}`;
 }
 
-/** Every object in the user's folder of the avatars bucket. */
-async function ownPictures(client: AppSupabaseClient, userId: string): Promise<string[]> {
-  const { data, error } = await client.storage.from(AVATARS_BUCKET).list(userId, { limit: 100 });
-  if (error) {
-    console.error('Listing pictures failed:', error.message);
-    return [];
+/** Storage lists one folder level per call, a page at a time. */
+const LIST_PAGE = 1000;
+
+/**
+ * Every file under `folder` of `bucket`, however deep. A listing that fails is logged and counts
+ * as empty (what it held stays in the bucket).
+ */
+async function filesUnder(client: AppSupabaseClient, bucket: string, folder: string): Promise<string[]> {
+  const files: string[] = [];
+  for (let offset = 0; ; offset += LIST_PAGE) {
+    const { data, error } = await client.storage.from(bucket).list(folder, { limit: LIST_PAGE, offset });
+    if (error) {
+      console.error(`Listing ${bucket}/${folder} failed:`, error.message);
+      return files;
+    }
+    for (const entry of data) {
+      const path = `${folder}/${entry.name}`;
+      // Folders come back without an id.
+      if (entry.id === null) files.push(...(await filesUnder(client, bucket, path)));
+      else files.push(path);
+    }
+    if (data.length < LIST_PAGE) return files;
   }
-  return data.map((entry) => `${userId}/${entry.name}`);
+}
+
+/** Every object in the user's folder of the avatars bucket. */
+const ownPictures = (client: AppSupabaseClient, userId: string) => filesUnder(client, AVATARS_BUCKET, userId);
+
+/** Removes `paths` from `bucket`, a thousand at a time; a failure is logged. */
+async function removeFiles(client: AppSupabaseClient, bucket: string, paths: string[]): Promise<void> {
+  for (let start = 0; start < paths.length; start += LIST_PAGE) {
+    const { error } = await client.storage.from(bucket).remove(paths.slice(start, start + LIST_PAGE));
+    if (error) console.error(`Removing files from ${bucket} failed:`, error.message);
+  }
+}
+
+/**
+ * A deleted seller's files (images and packages live under `<seller>/<agent>/`): those of the
+ * agents a buyer keeps stay (the collection shows the thumbnail, the agent page the gallery, the
+ * packages stay downloadable); everything else goes: the deleted agents' images and packages,
+ * and images left by forms never sent.
+ */
+async function removeUnsoldFiles(service: AppSupabaseClient, sellerId: string, keptAgentIds: Set<string>) {
+  for (const bucket of [IMAGES_BUCKET, PACKAGES_BUCKET]) {
+    const files = await filesUnder(service, bucket, sellerId);
+    const unkept = files.filter((path) => !keptAgentIds.has(path.split('/')[1] ?? ''));
+    await removeFiles(service, bucket, unkept);
+  }
 }
 
 /**
@@ -103,10 +145,7 @@ export async function replacePicture(
     await bucket.remove([path]);
     return refused(503, ACCOUNT_MESSAGES.pictureFailed, 'picture');
   }
-  if (before.length > 0) {
-    const removed = await bucket.remove(before);
-    if (removed.error) console.error('Removing the earlier pictures failed:', removed.error.message);
-  }
+  await removeFiles(client, AVATARS_BUCKET, before);
   forgetCaches(userId);
   return { ok: true };
 }
@@ -205,28 +244,36 @@ export async function listSessions(client: AppSupabaseClient): Promise<AccountSe
 // ---------------------------------------------------------------------------------------------
 
 export const EXPORT_FORMAT = 'agentmarket.account-export';
-export const EXPORT_VERSION = 1;
+/**
+ * 2: adds `subscriptions` and `subscription_charges` (memberships and what they were charged).
+ * 3: adds `payment_methods` (brand, last four digits, expiry: all the product keeps of a card).
+ */
+export const EXPORT_VERSION = 3;
 
 /**
  * Everything the product holds about the user, read with their own client (row-level security
- * is the boundary): profile, settings, purchases, reviews, downloads, and for sellers their
- * agents (every status) and sales.
+ * is the boundary): profile, settings, purchases, reviews, downloads, memberships (subscriptions
+ * and their charges), saved payment methods, and for sellers their agents (every status) and sales.
  */
 export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, now = new Date()) {
   const isSeller = viewer.role === 'seller' || viewer.role === 'admin';
-  const [profile, settings, purchases, reviews, downloads, agents, sales] = await Promise.all([
-    client.from('users').select('*').eq('id', viewer.id).single(),
-    client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
-    client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
-    client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
-    client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
-    isSeller
-      ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
-      : Promise.resolve({ data: [], error: null }),
-    isSeller
-      ? client.from('purchases').select('*').eq('seller_id', viewer.id).order('created_at')
-      : Promise.resolve({ data: [], error: null }),
-  ]);
+  const [profile, settings, purchases, reviews, downloads, subscriptions, charges, methods, agents, sales] =
+    await Promise.all([
+      client.from('users').select('*').eq('id', viewer.id).single(),
+      client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
+      client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
+      client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
+      client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
+      client.from('subscriptions').select('*').eq('user_id', viewer.id).order('created_at'),
+      client.from('subscription_charges').select('*').eq('user_id', viewer.id).order('created_at'),
+      client.from('payment_methods').select('*').eq('user_id', viewer.id).order('created_at'),
+      isSeller
+        ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
+        : Promise.resolve({ data: [], error: null }),
+      isSeller
+        ? client.from('purchases').select('*').eq('seller_id', viewer.id).order('created_at')
+        : Promise.resolve({ data: [], error: null }),
+    ]);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -237,6 +284,9 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     purchases: unwrap(purchases, 'export purchases'),
     reviews: unwrap(reviews, 'export reviews'),
     downloads: unwrap(downloads, 'export downloads'),
+    subscriptions: unwrap(subscriptions, 'export subscriptions'),
+    subscription_charges: unwrap(charges, 'export subscription charges'),
+    payment_methods: unwrap(methods, 'export payment methods'),
     agents: unwrap(agents, 'export agents'),
     sales: unwrap(sales, 'export sales'),
   };
@@ -261,6 +311,7 @@ export async function publishedAgentNames(client: AppSupabaseClient, userId: str
  * Deletes the viewer's account once they typed their username. In order: the last active
  * administrator is refused; the seller's published agents are archived (unpublished) and the
  * agents nobody bought are deleted (the sold ones stay, with no seller, for their buyers);
+ * the files of the deleted agents go, the sold ones' stay (`removeUnsoldFiles`);
  * the pictures are removed; then the Auth user is deleted with the service role, which cascades
  * to the profile, settings, reviews (their text) and downloads, sets purchases' buyer to null
  * (sellers keep their sales, anonymised) and ends every session. The database refuses deleting
@@ -299,13 +350,11 @@ export async function deleteAccount(
   let unsold = service.from('agents').delete().eq('seller_id', viewer.id);
   if (soldIds.length > 0) unsold = unsold.not('id', 'in', `(${soldIds.join(',')})`);
   const { error: unsoldError } = await unsold;
+  // Had the unsold agents stayed, their files would still be theirs.
   if (unsoldError) console.error('Deleting the unsold agents failed:', unsoldError.message);
+  else await removeUnsoldFiles(service, viewer.id, new Set(soldIds));
 
-  const pictures = await ownPictures(service, viewer.id);
-  if (pictures.length > 0) {
-    const { error } = await service.storage.from(AVATARS_BUCKET).remove(pictures);
-    if (error) console.error('Removing the pictures failed:', error.message);
-  }
+  await removeFiles(service, AVATARS_BUCKET, await ownPictures(service, viewer.id));
 
   const { error } = await service.auth.admin.deleteUser(viewer.id);
   if (error) {

@@ -10,6 +10,7 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { redirect } from 'react-router';
 import { connectionContext } from '~/context';
+import { DELETED_ACCOUNT } from '~/lib/dashboard-format';
 import { ROLE_LABEL, type Role } from '~/lib/permissions';
 import {
   ADMIN_MESSAGES,
@@ -249,7 +250,7 @@ export async function listModeratableAgents(
     rows: result.rows.map((row) => ({
       id: row.id,
       name: row.name,
-      seller: (row.seller_id && sellers.get(row.seller_id)) || 'Deleted account',
+      seller: (row.seller_id && sellers.get(row.seller_id)) || DELETED_ACCOUNT,
       status: row.status,
       moderationReason: row.moderation_reason,
       sellerBanned: row.seller_banned,

@@ -50,7 +50,10 @@ export function parseAgentId(value: string | undefined): string {
 const AGENT_COLUMNS =
   'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
 
-/** The page's columns of agents_with_stats; those that come from NOT NULL agents columns are never null. */
+/**
+ * The page's columns of agents_with_stats; those that come from NOT NULL agents columns are never
+ * null. `seller_id` is null once the seller deleted their account (a sold agent stays for its buyers).
+ */
 type AgentRow = Omit<
   WithNonNull<
     Pick<
@@ -70,7 +73,7 @@ type AgentRow = Omit<
       | 'review_count'
       | 'purchase_count'
     >,
-    'id' | 'name' | 'price' | 'category' | 'status' | 'seller_id'
+    'id' | 'name' | 'price' | 'category' | 'status'
   >,
   'status'
 > & { status: AgentStatus };
@@ -246,8 +249,12 @@ export interface AgentSeller {
   phone: string | null;
 }
 
-/** The seller's profile as the viewer sees it, read with the viewer's client (never shared). */
-export async function getAgentSeller(viewerClient: AppSupabaseClient, sellerId: string): Promise<AgentSeller> {
+/**
+ * The seller's profile as the viewer sees it, read with the viewer's client (never shared);
+ * nothing to see when the seller deleted their account (`sellerId` null).
+ */
+export async function getAgentSeller(viewerClient: AppSupabaseClient, sellerId: string | null): Promise<AgentSeller> {
+  if (!sellerId) return { visible: false, pictureUrl: null, email: null, phone: null };
   const row = unwrap(
     await viewerClient
       .from('public_profiles')

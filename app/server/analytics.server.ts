@@ -66,7 +66,7 @@ const written = createTtlCache<boolean>({ ttlMs: 60 * 60_000, maxEntries: 20_000
  */
 export async function countAgentView(
   { request, connection, viewerId }: { request: Request; connection: SupabaseConnection; viewerId: string | null },
-  agent: { id: string; sellerId: string; status: string },
+  agent: { id: string; sellerId: string | null; status: string },
 ): Promise<{ headers: Record<string, string> } | undefined> {
   if (agent.status !== 'published' || agent.sellerId === viewerId) return undefined;
   try {

@@ -5,6 +5,7 @@
  * security) with the one fee rate of app/lib/fees.ts; and one CSV row per purchase.
  */
 import { toCsv } from '~/lib/csv';
+import { DELETED_ACCOUNT, isoDay } from '~/lib/dashboard-format';
 import { PLATFORM_FEE_PERCENT, platformFee, sellerNet } from '~/lib/fees';
 import type { PurchaseStatus } from '~/lib/membership';
 import { usernames } from '~/server/admin.server';
@@ -119,14 +120,6 @@ export const EARNINGS_CSV_HEADER = [
   'Status',
 ] as const;
 
-/** `2026-11-23` on the viewer's calendar. */
-function isoDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
-    .formatToParts(new Date(iso))
-    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 const money = (amount: number) => amount.toFixed(2);
 
 /**
@@ -140,7 +133,7 @@ export function earningsCsv(rows: readonly EarningsCsvRow[], timeZone: string): 
     rows.map((row) => {
       const kept = row.status === 'completed';
       return [
-        isoDate(row.createdAt, timeZone),
+        isoDay(row.createdAt, timeZone),
         row.agentName,
         row.buyerUsername,
         money(row.listPrice),
@@ -180,7 +173,7 @@ export async function listEarningsRows(client: AppSupabaseClient, sellerId: stri
   return purchases.map((row) => ({
     createdAt: row.created_at,
     agentName: row.agents?.name ?? 'Unknown agent',
-    buyerUsername: row.buyer_id ? (buyers.get(row.buyer_id) ?? 'Unknown buyer') : 'Deleted account',
+    buyerUsername: row.buyer_id ? (buyers.get(row.buyer_id) ?? 'Unknown buyer') : DELETED_ACCOUNT,
     listPrice: Number(row.list_price),
     discount: Number(row.discount_amount),
     amount: Number(row.amount),

@@ -23,6 +23,7 @@ describe('parseEnv', () => {
       AUTH_RATE_LIMIT_PER_IP: 10,
       ENABLE_FAULT_INJECTION: false,
       ENABLE_PERF_FIXTURE: false,
+      RENEWAL_INTERVAL_MS: 3_600_000,
     });
     expect(env.SUPABASE_URL).toBeUndefined();
     // server/app.ts picks 127.0.0.1 in demo mode and 0.0.0.0 otherwise.

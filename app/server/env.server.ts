@@ -54,10 +54,15 @@ const EnvSchema = z
     ENABLE_PERF_FIXTURE: flag,
     /** Development tools: the open outbox and the stand-in Google page (`/auth/v1/_local/*`). Never in production. */
     ENABLE_DEV_TOOLS: flag,
-    /** Embedded backend: SMTP delivery (`smtp://user:pass@host:587`, `smtps://…:465`); overrides `[auth.email.smtp]`. */
+    /**
+     * SMTP delivery (`smtp://user:pass@host:587`, `smtps://…:465`): the app's own emails (receipts,
+     * sale notices), and the embedded backend's Auth emails (overrides `[auth.email.smtp]`).
+     */
     SMTP_URL: z.url().optional(),
-    /** The From address with SMTP_URL, e.g. `AgentMarket <no-reply@example.com>`. */
+    /** The From address of the Auth emails with SMTP_URL, e.g. `AgentMarket <no-reply@example.com>`; default MAIL_FROM. */
     SMTP_FROM: z.string().min(3).optional(),
+    /** The From address of the app's own emails with SMTP_URL, e.g. `AgentMarket <orders@example.com>`; default SMTP_FROM. */
+    MAIL_FROM: z.string().min(3).optional(),
     /** Embedded backend: the Google OAuth client; overrides `[auth.external.google]` client_id/secret. */
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -84,14 +89,20 @@ const EnvSchema = z
       .string()
       .regex(/^price_\w+$/, 'expected a Price id (price_…)')
       .optional(),
+    /** How often the renewal job runs in this server (app/server/renewals.server.ts); 0 turns it off. */
+    RENEWAL_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(60 * 60 * 1000),
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
     path: ['SUPABASE_ANON_KEY'],
   })
-  .refine((env) => !env.SMTP_URL || env.SMTP_FROM, {
-    message: 'SMTP_FROM is required when SMTP_URL is set',
-    path: ['SMTP_FROM'],
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM || env.SMTP_FROM, {
+    message: 'MAIL_FROM (or SMTP_FROM) is required when SMTP_URL is set',
+    path: ['MAIL_FROM'],
   })
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
     message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (webhooks settle payments)',

@@ -1,19 +1,59 @@
 /**
  * The product's emails against the embedded backend: a completed purchase sends the buyer a
  * receipt and the seller a sale notice through the Auth service's outbox, each only while that
- * user keeps email notifications on; the outbox endpoint takes the service key only.
+ * user keeps email notifications on; the outbox endpoint takes the service key only. With
+ * SMTP_URL the app sends them itself, with nodemailer, to a real SMTP listener here; with
+ * neither, the start-up log says product emails are off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../supabase/local/index';
 import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { productMailer, type ProductMailer } from '~/server/notifications.server';
+import { startSmtpSink } from '../../tests/support/smtp-sink';
+import {
+  productMailer,
+  productMailNotice,
+  productMailRoute,
+  productSmtp,
+  type ProductMailer,
+} from '~/server/notifications.server';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import { buyAgent } from '~/server/purchases.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 const SELLER = '00000000-0000-4000-8000-000000000002'; // demo_seller, seller@demo.test
-const BUYERS = { on: '00000000-0000-4000-8000-000000000024', off: '00000000-0000-4000-8000-000000000025' };
+const BUYERS = {
+  on: '00000000-0000-4000-8000-000000000024',
+  off: '00000000-0000-4000-8000-000000000025',
+  smtp: '00000000-0000-4000-8000-000000000026',
+};
+
+describe('the way product emails leave', () => {
+  const embedded = { fetch, serviceRoleKey: 'service' };
+  const hosted = { fetch: undefined, serviceRoleKey: 'service' };
+  const smtp = { url: 'smtp://127.0.0.1:2525', from: 'Shop <orders@shop.test>' };
+
+  it('is SMTP with SMTP_URL, from MAIL_FROM (else SMTP_FROM)', () => {
+    expect(productSmtp({ SMTP_URL: smtp.url, MAIL_FROM: smtp.from, SMTP_FROM: 'auth@shop.test' })).toEqual(smtp);
+    expect(productSmtp({ SMTP_URL: smtp.url, MAIL_FROM: undefined, SMTP_FROM: 'auth@shop.test' })).toEqual({
+      url: smtp.url,
+      from: 'auth@shop.test',
+    });
+    expect(productSmtp({ SMTP_URL: undefined, MAIL_FROM: smtp.from, SMTP_FROM: undefined })).toBeNull();
+    expect(productMailRoute(hosted, smtp)).toBe('smtp');
+    expect(productMailRoute(embedded, smtp)).toBe('smtp');
+  });
+
+  it('is the outbox embedded without SMTP, and off (one start-up line) with neither', () => {
+    expect(productMailRoute(embedded, null)).toBe('outbox');
+    expect(productMailNotice(embedded, null)).toBeNull();
+    expect(productMailNotice(hosted, smtp)).toBeNull();
+    expect(productMailRoute(hosted, null)).toBe('off');
+    expect(productMailNotice(hosted, null)).toBe(
+      'Product emails (purchase receipts, sale notices) are off: set SMTP_URL and MAIL_FROM to send them.',
+    );
+  });
+});
 
 describe.skipIf(isHostedTarget)('purchase emails', () => {
   let target: ContractTarget;
@@ -35,7 +75,7 @@ describe.skipIf(isHostedTarget)('purchase emails', () => {
     const { data } = await service.from('users').select('email, username').eq('id', userId).single();
     return { username: data!.username, email: data!.email ?? '' };
   }
-  async function buyOne(buyerId: string) {
+  async function buyOne(buyerId: string, via = mailer) {
     const owned = (await service.from('purchases').select('agent_id').eq('buyer_id', buyerId)).data!.map(
       (row) => row.agent_id,
     );
@@ -51,7 +91,7 @@ describe.skipIf(isHostedTarget)('purchase emails', () => {
       buyerId,
       agentId: agent!.id,
       idempotencyKey: crypto.randomUUID(),
-      mailer,
+      mailer: via,
     });
     expect(outcome).toMatchObject({ ok: true });
     return { ...agent!, purchaseId: outcome.ok ? outcome.purchaseId : '' };
@@ -83,6 +123,36 @@ describe.skipIf(isHostedTarget)('purchase emails', () => {
       expect(await outbox('seller@demo.test')).toHaveLength(sellerBefore);
     } finally {
       await service.from('user_settings').update({ email_notifications: true }).eq('user_id', SELLER);
+    }
+  });
+
+  it('with SMTP_URL sends both through SMTP itself, from MAIL_FROM', async () => {
+    const sink = await startSmtpSink();
+    const from = 'AgentMarket Orders <orders@market.test>';
+    try {
+      const smtpMailer = productMailer(
+        { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey, fetch },
+        'https://shop.test',
+        { url: `smtp://127.0.0.1:${sink.port}`, from },
+      );
+      const buyer = await emailOf(BUYERS.smtp);
+      const sellerBefore = (await outbox('seller@demo.test')).length;
+      const agent = await buyOne(BUYERS.smtp, smtpMailer);
+
+      expect(sink.messages).toHaveLength(2);
+      const to = (address: string) => sink.messages.find((message) => message.split('\n').includes(`To: ${address}`));
+      const receipt = to(buyer.email);
+      expect(receipt).toMatch(/^From: AgentMarket Orders <orders@market\.test>$/m);
+      expect(receipt).toMatch(new RegExp(`^Subject: Your receipt for ${agent.name}$`, 'm'));
+      expect(receipt?.replace(/=\r?\n/g, '')).toContain(`Order: ${agent.purchaseId}`);
+      const notice = to('seller@demo.test');
+      expect(notice).toMatch(new RegExp(`^Subject: You sold ${agent.name}$`, 'm'));
+      expect(notice?.replace(/=\r?\n/g, '')).toContain(`${buyer.username} bought ${agent.name}`);
+      // Sent by the app, not through the Auth service's outbox.
+      expect(await outbox(buyer.email)).toEqual([]);
+      expect(await outbox('seller@demo.test')).toHaveLength(sellerBefore);
+    } finally {
+      await sink.close();
     }
   });
 

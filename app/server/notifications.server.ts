@@ -5,16 +5,23 @@
  * The other toggles have nothing to gate yet: no marketing email or weekly digest is sent, and
  * push notifications do not exist.
  *
- * Delivery goes the way the Auth emails go. With the embedded backend: its service-role-only
- * `POST /auth/v1/admin/outbox`, which keeps the email in the outbox (/dashboard/system, the
- * development outbox) and sends it through SMTP when configured, else writes it to the server
- * log. Hosted Supabase has no API to send an app's own email: there the email is only logged
- * (a mail provider would plug in here, behind `ProductMailer`).
+ * Delivery, first match (`productMailRoute`):
+ * - `smtp`: SMTP_URL is set. The app sends its emails itself through the project's one SMTP
+ *   piece (`createSmtpSender`, supabase/local/auth/delivery.ts), from MAIL_FROM (else SMTP_FROM).
+ *   Hosted or embedded alike; the embedded outbox then holds the Auth emails only.
+ * - `outbox`: the embedded backend without SMTP_URL: its service-role-only
+ *   `POST /auth/v1/admin/outbox` keeps the email in the outbox (/dashboard/system) and delivers
+ *   it as the Auth emails go (`[auth.email.smtp]` of config.toml, else the server log).
+ * - `off`: hosted Supabase without SMTP_URL (hosted Supabase has no API to send an app's own
+ *   email): each email is only logged, and the start-up log says so once (`productMailNotice`).
  */
 import type { SupabaseConnection } from '~/context';
 import { formatMoney } from '~/lib/dashboard-format';
+import { env, type Env } from '~/server/env.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import type { SmtpConfig } from '../../supabase/local/auth/config';
+import { createSmtpSender, type SmtpSender } from '../../supabase/local/auth/delivery';
 
 export type ProductEmailType = 'purchase_receipt' | 'sale_notice';
 
@@ -32,21 +39,71 @@ export interface ProductMailer {
   send(email: ProductEmail): Promise<void>;
 }
 
-/** The mailer of this backend (see the module comment); `origin` is the app's public address. */
-export function productMailer(connection: SupabaseConnection, origin: string): ProductMailer {
+export type ProductMailRoute = 'smtp' | 'outbox' | 'off';
+
+/** The SMTP server of the app's own emails: SMTP_URL, from MAIL_FROM (else SMTP_FROM); null = none. */
+export function productSmtp(source: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'SMTP_FROM'> = env): SmtpConfig | null {
+  const from = source.MAIL_FROM ?? source.SMTP_FROM;
+  return source.SMTP_URL && from ? { url: source.SMTP_URL, from } : null;
+}
+
+/** Which way the product's emails leave (see the module comment). */
+export function productMailRoute(
+  connection: Pick<SupabaseConnection, 'fetch' | 'serviceRoleKey'>,
+  smtp: SmtpConfig | null = productSmtp(),
+): ProductMailRoute {
+  if (smtp) return 'smtp';
+  return connection.fetch && connection.serviceRoleKey ? 'outbox' : 'off';
+}
+
+/** The start-up log's line when the product sends no email at all; null when it does. */
+export function productMailNotice(
+  connection: Pick<SupabaseConnection, 'fetch' | 'serviceRoleKey'>,
+  smtp: SmtpConfig | null = productSmtp(),
+): string | null {
+  return productMailRoute(connection, smtp) === 'off'
+    ? 'Product emails (purchase receipts, sale notices) are off: set SMTP_URL and MAIL_FROM to send them.'
+    : null;
+}
+
+/** One SMTP sender per server and sender address, for the life of the process. */
+const smtpSenders = new Map<string, SmtpSender>();
+function smtpSender(smtp: SmtpConfig): SmtpSender {
+  const key = `${smtp.url}\n${smtp.from}`;
+  let sender = smtpSenders.get(key);
+  if (!sender) {
+    sender = createSmtpSender(smtp, 'mail');
+    smtpSenders.set(key, sender);
+  }
+  return sender;
+}
+
+/**
+ * The mailer of this deployment (see the module comment); `origin` is the app's public address.
+ * `smtp` defaults to the environment's (tests pass their own SMTP listener).
+ */
+export function productMailer(
+  connection: SupabaseConnection,
+  origin: string,
+  smtp: SmtpConfig | null = productSmtp(),
+): ProductMailer {
+  const route = productMailRoute(connection, smtp);
   return {
     origin,
     async send(email) {
       try {
-        // Only the embedded backend answers in process (as for the outbox on /dashboard/system).
-        if (!connection.fetch || !connection.serviceRoleKey) {
+        if (route === 'smtp') {
+          await smtpSender(smtp!).send({ to: email.to, subject: email.subject, text: email.text });
+          return;
+        }
+        if (route === 'off') {
           console.info(`[mail] product email not sent (no mail service): to=${email.to} subject="${email.subject}"`);
           return;
         }
-        const response = await connection.fetch(`${connection.url}/auth/v1/admin/outbox`, {
+        const response = await connection.fetch!(`${connection.url}/auth/v1/admin/outbox`, {
           method: 'POST',
           headers: {
-            apikey: connection.serviceRoleKey,
+            apikey: connection.serviceRoleKey!,
             authorization: `Bearer ${connection.serviceRoleKey}`,
             'content-type': 'application/json',
           },

@@ -5,7 +5,7 @@
  * Call only after the section's guard.
  */
 import { categoryBySlug, type Category } from '~/lib/categories';
-import { formatDate } from '~/lib/dashboard-format';
+import { DELETED_ACCOUNT, formatDate } from '~/lib/dashboard-format';
 import { PURCHASE_STATUSES, totalOf, type PurchaseStatus } from '~/lib/membership';
 import {
   hasActiveFilters,
@@ -75,7 +75,8 @@ function toRow(record: HistoryRecord, timeZone: string): PurchaseRow | null {
     lastDownloadedOn: record.last_downloaded_at ? formatDate(record.last_downloaded_at, timeZone) : null,
     rating: record.user_rating,
     sellerId: record.seller_id ?? '',
-    sellerName: record.seller_username ?? 'Seller',
+    // No seller: the seller deleted their account (the purchase stays, anonymised).
+    sellerName: record.seller_id ? (record.seller_username ?? 'Seller') : DELETED_ACCOUNT,
     sellerOnline: record.seller_is_online === true,
     sellerResponseHours: record.seller_response_time_hours,
   };
@@ -153,6 +154,7 @@ export async function loadPurchaseHistory(
     totalSpent: totalOf(all.filter((row) => row.status === 'completed').map((row) => row.amount)),
     categories: categories.filter((category) => bought.has(category.name)),
     rows: filtered ?? all,
-    contact: contactPurchase ? await readSellerContact(client, contactPurchase) : null,
+    // A deleted seller has no one to contact: no dialog.
+    contact: contactPurchase?.sellerId ? await readSellerContact(client, contactPurchase) : null,
   };
 }

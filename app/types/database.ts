@@ -396,6 +396,27 @@ export type Database = {
           },
         ];
       };
+      job_leases: {
+        Row: {
+          expires_at: string;
+          holder: string | null;
+          name: string;
+          updated_at: string;
+        };
+        Insert: {
+          expires_at?: string;
+          holder?: string | null;
+          name: string;
+          updated_at?: string;
+        };
+        Update: {
+          expires_at?: string;
+          holder?: string | null;
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       newsletter_subscribers: {
         Row: {
           created_at: string;
@@ -420,6 +441,7 @@ export type Database = {
           provider: string;
           purchase_id: string | null;
           received_at: string;
+          subscription_id: string | null;
           type: string;
         };
         Insert: {
@@ -427,6 +449,7 @@ export type Database = {
           provider: string;
           purchase_id?: string | null;
           received_at?: string;
+          subscription_id?: string | null;
           type: string;
         };
         Update: {
@@ -434,6 +457,7 @@ export type Database = {
           provider?: string;
           purchase_id?: string | null;
           received_at?: string;
+          subscription_id?: string | null;
           type?: string;
         };
         Relationships: [
@@ -449,6 +473,13 @@ export type Database = {
             columns: ['purchase_id'];
             isOneToOne: false;
             referencedRelation: 'user_purchase_history';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_events_subscription_id_fkey';
+            columns: ['subscription_id'];
+            isOneToOne: false;
+            referencedRelation: 'subscriptions';
             referencedColumns: ['id'];
           },
         ];
@@ -847,6 +878,7 @@ export type Database = {
           current_period_end: string | null;
           current_period_start: string | null;
           id: string;
+          last_renewal_attempt_at: string | null;
           provider: string;
           provider_customer_id: string | null;
           provider_subscription_id: string | null;
@@ -863,6 +895,7 @@ export type Database = {
           current_period_end?: string | null;
           current_period_start?: string | null;
           id?: string;
+          last_renewal_attempt_at?: string | null;
           provider: string;
           provider_customer_id?: string | null;
           provider_subscription_id?: string | null;
@@ -879,6 +912,7 @@ export type Database = {
           current_period_end?: string | null;
           current_period_start?: string | null;
           id?: string;
+          last_renewal_attempt_at?: string | null;
           provider?: string;
           provider_customer_id?: string | null;
           provider_subscription_id?: string | null;
@@ -1164,6 +1198,31 @@ export type Database = {
           },
         ];
       };
+      billing_history: {
+        Row: {
+          agent_id: string | null;
+          agent_name: string | null;
+          amount: number | null;
+          created_at: string | null;
+          description: string | null;
+          discount_amount: number | null;
+          discount_percent: number | null;
+          id: string | null;
+          invoice_number: string | null;
+          kind: string | null;
+          list_price: number | null;
+          payment_method: string | null;
+          period_end: string | null;
+          period_start: string | null;
+          provider: string | null;
+          refunded_at: string | null;
+          seller_id: string | null;
+          status: string | null;
+          status_reason: string | null;
+          tier: string | null;
+        };
+        Relationships: [];
+      };
       public_profiles: {
         Row: {
           bio: string | null;
@@ -1303,6 +1362,20 @@ export type Database = {
         }[];
       };
       analytics_first_day: { Args: { days: number }; Returns: string };
+      apply_subscription_notification: {
+        Args: {
+          charged?: number;
+          event: string;
+          method_label?: string;
+          new_period_end?: string;
+          new_period_start?: string;
+          outcome: string;
+          payment_ref?: string;
+          reason?: string;
+          subscription_ref: string;
+        };
+        Returns: string;
+      };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
@@ -1345,6 +1418,7 @@ export type Database = {
           category: string;
         }[];
       };
+      invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };
       is_http_url: { Args: { value: string }; Returns: boolean };
       is_image_source: { Args: { value: string }; Returns: boolean };

@@ -5,7 +5,6 @@
  * the configured URLs.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,58 +13,7 @@ import { createEmbeddedBackend, readOutbox } from '../../supabase/local/index';
 import { authFetch, uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
-
-/** A minimal SMTP server that accepts every message and keeps its raw text. */
-async function startSmtpSink(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
-  const messages: string[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    let buffer = '';
-    let inData = false;
-    let message = '';
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 sink.test ESMTP');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            messages.push(message);
-            message = '';
-            reply('250 OK: queued');
-          } else message += `${line.startsWith('..') ? line.slice(1) : line}\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') reply('250-sink.test\r\n250 8BITMIME');
-        else if (verb === 'DATA') {
-          inData = true;
-          reply('354 End data with <CR><LF>.<CR><LF>');
-        } else if (verb === 'QUIT') {
-          reply('221 Bye');
-          socket.end();
-        } else reply('250 OK');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    port,
-    messages,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { startSmtpSink } from '../support/smtp-sink';
 
 describe.skipIf(isHostedTarget)('production mode (development tools off)', () => {
   let target: ContractTarget;

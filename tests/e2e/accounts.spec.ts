@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, signOut, type DemoRole } from './support/accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, signInThroughPage, signOut, type DemoRole } from './support/accounts';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 
 function unique(prefix: string) {
@@ -68,7 +68,7 @@ test.describe('sign-in dialog', () => {
 
   for (const role of ['buyer', 'seller', 'admin'] as DemoRole[]) {
     test(`signs in as the demo ${role} and out again`, async ({ page }) => {
-      await signIn(page, role, '/help');
+      await signInThroughPage(page, DEMO_ACCOUNTS[role], '/help');
       await expect(page).toHaveURL(/\/help$/);
       await expect(page.getByRole('status').filter({ hasText: 'Signed in successfully!' })).toBeVisible();
       const menu = page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS[role].username}`);

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { DELETED_ACCOUNT } from '~/lib/dashboard-format';
 import { storefrontHref } from '~/lib/sellers';
 
 /**
  * A seller's name linking to their storefront (`/sellers/{username}`) when the viewer may open
- * their profile (`linked`); plain text otherwise, and when unknown.
+ * their profile (`linked`); plain text otherwise. No username: the seller deleted their account.
  */
 export function SellerLink({
   username,
@@ -14,7 +15,7 @@ export function SellerLink({
   linked?: boolean;
   className?: string;
 }) {
-  if (!username) return <span className={className}>Seller</span>;
+  if (!username) return <span className={className}>{DELETED_ACCOUNT}</span>;
   if (!linked) return <span className={className}>{username}</span>;
   return (
     <Link

@@ -3,13 +3,17 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router';
 import { ChoosePlanButton } from '~/components/dashboard/membership-parts';
 import { Badge, StatusBadge } from '~/components/dashboard/status-badge';
 import { buttonClass } from '~/components/ui/button';
+import { Pager } from '~/components/ui/pager';
 import { Field, FormMessage } from '~/components/ui/field';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
+import { BILLING_EXPORT_PATH, invoicePath } from '~/lib/billing-history';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { tierById, type TierId } from '~/lib/membership';
-import type { SampleInvoice } from '~/lib/membership-sample-billing';
+import { pluralize } from '~/lib/plural';
+import { GRACE_DAYS } from '~/lib/subscriptions';
 import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
 import type { PaymentMethodView } from '~/server/payment-methods.server';
+import type { BillingHistoryPage } from '~/server/billing-history.server';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
@@ -27,6 +31,8 @@ export interface SubscriptionSummary {
   scheduledPlan: string | null;
   /** The tier 'Change Plan' opens the confirmation page of. */
   changeTo: TierId;
+  /** Past due: the last day of the grace period (formatted), after which the plan ends. */
+  graceEnds: string | null;
 }
 
 export function SubscriptionPanel({
@@ -43,7 +49,14 @@ export function SubscriptionPanel({
     ? [
         ['Plan', subscription.plan],
         ['Amount', `${formatMoney(subscription.amount)} / month`],
-        [subscription.cancelAtPeriodEnd ? 'Ends on' : 'Next billing date', subscription.periodEnd],
+        [
+          subscription.cancelAtPeriodEnd
+            ? 'Ends on'
+            : subscription.graceEnds
+              ? 'Payment due since'
+              : 'Next billing date',
+          subscription.periodEnd,
+        ],
       ]
     : [
         ['Plan', tierById('basic').name],
@@ -90,6 +103,13 @@ export function SubscriptionPanel({
 function SubscriptionActions({ subscription, pending }: { subscription: SubscriptionSummary; pending: boolean }) {
   return (
     <>
+      {subscription.graceEnds ? (
+        <p className="mt-4 text-sm font-medium text-red-800 dark:text-red-300">
+          Your last payment did not go through. We will try again every day; you keep {subscription.plan} for a grace
+          period of {GRACE_DAYS} days. If no payment succeeds by {subscription.graceEnds}, your plan ends and you move
+          to Basic.
+        </p>
+      ) : null}
       {subscription.cancelAtPeriodEnd ? (
         <p className="mt-4 text-sm font-medium text-red-800 dark:text-red-300">
           Cancelled: your {subscription.plan} plan ends on {subscription.periodEnd}. Nothing more will be charged.
@@ -281,68 +301,80 @@ function ExpiryForm({
   );
 }
 
-export function BillingHistory({ invoices, noteId }: { invoices: readonly SampleInvoice[]; noteId: string }) {
+/** Billing History (spec §2): every charge, newest first, with its invoice; Download All as CSV. */
+export function BillingHistory({ history, timeZone }: { history: BillingHistoryPage; timeZone: string }) {
   return (
     <section aria-labelledby="billing-history" className={PANEL}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="billing-history" className="text-lg font-semibold">
           Billing History
         </h2>
-        <button type="button" disabled aria-describedby={noteId} className={buttonClass('secondary', 'sm')}>
-          <Download aria-hidden="true" className="size-4" /> Download All
-        </button>
+        {history.total > 0 ? (
+          <a href={BILLING_EXPORT_PATH} download className={buttonClass('secondary', 'sm')}>
+            <Download aria-hidden="true" className="size-4" /> Download All
+          </a>
+        ) : null}
       </div>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Billing history (sample data)</caption>
-          <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Description
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">
-                Amount
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Payment Method
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Invoice
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {invoices.map((invoice) => (
-              <tr key={invoice.id}>
-                <td className="py-3 pr-4 whitespace-nowrap">{formatDate(invoice.date)}</td>
-                <td className="py-3 pr-4">{invoice.description}</td>
-                <td className="py-3 pr-4 text-right tabular-nums">${invoice.amount.toFixed(2)}</td>
-                <td className="py-3 pr-4">
-                  <StatusBadge status={invoice.status} />
-                </td>
-                <td className="py-3 pr-4">{invoice.paymentMethod}</td>
-                <td className="py-3">
-                  <button
-                    type="button"
-                    disabled
-                    aria-label={`Invoice for ${invoice.description} on ${formatDate(invoice.date)}`}
-                    aria-describedby={noteId}
-                    className={buttonClass('ghost', 'sm')}
-                  >
-                    <FileText aria-hidden="true" className="size-4" /> Invoice
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {history.total === 0 ? (
+        <p className={`mt-4 ${SECONDARY}`}>
+          No charges yet. Your purchases and membership payments will be listed here, each with its invoice.
+        </p>
+      ) : (
+        <>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">
+                Billing history, newest first ({pluralize(history.total, 'charge')})
+              </caption>
+              <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Description
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Payment Method
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Invoice
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {history.rows.map((row) => (
+                  <tr key={row.id}>
+                    <td className="py-3 pr-4 whitespace-nowrap">{formatDate(row.date, timeZone)}</td>
+                    <td className="py-3 pr-4">{row.description}</td>
+                    <td className="py-3 pr-4 text-right tabular-nums">{formatMoney(row.amount)}</td>
+                    <td className="py-3 pr-4">
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td className="py-3 pr-4">{row.paymentMethod}</td>
+                    <td className="py-3">
+                      <Link
+                        to={invoicePath(row.id)}
+                        aria-label={`Invoice ${row.invoiceNumber}`}
+                        className={buttonClass('ghost', 'sm')}
+                      >
+                        <FileText aria-hidden="true" className="size-4" /> Invoice
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager label="Billing history pages" page={history.page} pageCount={history.pageCount} />
+        </>
+      )}
     </section>
   );
 }

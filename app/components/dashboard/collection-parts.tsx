@@ -11,7 +11,7 @@ import { SkeletonList } from '~/components/marketplace/results';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
 import { COLLECTION_PATH, downloadHref, reviewHref, type CollectionItem } from '~/lib/collection';
-import { formatMoney } from '~/lib/dashboard-format';
+import { DELETED_ACCOUNT, formatMoney } from '~/lib/dashboard-format';
 
 export const COLLECTION_SKELETON_COUNT = 6;
 
@@ -37,7 +37,8 @@ export function CollectionGrid({ items }: { items: CollectionItem[] }) {
 }
 
 function CollectionCard({ item }: { item: CollectionItem }) {
-  const seller = item.sellerUsername ?? 'Seller';
+  // No seller username: the seller deleted their account.
+  const seller = item.sellerUsername ?? DELETED_ACCOUNT;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <img

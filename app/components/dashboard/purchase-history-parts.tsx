@@ -285,15 +285,17 @@ export function PurchaseItem({ purchase, contactHref, returnTo }: { purchase: Pu
                 </a>
               </>
             ) : null}
-            <Link
-              id={`contact-${purchase.id}`}
-              to={contactHref}
-              preventScrollReset
-              className={buttonClass('secondary', 'sm')}
-            >
-              <MessageSquare aria-hidden="true" className="size-4" />
-              Contact Seller<span className="sr-only"> of {purchase.agentName}</span>
-            </Link>
+            {purchase.sellerId ? (
+              <Link
+                id={`contact-${purchase.id}`}
+                to={contactHref}
+                preventScrollReset
+                className={buttonClass('secondary', 'sm')}
+              >
+                <MessageSquare aria-hidden="true" className="size-4" />
+                Contact Seller<span className="sr-only"> of {purchase.agentName}</span>
+              </Link>
+            ) : null}
             {completed && !purchase.rating ? (
               <a href={agentReviewHref(purchase.agentId, returnTo)} className={buttonClass('secondary', 'sm')}>
                 <Star aria-hidden="true" className="size-4" />

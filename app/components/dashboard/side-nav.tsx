@@ -123,7 +123,7 @@ export function NavDrawer({ viewer }: { viewer: Viewer }) {
     if (ref.current) ref.current.open = false;
   }, [pathname]);
   return (
-    <details ref={ref} className="group relative md:hidden">
+    <details ref={ref} className="group relative md:hidden print:hidden">
       <summary
         aria-label="Dashboard menu"
         className="flex min-h-10 w-fit cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-700"

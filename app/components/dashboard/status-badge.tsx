@@ -25,16 +25,3 @@ export function Badge({ children, tone = 'brand' }: { children: React.ReactNode;
     </span>
   );
 }
-
-/** The line that marks demo content: shown wherever data is not real. */
-export function SampleDataNotice({ id, children }: { id?: string; children: React.ReactNode }) {
-  return (
-    <p
-      id={id}
-      role="note"
-      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-    >
-      {children}
-    </p>
-  );
-}

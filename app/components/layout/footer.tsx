@@ -37,7 +37,7 @@ const LINK_GROUPS = [
 
 export function Footer({ flash }: { flash: Flash | null }) {
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+    <footer className="mt-16 border-t print:hidden border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="container-page grid gap-10 py-12 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Logo />

@@ -24,7 +24,7 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
 
   return (
     <header
-      className={`sticky top-0 z-40 border-b transition-all ${
+      className={`sticky top-0 z-40 border-b transition-all print:hidden ${
         isScrolled
           ? 'border-slate-200 bg-white/95 shadow-sm backdrop-blur dark:border-slate-800 dark:bg-slate-950/95'
           : 'border-transparent bg-white dark:bg-slate-950'

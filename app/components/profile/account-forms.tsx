@@ -103,8 +103,10 @@ export function DeleteAccountForm({
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <p>
             Your{' '}
-            {publishedAgents.length === 1 ? 'published agent is' : `${publishedAgents.length} published agents are`}{' '}
-            unpublished and leave the marketplace: {publishedAgents.join(', ')}. Buyers keep the copies they bought.
+            {publishedAgents.length === 1
+              ? 'published agent is unpublished and leaves'
+              : `${publishedAgents.length} published agents are unpublished and leave`}{' '}
+            the marketplace: {publishedAgents.join(', ')}. Buyers keep the copies they bought.
           </p>
         </div>
       ) : null}

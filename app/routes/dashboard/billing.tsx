@@ -1,17 +1,17 @@
 import { redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from '~/components/dashboard/billing-parts';
-import { SampleDataNotice } from '~/components/dashboard/status-badge';
 import { connectionContext, supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
+import { parseReviewsPage } from '~/lib/agent-detail';
 import { formatDate } from '~/lib/dashboard-format';
 import { tierById } from '~/lib/membership';
 import { fieldValue, type FormResult } from '~/lib/form-result';
-import { SAMPLE_INVOICES } from '~/lib/membership-sample-billing';
 import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { PLAN_REFUSALS } from '~/lib/subscriptions';
+import { graceEnd, PLAN_REFUSALS } from '~/lib/subscriptions';
 import { PaymentMethodActionSchema } from '~/schemas/payment-method';
+import { listBillingHistory } from '~/server/billing-history.server';
 import { CancellationSchema } from '~/schemas/subscription';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -28,14 +28,13 @@ import { liveSubscription, setCancellation } from '~/server/subscriptions.server
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/billing';
 
-const NOTE_ID = 'billing-sample-note';
-
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
   const client = args.context.get(supabaseContext);
-  const [live, paymentMethods] = await Promise.all([
+  const [live, paymentMethods, history] = await Promise.all([
     liveSubscription(client, viewer.id),
     listPaymentMethods(client, viewer.id),
+    listBillingHistory(client, parseReviewsPage(args.url.searchParams.get('page'))),
   ]);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const subscription = live
@@ -45,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
         status: live.status,
         periodEnd: formatDate(live.periodEnd, timeZone),
         cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+        graceEnds: live.status === 'past_due' ? formatDate(graceEnd(live.periodEnd).toISOString(), timeZone) : null,
         scheduledPlan: live.scheduledTier ? tierById(live.scheduledTier).name : null,
         // A scheduled downgrade: Change Plan offers to stay; otherwise the other paid plan.
         changeTo: live.scheduledTier
@@ -54,8 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
             : ('premium' as const),
       }
     : null;
-  // Invoices are not built yet: the specification's sample data, labelled.
-  return { subscription, paymentMethods, invoices: SAMPLE_INVOICES };
+  return { subscription, paymentMethods, history, timeZone };
 }
 
 /** Back to Billing with a message (POST → redirect → GET). */
@@ -131,11 +130,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
       </header>
       <SubscriptionPanel subscription={loaderData.subscription} result={forMethods ? null : actionData} />
       <PaymentMethods methods={loaderData.paymentMethods} result={forMethods ? actionData : null} />
-      <SampleDataNotice id={NOTE_ID}>
-        <strong>Sample data.</strong> The billing history is not available yet: the invoices below are examples, and
-        their actions are not available yet.
-      </SampleDataNotice>
-      <BillingHistory invoices={loaderData.invoices} noteId={NOTE_ID} />
+      <BillingHistory history={loaderData.history} timeZone={loaderData.timeZone} />
       <SecurityNote />
     </div>
   );

@@ -58,9 +58,9 @@ function DashboardShell({ children }: { children: React.ReactNode }) {
   const viewer = useOptionalViewer();
   if (!viewer) return <>{children}</>;
   return (
-    <div className="container-page flex flex-col gap-6 py-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 md:py-10">
+    <div className="container-page flex flex-col gap-6 py-6 md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 md:py-10 print:block print:py-0">
       <NavDrawer viewer={viewer} />
-      <aside className="hidden md:block">
+      <aside className="hidden md:block print:hidden">
         <SideNav viewer={viewer} />
       </aside>
       <div className="min-w-0">{children}</div>

@@ -29,6 +29,10 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('membership/confirm', 'routes/dashboard/membership-confirm.tsx'),
   // /dashboard/billing/payment-methods/new, in 'Billing' (manage_profile): Add Payment Method.
   route('billing/payment-methods/new', 'routes/dashboard/payment-method-new.tsx'),
+  // /dashboard/billing/invoices/:invoiceId, in 'Billing' (manage_profile): one printable invoice.
+  route('billing/invoices/:invoiceId', 'routes/dashboard/billing-invoice.tsx'),
+  // /dashboard/billing/export, in 'Billing' (manage_profile): Download All, the history as a CSV file.
+  route('billing/export', 'routes/dashboard/billing-export.ts'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [

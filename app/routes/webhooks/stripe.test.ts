@@ -12,6 +12,8 @@ import { anonClient, serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';
 import { routeContext } from '../../../tests/support/route-context';
 import { signedStripeRequest, stripeFixture, type StripeFixtureName } from '../../../tests/support/stripe';
+import { newSubscriber, renewalChargesOf } from '../../../tests/support/subscribers';
+import type { AppSupabaseClient } from '~/server/supabase.server';
 import { env } from '~/server/env.server';
 import { action, loader } from './stripe';
 
@@ -121,6 +123,58 @@ describe.skipIf(isHostedTarget)('POST /webhooks/stripe', () => {
     expect(await deliver(name)).toEqual({ status: 200, body: { received: true, result: 'ignored' } });
     expect(await purchase(id)).toEqual(after);
     expect(await eventsOf(id)).toEqual([{ id: stripeFixture(name).id, type: to }]);
+  });
+
+  /** A Premium member whose subscription (Nov 2026) is Stripe's `providerId`, as Stripe Billing made it. */
+  async function stripeSubscriber(providerId: string) {
+    const { userId } = await newSubscriber(target, 'premium', new Date('2026-11-01T00:00:00Z'));
+    const moved = await service
+      .from('subscriptions')
+      .update({ provider: 'stripe', provider_subscription_id: providerId })
+      .eq('user_id', userId)
+      .select('id');
+    if (moved.error) throw moved.error;
+    return userId;
+  }
+
+  async function subscriptionOf(userId: string) {
+    const { data, error } = await service
+      .from('subscriptions')
+      .select('tier, status, current_period_start, current_period_end, updated_at')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .single();
+    if (error) throw error;
+    return { ...data, current_period_end: new Date(data.current_period_end!).toISOString() };
+  }
+
+  it.each([
+    ['invoice.paid', 'sub_1QfixtureRenewed01', { status: 'active', current_period_end: '2027-01-01T00:00:00.000Z' }],
+    ['invoice.payment_failed', 'sub_1QfixturePastDue01', { status: 'past_due' }],
+    ['customer.subscription.deleted', 'sub_1QfixtureCanceled1', { status: 'canceled' }],
+  ] as const)('%s moves the membership once, however often it arrives', async (name, providerId, expected) => {
+    const userId = await stripeSubscriber(providerId);
+    expect(await deliver(name)).toEqual({ status: 200, body: { received: true, result: 'applied' } });
+    const after = await subscriptionOf(userId);
+    expect(after).toMatchObject(expected);
+    const charges = await renewalChargesOf(service as unknown as AppSupabaseClient, userId);
+
+    expect(await deliver(name)).toEqual({ status: 200, body: { received: true, result: 'duplicate' } });
+    expect(await subscriptionOf(userId)).toEqual(after);
+    expect(await renewalChargesOf(service as unknown as AppSupabaseClient, userId)).toEqual(charges);
+    const renewal = { tier: 'premium', amount: 19, idempotency_key: `event:${stripeFixture(name).id}` };
+    if (name === 'invoice.paid') {
+      expect(charges).toEqual([
+        expect.objectContaining({ ...renewal, status: 'paid', period_end: '2027-01-01T00:00:00.000Z' }),
+      ]);
+    } else if (name === 'invoice.payment_failed') {
+      expect(charges).toEqual([
+        expect.objectContaining({ ...renewal, status: 'failed', status_reason: 'The renewal payment was declined.' }),
+      ]);
+    } else {
+      expect(charges).toEqual([]);
+    }
   });
 
   it('refuses a forged or tampered signature with 400 and changes nothing', async () => {

@@ -11,6 +11,7 @@ import { connectionContext } from '~/context';
 import { InvalidNotificationError } from '~/server/payments/provider.server';
 import { stripeProvider } from '~/server/payments/stripe-provider.server';
 import { applyPaymentNotification } from '~/server/purchases.server';
+import { applySubscriptionNotification } from '~/server/subscription-lifecycle.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/stripe';
 
@@ -42,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const service = createServiceSupabase(context.get(connectionContext));
   // A failure here is a 500: Stripe delivers the event again later, and the event id keeps it once.
   const result =
-    read.kind === 'payment' ? await applyPaymentNotification(service, stripe, read.notification) : 'ignored';
+    read.kind === 'payment'
+      ? await applyPaymentNotification(service, stripe, read.notification)
+      : await applySubscriptionNotification(service, read.notification);
   return answer(200, { received: true, result });
 }

@@ -112,6 +112,16 @@ export interface PaymentProvider {
   /** Forgets a saved card at the provider. */
   detachPaymentMethod(input: { methodId: string }): Promise<void>;
   // --- end of saved payment methods ------------------------------------------------------------
+
+  // ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+  /**
+   * Charges the next period of a due subscription (its period ended): the outcome as a
+   * notification ('renewed' or 'past_due'), applied by `applySubscriptionNotification`; null
+   * when the provider renews by itself and reports by webhook. The same idempotency key is the
+   * same attempt (the same outcome, the same event id).
+   */
+  renewSubscription(input: RenewSubscriptionInput): Promise<SubscriptionNotification | null>;
+  // ---- end Renewals ----
 }
 
 // --- Saved payment methods (issue #15) ---------------------------------------------------------
@@ -154,5 +164,26 @@ export interface SubscriptionNotification {
   /** Why a charge failed or a subscription ended, in words a member can read. */
   reason?: string;
 }
+
+// ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+export interface RenewSubscriptionInput {
+  /** The provider's subscription id. */
+  subscriptionId: string;
+  /** The plan of the new period (a scheduled downgrade takes effect here). */
+  tier: 'premium' | 'enterprise';
+  amountCents: number;
+  currency: 'usd';
+  description: string;
+  /** Where the new period starts: the end of the one that ended (renewals keep the billing date). */
+  periodStart: Date;
+  /** The member's saved payment method to charge (their default); null or absent: none saved. */
+  paymentMethodId?: string | null;
+  /** Its label, recorded on the charge ("Visa •••• 4242"). */
+  paymentMethodLabel?: string | null;
+  idempotencyKey: string;
+  /** The job's clock (tests move it); a real provider uses its own. */
+  now: Date;
+}
+// ---- end Renewals ----
 
 export class InvalidNotificationError extends Error {}

@@ -22,7 +22,7 @@ interface Seen {
 type Answer = { status?: number; body: unknown };
 
 /** Stripe as recorded: answers per "METHOD /path" (the first match), every request kept. */
-function recordedStripe(answers: Record<string, Answer | ((seen: Seen) => Answer)>) {
+function recordedStripe(answers: Record<string, Answer | ((seen: Seen) => Answer)>, secretKey = 'sk_test_fixture') {
   const seen: Seen[] = [];
   const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
@@ -38,7 +38,7 @@ function recordedStripe(answers: Record<string, Answer | ((seen: Seen) => Answer
     return Response.json(answer.body, { status: answer.status ?? 200, headers: { 'request-id': 'req_fixture' } });
   }) as typeof fetch;
   const provider = createStripeProvider({
-    secretKey: 'sk_test_fixture',
+    secretKey,
     webhookSecret: 'whsec_fixture',
     prices: { premium: 'price_1QfixturePremium' },
     httpClient: Stripe.createFetchHttpClient(fetchFn),
@@ -240,6 +240,82 @@ describe('Stripe provider', () => {
 
       await recorded.provider.setCancelAtPeriodEnd({ subscriptionId: 'sub_1', cancel: true });
       expect(recorded.posted('/v1/subscriptions/sub_1')[2]!.params.get('cancel_at_period_end')).toBe('true');
+    });
+  });
+
+  describe('saved cards', () => {
+    const card = { number: '4242 4242 4242 4242', expMonth: 8, expYear: 2031, cvc: '123' };
+    const visa = {
+      id: 'pm_saved',
+      object: 'payment_method',
+      card: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031 },
+    };
+
+    it('in test mode, saves a test number as Stripe’s test PaymentMethod; the number never leaves', async () => {
+      recorded = recordedStripe({
+        ...CUSTOMER_FOUND,
+        'POST /v1/payment_methods/pm_card_visa/attach': { body: { ...visa, card: { ...visa.card, exp_year: 2034 } } },
+        'POST /v1/payment_methods/pm_saved': { body: visa },
+        'POST /v1/payment_methods/pm_saved/detach': { body: visa },
+      });
+      expect(await recorded.provider.savePaymentMethod({ userId: USER, card })).toEqual({
+        ok: true,
+        method: { id: 'pm_saved', brand: 'Visa', last4: '4242', expMonth: 8, expYear: 2031 },
+      });
+      expect(recorded.posted('/v1/payment_methods/pm_card_visa/attach')[0]!.params.get('customer')).toBe('cus_1');
+      expect(Object.fromEntries(recorded.posted('/v1/payment_methods/pm_saved')[0]!.params)).toEqual({
+        'card[exp_month]': '8',
+        'card[exp_year]': '2031',
+      });
+      expect(recorded.seen.some((r) => [...r.params.values()].some((v) => v.includes('4242424242424242')))).toBe(false);
+
+      await recorded.provider.updatePaymentMethodExpiry({ methodId: 'pm_saved', expMonth: 1, expYear: 2032 });
+      expect(recorded.posted('/v1/payment_methods/pm_saved')[1]!.params.get('card[exp_year]')).toBe('2032');
+      await recorded.provider.detachPaymentMethod({ methodId: 'pm_saved' });
+      expect(recorded.posted('/v1/payment_methods/pm_saved/detach')).toHaveLength(1);
+
+      const other = await recorded.provider.savePaymentMethod({
+        userId: USER,
+        card: { ...card, number: '4111111111111111' },
+      });
+      expect(other).toMatchObject({ ok: false, reason: expect.stringContaining('test cards') });
+    });
+
+    it('in live mode, takes no card number (cards are added on Stripe’s page)', async () => {
+      recorded = recordedStripe({}, 'sk_live_fixture');
+      expect(recorded.provider.testMode).toBe(false);
+      expect(await recorded.provider.savePaymentMethod({ userId: USER, card })).toMatchObject({ ok: false });
+      expect(recorded.seen).toEqual([]);
+    });
+
+    it('charges the card the member chose, and leaves renewals to Stripe Billing', async () => {
+      recorded = recordedStripe({
+        ...CUSTOMER_FOUND,
+        'POST /v1/payment_intents': { body: { id: 'pi_1', object: 'payment_intent', status: 'processing' } },
+      });
+      const paid = await recorded.provider.createPayment({
+        purchaseId: 'p',
+        buyerId: USER,
+        amountCents: 500,
+        currency: 'usd',
+        description: 'Agent',
+        idempotencyKey: 'k',
+        paymentMethodId: 'pm_chosen',
+      });
+      expect(paid).toEqual({ paymentIntentId: 'pi_1', settled: null });
+      expect(recorded.posted('/v1/payment_intents')[0]!.params.get('payment_method')).toBe('pm_chosen');
+      expect(recorded.seen.some((r) => r.path === '/v1/customers/cus_1')).toBe(false);
+      const renewal = await recorded.provider.renewSubscription({
+        subscriptionId: 'sub_1',
+        tier: 'premium',
+        amountCents: 1900,
+        currency: 'usd',
+        description: 'd',
+        periodStart: new Date(),
+        idempotencyKey: 'r',
+        now: new Date(),
+      });
+      expect(renewal).toBeNull();
     });
   });
 });

@@ -50,6 +50,27 @@ export const PRICE_LOOKUP_KEYS: Record<PaidTierId, string> = {
 
 const NO_PAYMENT_METHOD = 'No saved payment method: add a card on Billing first.';
 
+// --- Saved payment methods (issue #15) ---------------------------------------------------------
+const LIVE_CARDS = 'Cards are added on Stripe’s secure page; this form takes test cards only.';
+
+/** Stripe's test numbers and the test PaymentMethods that stand for them (docs.stripe.com/testing). */
+export const STRIPE_TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '378282246310005': 'pm_card_amex',
+  '4000000000000002': 'pm_card_visa_chargeDeclined',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
+};
+
+/** The names our labels use ("Visa •••• 4242") for Stripe's brand codes. */
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+// --- end of saved payment methods ----------------------------------------------------------------
+
 /** A declined card (or one that needs its owner present): Stripe's own message for the member. */
 function declineOf(error: unknown): { reason: string; paymentIntentId: string | null } | null {
   if (!(error instanceof Stripe.errors.StripeCardError)) return null;
@@ -121,7 +142,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     id: 'stripe',
     testMode: settings.secretKey.includes('_test_'),
 
-    async createPayment({ purchaseId, buyerId, amountCents, currency, description, idempotencyKey }) {
+    async createPayment({ purchaseId, buyerId, amountCents, currency, description, idempotencyKey, paymentMethodId }) {
       if (amountCents === 0) {
         // A free agent: nothing to charge, nothing at Stripe.
         const paymentIntentId = `free_${purchaseId}`;
@@ -131,7 +152,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
         };
       }
       const customer = await customerOf(buyerId);
-      const paymentMethod = await paymentMethodOf(customer);
+      const paymentMethod = paymentMethodId ?? (await paymentMethodOf(customer));
       if (!paymentMethod) {
         const paymentIntentId = `none_${purchaseId}`;
         return {
@@ -210,7 +231,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       return read.kind === 'payment' ? read.notification : null;
     },
 
-    async createSubscription({ userId, tier, idempotencyKey, now }) {
+    async createSubscription({ userId, tier, idempotencyKey, now, paymentMethodId }) {
       const customer = await customerOf(userId);
       const failed = (reason: string, paymentId = ''): Awaited<ReturnType<PaymentProvider['createSubscription']>> => ({
         subscriptionId: '',
@@ -219,7 +240,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
         periodEnd: addMonth(now),
         charge: { paymentId, outcome: 'failed', reason },
       });
-      const paymentMethod = await paymentMethodOf(customer);
+      const paymentMethod = paymentMethodId ?? (await paymentMethodOf(customer));
       if (!paymentMethod) return failed(NO_PAYMENT_METHOD);
       try {
         const subscription = await stripe.subscriptions.create(
@@ -251,7 +272,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       }
     },
 
-    async changeSubscription({ subscriptionId, tier, effective, idempotencyKey }) {
+    async changeSubscription({ subscriptionId, tier, effective, idempotencyKey, paymentMethodId }) {
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
       const item = subscription.items.data[0]!;
       const price = await priceOf(tier);
@@ -275,6 +296,8 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
             proration_behavior: 'always_invoice',
             payment_behavior: 'error_if_incomplete',
             off_session: true,
+            // The member's default card now (it may have changed since they subscribed).
+            ...(paymentMethodId ? { default_payment_method: paymentMethodId } : {}),
             metadata: { tier },
             expand: ['latest_invoice'],
           },
@@ -292,6 +315,51 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
 
     async setCancelAtPeriodEnd({ subscriptionId, cancel }) {
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+    },
+
+    // --- Saved payment methods (issue #15) -------------------------------------------------------
+    // Stripe takes no raw card number through its API (and never in live mode): in test mode a
+    // typed test number stands for Stripe's matching test PaymentMethod; a live deployment adds
+    // cards with Stripe Checkout in setup mode (ADR 019) and this method refuses.
+    async savePaymentMethod({ userId, card }) {
+      if (!settings.secretKey.includes('_test_')) return { ok: false, reason: LIVE_CARDS };
+      const token = STRIPE_TEST_PAYMENT_METHODS[card.number.replace(/[\s-]/g, '')];
+      if (!token)
+        return { ok: false, reason: 'Stripe test mode accepts only test cards, such as 4242 4242 4242 4242.' };
+      const customer = await customerOf(userId);
+      try {
+        const attached = await stripe.paymentMethods.attach(token, { customer });
+        const method = await stripe.paymentMethods.update(attached.id, {
+          card: { exp_month: card.expMonth, exp_year: card.expYear },
+        });
+        const details = method.card!;
+        return {
+          ok: true,
+          method: {
+            id: method.id,
+            brand: CARD_BRANDS[details.brand] ?? details.display_brand ?? details.brand,
+            last4: details.last4,
+            expMonth: details.exp_month,
+            expYear: details.exp_year,
+          },
+        };
+      } catch (error) {
+        const decline = declineOf(error);
+        if (!decline) throw error;
+        return { ok: false, reason: decline.reason };
+      }
+    },
+    async updatePaymentMethodExpiry({ methodId, expMonth, expYear }) {
+      await stripe.paymentMethods.update(methodId, { card: { exp_month: expMonth, exp_year: expYear } });
+    },
+    async detachPaymentMethod({ methodId }) {
+      await stripe.paymentMethods.detach(methodId);
+    },
+    // --- end of saved payment methods --------------------------------------------------------------
+
+    // ---- Renewals: Stripe Billing renews by itself and reports by webhook (invoice.paid / payment_failed).
+    async renewSubscription() {
+      return null;
     },
   };
 }

@@ -51,6 +51,7 @@ describe('test-mode payment methods', () => {
     const payment = (paymentMethodId: string | null) =>
       testPaymentProvider.createPayment({
         purchaseId: 'p',
+        buyerId: 'u',
         amountCents: 100,
         currency: 'usd',
         description: 'x',

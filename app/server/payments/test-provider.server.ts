@@ -7,7 +7,7 @@
  * Saved cards: the well-known Stripe test numbers (see `TEST_CARDS`); a charge with a card saved
  * from 4000 0000 0000 0341 is declined, any other charge is paid.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { expiryIsFuture } from '~/lib/payment-methods';
 import { addMonth } from '~/lib/subscriptions';
 import {
@@ -126,4 +126,30 @@ export const testPaymentProvider: PaymentProvider = {
   async updatePaymentMethodExpiry() {},
   async detachPaymentMethod() {},
   // --- end of saved payment methods ------------------------------------------------------------
+
+  // ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+  // Renews for a calendar month from the end of the last period, paid, unless the payment
+  // method's id contains `_0341_` (the declining test card, 4000 0000 0000 0341): then the
+  // charge fails, "Your card was declined.". The event id follows the idempotency key, so the
+  // same attempt asked twice is the same event (applied once).
+  async renewSubscription(input) {
+    const eventId = `evt_test_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+    const charge = {
+      paymentId: randomId('pi'),
+      amountCents: input.amountCents,
+      paymentMethod: input.paymentMethodLabel ?? null,
+    };
+    if (paymentMethodDeclines(input.paymentMethodId)) {
+      return {
+        eventId,
+        providerSubscriptionId: input.subscriptionId,
+        outcome: 'past_due',
+        charge,
+        reason: 'Your card was declined.',
+      };
+    }
+    const period = { start: input.periodStart, end: addMonth(input.periodStart) };
+    return { eventId, providerSubscriptionId: input.subscriptionId, outcome: 'renewed', period, charge };
+  },
+  // ---- end Renewals ----
 };

@@ -3,6 +3,9 @@
  * (admins read it on /dashboard/system; tests read it with `readOutbox`); this module delivers it:
  * through SMTP with nodemailer when configured, else as one line in the server log, so the
  * operator of a deployment without a mail server can still help a user.
+ *
+ * `createSmtpSender` is the one SMTP piece of the project: the app's own emails (receipts, sale
+ * notices; app/server/notifications.server.ts) go through it too when SMTP_URL is set.
  */
 import nodemailer from 'nodemailer';
 import type { SmtpConfig } from './config';
@@ -16,8 +19,46 @@ export interface MailDelivery {
   close(): void;
 }
 
+export interface SmtpMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SmtpSender {
+  /** Never throws: a failed delivery is logged under `label`, and the answer is false. */
+  send(message: SmtpMessage): Promise<boolean>;
+  close(): void;
+}
+
 /** Seconds before a silent SMTP server is given up on, so a sign-up never hangs for minutes. */
 const SMTP_TIMEOUT_MS = 15_000;
+
+/** Sends through the SMTP server of `smtp.url`, from `smtp.from`; `label` prefixes its log lines. */
+export function createSmtpSender(smtp: SmtpConfig, label: string): SmtpSender {
+  const transport = nodemailer.createTransport({
+    url: smtp.url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({ from: smtp.from, ...message });
+        return true;
+      } catch (error) {
+        // The user is told the email is on its way either way; the operator sees why nothing came.
+        console.error(`[${label}] SMTP delivery to ${message.to} failed:`, (error as Error).message);
+        return false;
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
 
 export function createMailDelivery(smtp: SmtpConfig | null, log: (line: string) => void = console.log): MailDelivery {
   if (!smtp) {
@@ -29,30 +70,12 @@ export function createMailDelivery(smtp: SmtpConfig | null, log: (line: string) 
       close() {},
     };
   }
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const sender = createSmtpSender(smtp, 'auth');
   return {
     kind: 'smtp',
     async send(email) {
-      try {
-        await transport.sendMail({
-          from: smtp.from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-        });
-      } catch (error) {
-        // The recipient is told to check their inbox either way; the operator sees why nothing came.
-        console.error(`[auth] SMTP delivery to ${email.to} failed:`, (error as Error).message);
-      }
+      await sender.send({ to: email.to, subject: email.subject, text: email.text, html: email.html });
     },
-    close() {
-      transport.close();
-    },
+    close: () => sender.close(),
   };
 }

@@ -144,12 +144,22 @@ test('export data downloads the account as JSON', async ({ page }) => {
     settings: { profile_visibility: string };
   };
   expect(body.format).toBe('agentmarket.account-export');
-  expect(body.version).toBe(1);
+  expect(body.version).toBe(3);
   expect(body.profile.username).toBe(username);
   expect(body.profile.email).toBe(`${username}@example.com`);
   expect(body.profile.first_name).toBe('Grace');
   expect(body.settings.profile_visibility).toBe('public');
-  for (const list of ['purchases', 'reviews', 'downloads', 'agents', 'sales']) expect(body[list]).toEqual([]);
+  for (const list of [
+    'purchases',
+    'reviews',
+    'downloads',
+    'subscriptions',
+    'subscription_charges',
+    'agents',
+    'sales',
+  ]) {
+    expect(body[list]).toEqual([]);
+  }
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -10,16 +10,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
+import { manifest } from '../support/listing-files';
 
 const OTHER_SELLERS_AGENT = 'a0000000-0000-4000-8000-000000000002'; // nova_labs'
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function manifest(name: string, version: string): Buffer {
-  return Buffer.from(JSON.stringify({ name, version, prompts: [{ role: 'system', content: `You are ${name}.` }] }));
-}
 
 async function newSession(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: isJavaScriptProject() });

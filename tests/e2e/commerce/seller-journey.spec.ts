@@ -12,39 +12,12 @@
  * non-admin posting a role change in admin.spec.ts. This spec adds the moderated agent's: its
  * seller cannot publish it again, from the list or from the edit form.
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { collectConsoleErrors, expect, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName, NEW_USER_PASSWORD } from '../support/accounts';
+import { manifest, png } from '../support/listing-files';
 
 const BANNED_MESSAGE = 'This account has been suspended by an administrator, so you cannot sign in.';
-
-/** A real PNG: `size`×`size` pixels of one colour (signature, IHDR, IDAT, IEND, each with its CRC). */
-function png(size: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, default compression, filter, no interlace
-  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]); // filter byte "none"
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function manifest(name: string, version: string): Buffer {
-  return Buffer.from(JSON.stringify({ name, version, prompts: [{ role: 'system', content: `You are ${name}.` }] }));
-}
 
 /** A second browser session, JavaScript as in this project. */
 async function newSession(browser: Browser, info: TestInfo): Promise<Page> {

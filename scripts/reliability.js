@@ -1,0 +1,43 @@
+/**
+ * `npm run test:reliability`: the security suite with its full sizes (vitest: tests/security/,
+ * 1,000 generated URL parameter sets, every redirect payload), then the slow end-to-end runs
+ * (tests/e2e/reliability/, through scripts/e2e.js), then one table: each row one number whose
+ * bar is zero. Exits non-zero when a run failed or a number is above its bar.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const tallyDir = path.resolve('test-results/security');
+rmSync(tallyDir, { recursive: true, force: true });
+const env = { ...process.env, SECURITY_FULL: 'true', SECURITY_SWEEP_RUNS: '1000', SECURITY_TALLY_DIR: tallyDir };
+
+const security = spawnSync(
+  process.execPath,
+  ['--import', './scripts/node20-polyfills.js', './node_modules/vitest/vitest.mjs', 'run', 'tests/security'],
+  { stdio: 'inherit', env },
+);
+const e2e = spawnSync(process.execPath, ['scripts/e2e.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_SUITE: 'reliability' },
+});
+
+const rows = readdirSync(tallyDir, { withFileTypes: true })
+  .filter((entry) => entry.name.endsWith('.json'))
+  .map((entry) => JSON.parse(readFileSync(path.join(tallyDir, entry.name), 'utf8')))
+  .sort((a, b) => a.check.localeCompare(b.check));
+
+const width = Math.max(...rows.map((row) => row.check.length), 5);
+console.log('\nSecurity: each number counts failures, bar 0\n');
+console.log(`${'Check'.padEnd(width)}  Number  Cases  What it counts`);
+for (const row of rows) {
+  const mark = row.value === 0 ? ' ' : '✗';
+  console.log(
+    `${row.check.padEnd(width)}  ${String(row.value).padStart(5)}${mark} ${String(row.cases).padStart(6)}  ${row.counts}`,
+  );
+  for (const example of row.examples) console.log(`${' '.repeat(width + 17)}e.g. ${example}`);
+}
+console.log(
+  `\nSecurity suite ${security.status === 0 ? 'passed' : 'FAILED'}; end-to-end reliability runs ${e2e.status === 0 ? 'passed' : 'FAILED'}.`,
+);
+process.exit(security.status === 0 && e2e.status === 0 && rows.every((row) => row.value === 0) ? 0 : 1);

@@ -1,0 +1,144 @@
+/**
+ * The whole app in this process, for the security sweeps: server/app.ts (security headers, CSP
+ * nonce, cross-site check, body limits, the React Router request handler) loaded through Vite as
+ * `npm run dev` loads it, on the embedded backend in memory with the demo data, behind an Express
+ * app on a free loopback port. Also gives the route manifest (every route of app/routes.ts with
+ * its full path and whether it has a loader, an action or a page) so tests enumerate routes
+ * instead of listing them by hand.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import type { AppInstance } from '../../server/app';
+import type { EmbeddedBackend } from '../../supabase/local/index';
+
+/** One route of the build, its path joined from its parents' (`/agent/:agentId/review`). */
+export interface ManifestRoute {
+  id: string;
+  path: string;
+  file: string;
+  page: boolean;
+  loader: boolean;
+  action: boolean;
+  /** Whether another route has this one as parent (layouts are not requested on their own). */
+  parent: boolean;
+}
+
+export interface AppInProcess {
+  origin: string;
+  backend: EmbeddedBackend;
+  routes: ManifestRoute[];
+  close(): Promise<void>;
+}
+
+/** Settings of the e2e server (playwright.config.ts), limits raised for one client doing it all. */
+const ENV = {
+  EMBEDDED_DATA_DIR: 'memory',
+  DEMO_MODE: 'true',
+  SESSION_SECRET: 'security-sweep-session-secret',
+  ENABLE_DEV_TOOLS: 'false',
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+  AUTH_FAILURES_BEFORE_DELAY: '100000',
+  NEWSLETTER_RATE_LIMIT_PER_IP: '100000',
+  EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+  EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  EMBEDDED_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+  EMBEDDED_AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+};
+
+interface BuildRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  parentId?: string;
+  module: Record<string, unknown>;
+}
+
+export async function startAppInProcess(): Promise<AppInProcess> {
+  Object.assign(process.env, ENV);
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp(): Promise<AppInstance> };
+  const app = await createApp();
+  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as {
+    routes: Record<string, BuildRoute>;
+  };
+
+  const server = express();
+  server.disable('x-powered-by'); // as server.js
+  server.use(app.router);
+  const listener: Server = await new Promise((resolve) => {
+    const started = server.listen(0, '127.0.0.1', () => resolve(started));
+  });
+  const origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+  app.setPublicUrl(origin);
+
+  return {
+    origin,
+    backend: app.backend!,
+    routes: manifestRoutes(build.routes),
+    async close() {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+      await app.close();
+      await vite.close();
+    },
+  };
+}
+
+function manifestRoutes(routes: Record<string, BuildRoute>): ManifestRoute[] {
+  const parents = new Set(Object.values(routes).map((route) => route.parentId));
+  const fullPath = (route: BuildRoute): string => {
+    const parent = route.parentId ? routes[route.parentId] : undefined;
+    const base = parent ? fullPath(parent) : '';
+    return route.path ? `${base.replace(/\/$/, '')}/${route.path}` : base || '/';
+  };
+  return Object.values(routes)
+    .filter((route) => route.id !== 'root')
+    .map((route) => ({
+      id: route.id,
+      path: fullPath(route),
+      file: route.id,
+      page: typeof route.module.default === 'function',
+      loader: typeof route.module.loader === 'function',
+      action: typeof route.module.action === 'function',
+      parent: parents.has(route.id),
+    }));
+}
+
+/** The Set-Cookie pairs of a response as one Cookie header (later values win). */
+export function cookieHeader(response: Response, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0]!, pair] as const),
+  );
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!;
+    const name = pair.split('=')[0]!;
+    if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || pair.endsWith('=')) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/** Signs in through the app's own sign-in form (a same-origin POST) and returns the cookies. */
+export async function signInThroughApp(origin: string, email: string, password = 'demo-password'): Promise<string> {
+  const response = await fetch(`${origin}/auth/sign-in`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password, redirectTo: '/dashboard' }),
+    redirect: 'manual',
+  });
+  const cookie = cookieHeader(response);
+  if (response.status !== 302 || !cookie.includes('auth-token')) {
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  }
+  return cookie;
+}

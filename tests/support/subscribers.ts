@@ -1,0 +1,58 @@
+/**
+ * A new member with a test-mode subscription, for the tests of renewals and of what a provider
+ * reports about subscriptions (app/server/*.server.test.ts on the embedded backend).
+ */
+import type { PaidTierId } from '~/lib/subscriptions';
+import { testPaymentProvider } from '~/server/payments/test-provider.server';
+import { confirmPlan } from '~/server/subscriptions.server';
+import type { AppSupabaseClient } from '~/server/supabase.server';
+import { uniqueEmail } from './auth-helpers';
+import { serviceClient } from './clients';
+import type { ContractTarget } from './contract-target';
+
+/** Signs up a member and subscribes them to `tier` at `start`: their id and the provider's subscription id. */
+export async function newSubscriber(
+  target: ContractTarget,
+  tier: PaidTierId,
+  start: Date,
+): Promise<{ userId: string; providerId: string }> {
+  const admin = serviceClient(target);
+  const { data, error } = await admin.auth.admin.createUser({
+    email: uniqueEmail('subscriber'),
+    password: 'subscriber-password',
+    email_confirm: true,
+  });
+  if (error) throw error;
+  const userId = data.user!.id;
+  const service = admin as unknown as AppSupabaseClient;
+  const outcome = await confirmPlan(service, testPaymentProvider, {
+    userId,
+    tier,
+    idempotencyKey: crypto.randomUUID(),
+    now: start,
+  });
+  if (!outcome.ok) throw new Error(`Could not subscribe the test member: ${outcome.refusal}`);
+  const row = await service.from('subscriptions').select('provider_subscription_id').eq('user_id', userId).single();
+  if (row.error) throw row.error;
+  return { userId, providerId: row.data.provider_subscription_id! };
+}
+
+/** The member's renewal charges, oldest first (amounts as numbers, periods as ISO strings). */
+export async function renewalChargesOf(service: AppSupabaseClient, userId: string) {
+  const { data, error } = await service
+    .from('subscription_charges')
+    .select(
+      'tier, amount, status, status_reason, payment_method, description, idempotency_key, period_start, period_end',
+    )
+    .eq('user_id', userId)
+    .eq('kind', 'renewal')
+    .order('created_at');
+  if (error) throw error;
+  const iso = (value: string | null) => value && new Date(value).toISOString();
+  return data.map((row) => ({
+    ...row,
+    amount: Number(row.amount),
+    period_start: iso(row.period_start),
+    period_end: iso(row.period_end),
+  }));
+}
