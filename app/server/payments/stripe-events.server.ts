@@ -82,34 +82,27 @@ export function notificationOfStripeEvent(event: Stripe.Event): StripeWebhookNot
       if (!charge.refunded || !paymentIntentId) return ignored;
       return { kind: 'payment', notification: { eventId: event.id, paymentIntentId, outcome: 'refunded' } };
     }
-    case 'invoice.paid': {
-      const invoice = event.data.object;
-      const renewal = renewalOf(invoice);
-      if (!renewal) return ignored;
-      return {
-        kind: 'subscription',
-        notification: {
-          eventId: event.id,
-          providerSubscriptionId: renewal.subscriptionId,
-          outcome: 'renewed',
-          period: renewal.period,
-          charge: { paymentId: invoice.id!, amountCents: invoice.amount_paid, paymentMethod: null },
-        },
-      };
-    }
+    case 'invoice.paid':
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
       const renewal = renewalOf(invoice);
       if (!renewal) return ignored;
+      const paid = event.type === 'invoice.paid';
+      const notification: SubscriptionNotification = {
+        eventId: event.id,
+        providerSubscriptionId: renewal.subscriptionId,
+        outcome: paid ? 'renewed' : 'past_due',
+        charge: {
+          paymentId: invoice.id!,
+          amountCents: paid ? invoice.amount_paid : invoice.amount_due,
+          paymentMethod: null,
+        },
+      };
       return {
         kind: 'subscription',
-        notification: {
-          eventId: event.id,
-          providerSubscriptionId: renewal.subscriptionId,
-          outcome: 'past_due',
-          charge: { paymentId: invoice.id!, amountCents: invoice.amount_due, paymentMethod: null },
-          reason: 'The renewal payment was declined.',
-        },
+        notification: paid
+          ? { ...notification, period: renewal.period }
+          : { ...notification, reason: 'The renewal payment was declined.' },
       };
     }
     case 'customer.subscription.deleted': {
