@@ -1,5 +1,6 @@
 import type { Database } from './database';
 import type { Keys } from './keys';
+import type { LiveSessions } from './live-sessions';
 
 /** What every service of the embedded backend is built from. */
 export interface ServiceContext {
@@ -11,6 +12,8 @@ export interface ServiceContext {
   supabaseDir: string;
   /** The public origin the backend is reached on by browsers, e.g. `http://localhost:3000`. */
   siteUrl(): string;
+  /** The Auth sessions that still exist: Auth reports ended ones, the Data API and Storage ask (ADR 020). */
+  sessions: LiveSessions;
 }
 
 /**

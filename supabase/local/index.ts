@@ -9,6 +9,7 @@ import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
 import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
+import { LiveSessions } from './live-sessions';
 import { acquireLock, StartupError } from './lock';
 import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
@@ -103,7 +104,14 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       db.exec('analyze').catch((error: unknown) => console.error('analyze failed:', error));
     }, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
-    const context: ServiceContext = { db, keys, dataDir, supabaseDir, siteUrl: currentSiteUrl };
+    const context: ServiceContext = {
+      db,
+      keys,
+      dataDir,
+      supabaseDir,
+      siteUrl: currentSiteUrl,
+      sessions: new LiveSessions(db),
+    };
     const auth = createAuthService({
       ...context,
       auth: options.auth,

@@ -1,8 +1,9 @@
 /**
  * Forged and stale tokens against the embedded Data API, Storage and Auth: alg none, a wrong
  * secret, expired, re-signed as service_role, a wrong audience, truncated; and a real session's
- * tokens after sign-out, after a password change and after a ban. Each must be refused (401, or
- * GoTrue's 403 `bad_jwt` / `session_not_found` on Auth) with none of the user's data in the answer.
+ * tokens once the session ended (sign-out, a password change, a ban, the user's deletion, refresh-token
+ * reuse). Each must be refused (401, Storage's 400 "InvalidJWT", or GoTrue's 403 `bad_jwt` /
+ * `session_not_found` on Auth) with none of the user's data in the answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgeJwt, jwtPayload, uniqueEmail } from '../support/auth-helpers';
@@ -110,28 +111,39 @@ describe.skipIf(isHostedTarget)('forged and stale tokens', () => {
     expect(failures).toEqual([]);
   });
 
-  it('refuses a session’s tokens after sign-out, a password change and a ban', async () => {
-    // Auth (the app's authority: every request's getUser) and refresh must refuse them. The Data
-    // API and Storage verify the JWT alone, as PostgREST and storage-api do: an old access token
-    // works there until it expires (jwt_expiry, 1 h). Counted on a row of its own, not hidden.
+  it('refuses a session’s tokens once the session ends: sign-out, password change, ban, deletion, reuse', async () => {
+    // Auth (the app's authority: every request's getUser) and refresh must refuse them; so must
+    // the Data API and Storage, at once rather than when the token expires (ADR 020; PostgREST
+    // and storage-api check the JWT alone and would serve it for up to jwt_expiry, 1 h).
     const failures: string[] = [];
-    const stateless: string[] = [];
+    const stale: string[] = [];
     let cases = 0;
+    let staleCases = 0;
     const expectDead = async (
       when: string,
       session: { access_token: string; refresh_token: string },
       userId: string,
+      { refresh = true } = {},
     ) => {
       for (const probe of await probes(session.access_token, userId)) {
-        cases++;
-        if (probe.status < 400 || probe.leaked) {
-          (probe.service === 'Auth' ? failures : stateless).push(
-            `${when}: access token → ${probe.service} ${probe.status}`,
-          );
+        const dead = probe.status >= 400 && !probe.leaked;
+        if (probe.service === 'Auth') {
+          cases++;
+          if (!dead) failures.push(`${when}: access token → Auth ${probe.status}`);
+        } else {
+          staleCases++;
+          if (!dead) stale.push(`${when}: access token → ${probe.service} ${probe.status}`);
         }
       }
+      if (!refresh) return;
       cases++;
       if (await refreshWorks(session.refresh_token)) failures.push(`${when}: refresh token still refreshes`);
+    };
+    const expectAlive = async (when: string, accessToken: string, userId: string) => {
+      expect(
+        (await probes(accessToken, userId)).map((probe) => `${probe.service} ${probe.status}`),
+        when,
+      ).toEqual(['Data API 200', 'Storage 200', 'Auth 200']);
     };
 
     const signedOut = await newUser('signed-out');
@@ -140,17 +152,38 @@ describe.skipIf(isHostedTarget)('forged and stale tokens', () => {
     expect((await client.auth.signOut({ scope: 'local' })).error).toBeNull();
     await expectDead('after sign-out', signedOut.session, signedOut.id);
 
+    const everywhere = await newUser('global-out');
+    const elsewhere = await signIn(everywhere.email);
+    const leaver = anonClient(target);
+    await leaver.auth.setSession(elsewhere);
+    expect((await leaver.auth.signOut({ scope: 'global' })).error).toBeNull();
+    await expectDead('after a global sign-out elsewhere', everywhere.session, everywhere.id);
+
     const changed = await newUser('new-password');
     const other = await signIn(changed.email); // the session that changes the password
     const changer = anonClient(target);
     await changer.auth.setSession(other);
     expect((await changer.auth.updateUser({ password: 'a-brand-new-password' })).error).toBeNull();
     await expectDead('after a password change (the other session)', changed.session, changed.id);
+    const kept = (await changer.auth.getSession()).data.session!;
+    await expectAlive('the session that changed the password', kept.access_token, changed.id);
 
     const banned = await newUser('banned');
     const ban = await serviceClient(target).auth.admin.updateUserById(banned.id, { ban_duration: '876000h' });
     expect(ban.error).toBeNull();
     await expectDead('after a ban', banned.session, banned.id);
+
+    const deleted = await newUser('deleted');
+    expect((await serviceClient(target).auth.admin.deleteUser(deleted.id)).error).toBeNull();
+    await expectDead('after the user’s deletion', deleted.session, deleted.id, { refresh: false });
+
+    // Reuse detection: an old refresh token presented after two rotations ends the session.
+    const reused = await newUser('reused');
+    const first = await anonClient(target).auth.refreshSession({ refresh_token: reused.session.refresh_token });
+    const second = await anonClient(target).auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
+    await expectAlive('a rotated session', second.data.session!.access_token, reused.id);
+    expect(await refreshWorks(reused.session.refresh_token)).toBe(false);
+    await expectDead('after refresh-token reuse', second.data.session!, reused.id);
 
     recordTally({
       check: 'Stale sessions (Auth)',
@@ -160,10 +193,32 @@ describe.skipIf(isHostedTarget)('forged and stale tokens', () => {
     });
     recordTally({
       check: 'Stale access tokens (Data API, Storage)',
-      counts: 'old access tokens still answered until they expire (stateless JWT)',
-      cases: 6,
-      failures: stateless,
+      counts: 'old access tokens the Data API or Storage still answer after their session ended',
+      cases: staleCases,
+      failures: stale,
     });
     expect(failures).toEqual([]);
+    expect(stale).toEqual([]);
+
+    // The refusal is each service's own JWT error, naming the reason.
+    const headers = { apikey: target.anonKey, authorization: `Bearer ${signedOut.session.access_token}` };
+    const rest = await fetch(`${target.url}/rest/v1/user_settings?select=user_id`, { headers });
+    expect(rest.status).toBe(401);
+    expect(rest.headers.get('www-authenticate')).toMatch(/invalid_token/);
+    expect(await rest.json()).toMatchObject({
+      code: 'PGRST303',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
+    const storage = await fetch(`${target.url}/storage/v1/object/list/avatars`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: signedOut.id }),
+    });
+    expect(storage.status).toBe(400);
+    expect(await storage.json()).toMatchObject({
+      statusCode: '403',
+      error: 'Unauthorized',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
   });
 });

@@ -82,6 +82,7 @@ export function createAuthService(context: ServiceContext & AuthServiceOptions):
     db: context.db,
     keys: context.keys,
     config,
+    sessions: context.sessions,
     limits: createAuthRateLimiter(config.rateLimits, context.clock),
     appOrigin: () => context.siteUrl(),
     authUrl: () => `${context.siteUrl()}/auth/v1`,

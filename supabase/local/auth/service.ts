@@ -1,6 +1,7 @@
 /** What every auth route works with: the database, keys, settings and the public URLs. */
 import type { Database } from '../database';
 import type { Keys } from '../keys';
+import type { LiveSessions } from '../live-sessions';
 import type { AuthConfig } from './config';
 import type { AuthRateLimiter } from './rate-limit';
 import type { MailDelivery } from './delivery';
@@ -10,6 +11,8 @@ export interface AuthService {
   db: Database;
   keys: Keys;
   config: AuthConfig;
+  /** Told of every session Auth starts or ends, so the Data API and Storage refuse ended ones (ADR 020). */
+  sessions: LiveSessions;
   /** Per-address request limits and the per-account sign-in delay. */
   limits: AuthRateLimiter;
   /** Public origin of the app, e.g. `http://localhost:3000` (the JWT `iss` is `<origin>/auth/v1`). */

@@ -63,6 +63,7 @@ export async function tokenResponse(
     .rows[0];
   const user = session ? await getUser(service.db, session.user_id) : null;
   if (!session || !user) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+  service.sessions.issued(sessionId, user.id);
   const accessToken = await signAccessToken(service, user, { sessionId, aal: session.aal, amr: session.amr });
   const expiresIn = service.config.jwtExpiry;
   return {
@@ -162,7 +163,7 @@ export async function refreshGrant(service: AuthService, presented: string): Pro
         await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
           token.session_id,
         ]);
-        await db.query('delete from auth.sessions where id = $1', [token.session_id]);
+        await endSessions(service, 'id = $1', [token.session_id]);
       }
       throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
@@ -184,23 +185,41 @@ async function touchSession(db: Queryable, sessionId: string): Promise<void> {
 export type LogoutScope = 'global' | 'local' | 'others';
 
 export async function logout(
-  db: Queryable,
+  service: AuthService,
   userId: string,
   sessionId: string | null,
   scope: LogoutScope,
 ): Promise<void> {
   if (scope === 'global' || !sessionId) {
-    if (scope !== 'others') await db.query('delete from auth.sessions where user_id = $1', [userId]);
+    if (scope !== 'others') await endSessions(service, 'user_id = $1', [userId]);
     return;
   }
-  if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [sessionId]);
-  else await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  if (scope === 'local') await endSessions(service, 'id = $1', [sessionId]);
+  else await endSessions(service, 'user_id = $1 and id <> $2', [userId, sessionId]);
 }
 
 /** After a password change: every other session of the user ends (GoTrue's LogoutAllExceptMe). */
-export async function endOtherSessions(db: Queryable, userId: string, sessionId: string | null): Promise<void> {
-  if (sessionId) await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
-  else await db.query('delete from auth.sessions where user_id = $1', [userId]);
+export async function endOtherSessions(service: AuthService, userId: string, sessionId: string | null): Promise<void> {
+  if (sessionId) await endSessions(service, 'user_id = $1 and id <> $2', [userId, sessionId]);
+  else await endSessions(service, 'user_id = $1', [userId]);
+}
+
+/**
+ * The one way Auth ends sessions: deletes the rows `where` selects (their refresh tokens go by
+ * cascade) and tells the Data API and Storage at once, which then refuse the sessions' access
+ * tokens (ADR 020). `db` is the service's database; never pass a transaction that may still
+ * roll back (the news would be out already) — collect ids and call `service.sessions.end` after
+ * the commit instead, as the user deletion does.
+ */
+export async function endSessions(service: AuthService, where: string, params: unknown[]): Promise<void> {
+  const { rows } = await service.db.query<{ id: string }>(
+    `delete from auth.sessions where ${where} returning id`,
+    params,
+  );
+  service.sessions.end(
+    rows.map((row) => row.id),
+    service.config.jwtExpiry,
+  );
 }
 
 export function assertNever(value: never): never {

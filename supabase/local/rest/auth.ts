@@ -1,10 +1,13 @@
 /**
  * The request's role and claims (§3.11 step 2): the bearer JWT is verified with the project
  * secret; anything wrong with it is a 401 (§5.5), never a silent fall back to another role.
+ * A user's token whose session Auth has ended is refused too (ADR 020; PostgREST would serve it
+ * until it expires).
  */
 import { errors as joseErrors } from 'jose';
 import type { Claims } from '../database';
 import type { Keys } from '../keys';
+import { SESSION_ENDED, type LiveSessions } from '../live-sessions';
 import { RestError } from './errors';
 import { jwtCacheFor } from './jwt-cache';
 
@@ -16,7 +19,7 @@ function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
   });
 }
 
-export async function claimsFor(request: Request, keys: Keys): Promise<Claims> {
+export async function claimsFor(request: Request, keys: Keys, sessions: LiveSessions): Promise<Claims> {
   const header = request.headers.get('authorization');
   if (!header) return { role: 'anon' };
   const match = /^bearer\s+(.*)$/i.exec(header.trim());
@@ -41,6 +44,7 @@ export async function claimsFor(request: Request, keys: Keys): Promise<Claims> {
     if (error instanceof joseErrors.JOSEAlgNotAllowed) throw jwtError('PGRST301', 'No suitable key or wrong key type');
     throw jwtError('PGRST301', 'JWT cryptographic operation failed');
   }
+  if (!(await sessions.accepts(payload))) throw jwtError('PGRST303', SESSION_ENDED);
   const role = payload.role === undefined ? 'anon' : payload.role;
   if (typeof role !== 'string' || !API_ROLES.has(role)) {
     throw new RestError(401, '22023', `role "${String(role)}" does not exist`, null, null, {

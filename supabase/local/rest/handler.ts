@@ -77,7 +77,7 @@ export function createHandler(context: ServiceContext, cache: SchemaCache) {
       const segments = decodePath(path);
       if (segments.length === 0)
         return jsonResponse({ swagger: '2.0', info: { title: 'standard public schema' }, paths: {} });
-      const claims = await claimsFor(request, context.keys);
+      const claims = await claimsFor(request, context.keys, context.sessions);
       role = claims.role;
       const schema = schemaOf(request);
       const method = request.method.toUpperCase();

@@ -5,7 +5,12 @@ import { storageErrorResponse, toStorageError } from './errors';
 import { createRouter } from './router';
 
 export function createStorageService(context: ServiceContext): ServiceHandler {
-  const route = createRouter({ db: context.db, keys: context.keys, blobs: createBlobStore(context.dataDir) });
+  const route = createRouter({
+    db: context.db,
+    keys: context.keys,
+    sessions: context.sessions,
+    blobs: createBlobStore(context.dataDir),
+  });
   return async (request, path) => {
     try {
       return await route(request, path);

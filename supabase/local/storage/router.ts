@@ -1,6 +1,7 @@
 /** Routes a Storage request (path after `/storage/v1`) to bucket or object handlers. */
 import type { Claims } from '../database';
 import type { Keys } from '../keys';
+import type { LiveSessions } from '../live-sessions';
 import { containsNul, NUL_MESSAGE } from '../text';
 import { storageClaims } from './auth';
 import { signUpload, uploadWithToken } from './signed-upload';
@@ -49,8 +50,8 @@ function decodeSegments(path: string): string[] {
   }
 }
 
-export function createRouter(services: ObjectServices & { keys: Keys }) {
-  const { db, blobs, keys } = services;
+export function createRouter(services: ObjectServices & { keys: Keys; sessions: LiveSessions }) {
+  const { db, blobs, keys, sessions } = services;
   return async function route(request: Request, path: string): Promise<Response> {
     const method = request.method.toUpperCase();
     const segments = decodeSegments(path);
@@ -80,7 +81,7 @@ export function createRouter(services: ObjectServices & { keys: Keys }) {
       return uploadWithToken(services, request, bucket, key, url.searchParams.get('token'));
     }
 
-    const claims: Claims = await storageClaims(request, keys);
+    const claims: Claims = await storageClaims(request, keys, sessions);
     if (area === 'object' && second === 'upload' && third === 'sign' && method === 'POST') {
       const { bucket, key } = target(3);
       return signUpload(services, claims, request, bucket, key);

@@ -7,6 +7,7 @@ import { issueEmailToken, verifyLink } from '../mailer';
 import type { EmailType } from '../outbox';
 import { resolveRedirect } from '../redirects';
 import type { AuthService } from '../service';
+import { endSessions } from '../sessions';
 import { requireAdmin } from '../tokens';
 import { loadUserJson } from '../user-json';
 import type { UserRow } from '../users';
@@ -126,20 +127,25 @@ async function applyBan(service: AuthService, userId: string, body: Body): Promi
     userId,
     seconds,
   ]);
-  await service.db.query('delete from auth.sessions where user_id = $1', [userId]);
+  await endSessions(service, 'user_id = $1', [userId]);
 }
 
 export async function deleteUserRoute(service: AuthService, request: Request, id: string): Promise<Response> {
   await requireAdmin(service, request);
   const user = await requireUser(service, id);
+  let sessionIds: string[];
   try {
-    await service.db.transaction(async (tx) => {
+    sessionIds = await service.db.transaction(async (tx) => {
       await tx.query(`select set_config('role', 'supabase_auth_admin', true), set_config('search_path', 'auth', true)`);
+      // The sessions go by cascade; their access tokens are refused once the deletion commits.
+      const sessions = await tx.query<{ id: string }>('select id from auth.sessions where user_id = $1', [user.id]);
       await tx.query('delete from auth.users where id = $1', [user.id]);
+      return sessions.rows.map((row) => row.id);
     });
   } catch {
     throw new AuthError(500, 'unexpected_failure', 'Database error deleting user');
   }
+  service.sessions.end(sessionIds, service.config.jwtExpiry);
   return jsonBody({});
 }
 

@@ -3,7 +3,7 @@ import { AuthError, forbidden, notFound, unprocessable, validationFailed } from 
 import { jsonBody, readJson, stringField, isUuid } from '../http';
 import { CHALLENGE_EXPIRY_SECONDS, getFactor, listFactors, otpauthUri, qrCodeSvg, type ChallengeRow } from '../mfa';
 import type { AuthService } from '../service';
-import { downgradeSessionsOfFactor, upgradeSession } from '../sessions';
+import { downgradeSessionsOfFactor, endSessions, upgradeSession } from '../sessions';
 import { authenticate } from '../tokens';
 import { newTotpSecret, verifyTotp } from '../totp';
 
@@ -93,7 +93,7 @@ export async function verifyFactor(service: AuthService, request: Request, facto
   ]);
   const tokens = await upgradeSession(service, sessionId, 'totp', factor.id);
   // As GoTrue: the user's sessions still below aal2 end, and other unverified TOTP factors go.
-  await service.db.query(`delete from auth.sessions where user_id = $1 and aal = 'aal1'`, [user.id]);
+  await endSessions(service, `user_id = $1 and aal = 'aal1'`, [user.id]);
   await service.db.query(
     `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
     [user.id, factor.id],

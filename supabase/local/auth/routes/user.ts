@@ -49,7 +49,7 @@ export async function updateUserRoute(service: AuthService, request: Request): P
   if (data) await mergeUserMetadata(db, user.id, data);
   if (password) {
     await setPassword(db, user.id, password);
-    await endOtherSessions(db, user.id, sessionId);
+    await endOtherSessions(service, user.id, sessionId);
   }
   if (newEmail) {
     if (config.enableConfirmations) {
@@ -84,6 +84,6 @@ export async function logoutRoute(service: AuthService, request: Request): Promi
   const scope = new URL(request.url).searchParams.get('scope') ?? 'global';
   if (!SCOPES.has(scope as LogoutScope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
   const { user, sessionId } = await authenticate(service, request);
-  await logout(service.db, user.id, sessionId, scope as LogoutScope);
+  await logout(service, user.id, sessionId, scope as LogoutScope);
   return new Response(null, { status: 204 });
 }
