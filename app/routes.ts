@@ -44,6 +44,7 @@ export default [
   route('setup', 'routes/setup.tsx'), // the first administrator, through the one-time link in the server log
 
   route('__perf/fixture', 'routes/perf-fixture.tsx'), // bench baseline F; 404 unless ENABLE_PERF_FIXTURE=true
+  route('__dev/renewals', 'routes/dev-renewals.ts'), // e2e clock for renewals; 404 unless ENABLE_DEV_TOOLS=true
   // Unknown URLs: "Page not found" inside the shared layout, status 404.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

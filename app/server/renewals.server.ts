@@ -40,6 +40,8 @@ export interface RenewalOptions {
   now?: Date;
   /** The member's default saved payment method, or null (none saved); `defaultPaymentMethod` unless a test says otherwise. */
   paymentMethodOf?: (userId: string) => Promise<ChargeMethod>;
+  /** Only this member's subscriptions (the development door that moves one member's clock). */
+  onlyUserId?: string;
 }
 
 export interface RenewalReport {
@@ -69,6 +71,7 @@ export async function runRenewals({
   provider,
   now = new Date(),
   paymentMethodOf = (userId) => defaultPaymentMethod(service, userId),
+  onlyUserId,
 }: RenewalOptions): Promise<RenewalReport> {
   const report: RenewalReport = { leased: false, renewed: 0, pastDue: 0, canceled: 0, errors: 0 };
   const lease = await claimLease(service);
@@ -77,7 +80,7 @@ export async function runRenewals({
   try {
     let after = '';
     for (;;) {
-      const page = await dueSubscriptions(service, provider, now, after);
+      const page = await dueSubscriptions(service, provider, now, after, onlyUserId);
       for (const row of page) {
         try {
           const outcome = await handle(service, provider, row, now, paymentMethodOf);
@@ -144,8 +147,9 @@ async function dueSubscriptions(
   provider: PaymentProvider,
   now: Date,
   after: string,
+  onlyUserId?: string,
 ): Promise<DueRow[]> {
-  const query = service
+  const all = service
     .from('subscriptions')
     .select(
       'id, user_id, tier, scheduled_tier, status, current_period_end, cancel_at_period_end, provider_subscription_id, last_renewal_attempt_at',
@@ -155,6 +159,7 @@ async function dueSubscriptions(
     .lte('current_period_end', now.toISOString())
     .order('id')
     .limit(PAGE_SIZE);
+  const query = onlyUserId ? all.eq('user_id', onlyUserId) : all;
   return unwrap(await (after ? query.gt('id', after) : query), 'due subscriptions') as DueRow[];
 }
 

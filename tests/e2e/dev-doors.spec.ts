@@ -1,7 +1,7 @@
 /**
  * Every development convenience is closed unless its switch opens it: on a production server
  * started with none of them (as `npm start` and `npm run serve` do), the outbox, the stand-in
- * Google page, the benchmark's fixture page and fault injection do not exist.
+ * Google page, the benchmark's fixture page, the renewal job's clock and fault injection do not exist.
  */
 import { expect, test } from './fixtures';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
@@ -30,6 +30,9 @@ test('the development doors are closed in production', async ({ request, browser
     const response = await request.get(`${server.origin}${path}`);
     expect(response.status(), path).toBe(404);
   }
+  // The renewal job's clock (tests/e2e/commerce/renewals.spec.ts) does not exist either.
+  const clock = await request.post(`${server.origin}/__dev/renewals`, { form: { at: new Date().toISOString() } });
+  expect(clock.status()).toBe(404);
 
   // The fault-injection cookie is ignored: the marketplace answers normally.
   const context = await browser.newContext();

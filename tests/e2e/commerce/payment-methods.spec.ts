@@ -8,24 +8,12 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { signUpNewUser, uniqueName } from '../support/accounts';
+import { addCard, EXPIRY, methods, YEAR } from '../support/billing';
 
-const YEAR = new Date().getUTCFullYear() + 2;
-const EXPIRY = `12/${String(YEAR).slice(-2)}`;
 const DECLINED = 'Your card was declined.';
 
-const methods = (page: Page) => page.getByRole('region', { name: 'Payment Methods' });
 const card = (page: Page, label: string) => methods(page).getByRole('listitem').filter({ hasText: label });
 const flash = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-async function addCard(page: Page, number: string, expiry = EXPIRY, cvc = '123') {
-  await page.goto('/dashboard/billing');
-  await methods(page).getByRole('link', { name: 'Add Payment Method' }).click();
-  await expect(page).toHaveURL('/dashboard/billing/payment-methods/new');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date (MM/YY)').fill(expiry);
-  await page.getByLabel('Security code (CVC)').fill(cvc);
-  await page.getByRole('button', { name: 'Save Card' }).click();
-}
 
 test('add, make default, edit and remove saved cards; declined cards are refused', async ({ page }) => {
   test.slow(); // one member's cards, a plan charge, two accessibility checks
