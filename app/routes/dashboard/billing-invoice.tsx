@@ -142,7 +142,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </dl>
 
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Line items and totals</caption>
             <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300 print:text-slate-700">
               <tr>
