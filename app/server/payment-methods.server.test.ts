@@ -6,7 +6,7 @@
  * declining card leaves the tier unchanged and the purchase failed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../tests/support/auth-helpers';
+import { newMember as createMember } from '../../tests/support/subscribers';
 import { anonClient, serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import {
@@ -37,16 +37,7 @@ describe.skipIf(isHostedTarget)('payment methods service', () => {
   });
   afterAll(() => target?.close());
 
-  async function newMember(): Promise<{ id: string; email: string }> {
-    const email = uniqueEmail('cards');
-    const { data, error } = await serviceClient(target).auth.admin.createUser({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    if (error) throw error;
-    return { id: data.user!.id, email };
-  }
+  const newMember = () => createMember(target, PASSWORD, 'cards');
 
   async function add(userId: string, number: string) {
     const outcome = await addPaymentMethod(service, testPaymentProvider, { userId, card: card(number) });

@@ -6,7 +6,7 @@
  * checkout discount follows the subscription.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../tests/support/auth-helpers';
+import { newMember as createMember } from '../../tests/support/subscribers';
 import { anonClient, serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { DAY_MS } from '~/lib/subscriptions';
@@ -37,16 +37,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
   });
   afterAll(() => target?.close());
 
-  async function newMember(): Promise<{ id: string; email: string }> {
-    const email = uniqueEmail('sub');
-    const { data, error } = await serviceClient(target).auth.admin.createUser({
-      email,
-      password: PASSWORD,
-      email_confirm: true,
-    });
-    if (error) throw error;
-    return { id: data.user!.id, email };
-  }
+  const newMember = () => createMember(target, PASSWORD, 'sub');
 
   async function chargesOf(userId: string) {
     const { data, error } = await service

@@ -10,21 +10,26 @@ import { uniqueEmail } from './auth-helpers';
 import { serviceClient } from './clients';
 import type { ContractTarget } from './contract-target';
 
+/** A new confirmed member (no subscription) signed up with `password`: their id and email. */
+export async function newMember(
+  target: ContractTarget,
+  password: string,
+  prefix = 'member',
+): Promise<{ id: string; email: string }> {
+  const email = uniqueEmail(prefix);
+  const { data, error } = await serviceClient(target).auth.admin.createUser({ email, password, email_confirm: true });
+  if (error) throw error;
+  return { id: data.user!.id, email };
+}
+
 /** Signs up a member and subscribes them to `tier` at `start`: their id and the provider's subscription id. */
 export async function newSubscriber(
   target: ContractTarget,
   tier: PaidTierId,
   start: Date,
 ): Promise<{ userId: string; providerId: string }> {
-  const admin = serviceClient(target);
-  const { data, error } = await admin.auth.admin.createUser({
-    email: uniqueEmail('subscriber'),
-    password: 'subscriber-password',
-    email_confirm: true,
-  });
-  if (error) throw error;
-  const userId = data.user!.id;
-  const service = admin as unknown as AppSupabaseClient;
+  const { id: userId } = await newMember(target, 'subscriber-password', 'subscriber');
+  const service = serviceClient(target) as unknown as AppSupabaseClient;
   const outcome = await confirmPlan(service, testPaymentProvider, {
     userId,
     tier,
