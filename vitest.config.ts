@@ -1,18 +1,52 @@
 import { defineConfig } from 'vitest/config';
+import { findPostgresBin } from './scripts/postgres-server.js';
+
+const everything = [
+  'app/**/*.test.ts',
+  'supabase/**/*.test.ts',
+  'server/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'tests/contract/**/*.test.ts',
+  'tests/security/**/*.test.ts',
+];
+
+/**
+ * The database and contract suites run twice (issue #16): on PGlite, as everywhere, and on a
+ * throwaway PostgreSQL 15+ server (`postgres` project, tests/support/postgres-global-setup.ts).
+ * CI installs the server (.ci/run); a machine without one skips that project, and says so.
+ */
+const onServer = [
+  'supabase/tests/database/**/*.test.ts',
+  'tests/contract/**/*.test.ts',
+  'tests/security/{rls-matrix,tokens}.test.ts',
+  'app/server/**/*.test.ts',
+];
+const serverAvailable = findPostgresBin() !== null || process.env.CI === 'true';
+if (!serverAvailable) {
+  console.warn('No PostgreSQL 15+ server installed: the `postgres` test project is skipped (CI runs it).');
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      'app/**/*.test.ts',
-      'supabase/**/*.test.ts',
-      'server/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'tests/contract/**/*.test.ts',
-      'tests/security/**/*.test.ts',
-    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'pglite', include: everything } },
+      ...(serverAvailable
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'postgres',
+                include: onServer,
+                env: { DB_TARGET: 'postgres' },
+                globalSetup: ['tests/support/postgres-global-setup.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -24,17 +24,53 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { connectServerDatabase } from './server-database';
 
-export type Database = PGlite;
-export type { Transaction };
+export interface QueryResult<T> {
+  rows: T[];
+  /** Rows an insert, update or delete touched. */
+  affectedRows?: number;
+  fields: { name: string; dataTypeID: number }[];
+}
+
+/** What the services run SQL through: the database itself or one transaction of it. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs one or more statements without parameters (a script). */
+  exec(sql: string): Promise<unknown>;
+}
+
+export type Transaction = Queryable;
+
+/**
+ * The database the embedded backend runs on: PGlite inside this process (`embedded`), or a
+ * PostgreSQL server shared with other processes (`server`, `DATABASE_URL`). Both give the same
+ * rows for the same SQL; only the server mode has real concurrency and other processes.
+ */
+export interface Database extends Queryable {
+  readonly kind: 'embedded' | 'server';
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Calls `handler` with each NOTIFY payload on `channel` (from any process on the server mode). */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs `work` while no other process holding the same `key` runs (an advisory lock on a server). */
+  withSessionLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
 
 export interface OpenDatabaseOptions {
   /** Directory holding the database files, or `null` for a fresh in-memory database. */
   dataDir: string | null;
+  /**
+   * A PostgreSQL server (`postgres://…`) instead of PGlite: the data directory then holds no
+   * database, and a first start is one that finds no `supabase_migrations` schema.
+   */
+  databaseUrl?: string;
+  /** Connections per process on the server mode. */
+  poolSize?: number;
   /** Folder with `migrations/*.sql` and `seed.sql` (the project's `supabase/`). */
   supabaseDir: string;
   /** Apply `seed.sql` when the database is new (default true). */
@@ -54,6 +90,7 @@ const SERVICE_SCHEMAS = ['auth/schema.sql', 'storage/schema.sql'];
 export const INITIALISED_MARKER = 'initialised';
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: Database; created: boolean }> {
+  if (options.databaseUrl) return openServerDatabase(options.databaseUrl, options);
   const log = options.log ?? (() => {});
   const dataPath = options.dataDir ? path.join(options.dataDir, 'pgdata') : null;
   const marker = options.dataDir ? path.join(options.dataDir, INITIALISED_MARKER) : null;
@@ -76,22 +113,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   }
   db ??= await createPGlite(dataPath);
   try {
-    const localDir = path.join(options.supabaseDir, 'local');
-    // In one transaction, so that a database either has the whole bootstrap or none of it.
-    if (created) await db.transaction((tx) => tx.exec(readFileSync(path.join(localDir, 'bootstrap.sql'), 'utf8')));
-    for (const file of SERVICE_SCHEMAS) {
-      const schemaFile = path.join(localDir, file);
-      if (existsSync(schemaFile)) await db.exec(readFileSync(schemaFile, 'utf8'));
-    }
-    const applied = await applyMigrations(db, path.join(options.supabaseDir, 'migrations'));
-    for (const file of applied) log(`Applied migration ${file}`);
-    if (created && options.seed !== false) {
-      const seedFile = path.join(options.supabaseDir, 'seed.sql');
-      if (existsSync(seedFile)) {
-        log('Loading the demo data (supabase/seed.sql)');
-        await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
-      }
-    }
+    await prepareSchema(db, { bootstrap: created, seed: created }, options);
     if (created && marker) {
       writeMarker(marker, { initialisedAt: new Date().toISOString(), seeded: options.seed !== false });
       log('Database initialised');
@@ -103,8 +125,79 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   return { db, created };
 }
 
-function createPGlite(dataPath: string | null): Promise<Database> {
-  return PGlite.create({ dataDir: dataPath ?? undefined, extensions: { pgcrypto, pg_trgm, uuid_ossp } });
+/**
+ * What every start does, on both kinds of database: on a new one the bootstrap (what a Supabase
+ * image provides), on every start the services' own idempotent schemas and the migrations not
+ * yet applied, and, when none had been applied before and the options ask for it, the seed.
+ */
+async function prepareSchema(db: Database, steps: { bootstrap: boolean; seed: boolean }, options: OpenDatabaseOptions) {
+  const log = options.log ?? (() => {});
+  const localDir = path.join(options.supabaseDir, 'local');
+  // In one transaction, so that a database either has the whole bootstrap or none of it.
+  if (steps.bootstrap) {
+    await db.transaction((tx) => tx.exec(readFileSync(path.join(localDir, 'bootstrap.sql'), 'utf8')));
+  }
+  for (const file of SERVICE_SCHEMAS) {
+    const schemaFile = path.join(localDir, file);
+    if (existsSync(schemaFile)) await db.exec(readFileSync(schemaFile, 'utf8'));
+  }
+  const applied = await applyMigrations(db, path.join(options.supabaseDir, 'migrations'));
+  for (const file of applied) log(`Applied migration ${file}`);
+  if (steps.seed && options.seed !== false) {
+    const seedFile = path.join(options.supabaseDir, 'seed.sql');
+    if (existsSync(seedFile)) {
+      log('Loading the demo data (supabase/seed.sql)');
+      await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
+    }
+  }
+}
+
+/**
+ * The server mode's start: processes starting together on one database take turns (an advisory
+ * lock), so that exactly one of them bootstraps, migrates and seeds a new database. A database
+ * whose bootstrap is there but no migration yet (made from a template that holds only the
+ * bootstrap, as the tests do) counts as new: it is migrated and seeded.
+ */
+async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
+  const db = connectServerDatabase({ url, poolSize: options.poolSize, log: options.log });
+  try {
+    const created = await db.withSessionLock('agent-marketplace:schema', async () => {
+      const { rows } = await db.query<{ bootstrapped: boolean }>(
+        `select to_regclass('supabase_migrations.schema_migrations') is not null as bootstrapped`,
+      );
+      const bootstrapped = rows[0]?.bootstrapped === true;
+      const migrated =
+        bootstrapped && (await db.query('select 1 from supabase_migrations.schema_migrations limit 1')).rows.length > 0;
+      if (!migrated) options.log?.('First start on this PostgreSQL database: initialising it');
+      await prepareSchema(db, { bootstrap: !bootstrapped, seed: !migrated }, options);
+      return !migrated;
+    });
+    return { db, created };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function createPGlite(dataPath: string | null): Promise<Database> {
+  const pglite = await PGlite.create({ dataDir: dataPath ?? undefined, extensions: { pgcrypto, pg_trgm, uuid_ossp } });
+  return embeddedDatabase(pglite);
+}
+
+/** PGlite as a `Database`: one connection, so transactions queue and a lock is this process's own. */
+function embeddedDatabase(pglite: PGlite): Database {
+  return {
+    kind: 'embedded',
+    query: (sql, params) => pglite.query(sql, params),
+    exec: (sql) => pglite.exec(sql),
+    transaction: (work) => pglite.transaction((tx) => work(tx)),
+    listen: async (channel, handler) => {
+      const stop = await pglite.listen(channel, handler);
+      return () => stop();
+    },
+    withSessionLock: (_key, work) => work(),
+    close: () => pglite.close(),
+  };
 }
 
 /**

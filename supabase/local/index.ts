@@ -27,8 +27,19 @@ export {
 export { GOOGLE_ISSUER_URL } from './auth/config';
 
 export interface EmbeddedBackendOptions {
-  /** Data directory, or `null` for an in-memory database that vanishes with the process. */
+  /**
+   * Data directory, or `null` for an in-memory database that vanishes with the process. With
+   * `databaseUrl` it holds only the storage files (`<dataDir>/storage`), and may be shared by
+   * every process on the machine; `null` then keeps files in memory (tests).
+   */
   dataDir: string | null;
+  /**
+   * A PostgreSQL 15+ server (`postgres://…`, `DATABASE_URL`) instead of PGlite: the server-backed
+   * mode, where several processes share one database (docs/deployment.md).
+   */
+  databaseUrl?: string;
+  /** Connections per process to the server (`DATABASE_POOL_SIZE`, default 10). */
+  poolSize?: number;
   /** The project's `supabase/` folder. Default: `./supabase`. */
   supabaseDir?: string;
   /**
@@ -87,7 +98,9 @@ export interface EmbeddedBackend {
 export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Promise<EmbeddedBackend> {
   const supabaseDir = path.resolve(options.supabaseDir ?? 'supabase');
   const dataDir = options.dataDir ? path.resolve(options.dataDir) : null;
-  const releaseLock = dataDir ? acquireLock(dataDir) : () => {};
+  const databaseUrl = options.databaseUrl || undefined;
+  // A data directory of PGlite belongs to one process; on a server the database does the sharing.
+  const releaseLock = dataDir && !databaseUrl ? acquireLock(dataDir) : () => {};
   const fixedOrigin = options.siteUrl !== undefined;
   let siteUrl = (options.siteUrl ?? 'http://localhost').replace(/\/$/, '');
   const requestOrigin = new AsyncLocalStorage<string>();
@@ -95,15 +108,25 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   const withOrigin = <T>(origin: string, work: () => T): T =>
     fixedOrigin ? work() : requestOrigin.run(origin.replace(/\/$/, ''), work);
   try {
-    const keys = await loadKeys(dataDir);
-    const { db } = await openDatabase({ dataDir, supabaseDir, seed: options.seed, log: options.log });
+    const { db } = await openDatabase({
+      dataDir,
+      databaseUrl,
+      poolSize: options.poolSize,
+      supabaseDir,
+      seed: options.seed,
+      log: options.log,
+    });
+    const keys = await loadKeys(db.kind === 'server' ? { db } : { dataDir });
     // PGlite runs no autovacuum, so the planner's statistics are kept fresh here: at start-up and
-    // every few minutes (hosted Postgres does this by itself).
-    await db.exec('analyze');
-    const analyzeTimer = setInterval(() => {
-      db.exec('analyze').catch((error: unknown) => console.error('analyze failed:', error));
-    }, ANALYZE_INTERVAL_MS);
-    analyzeTimer.unref();
+    // every few minutes (a PostgreSQL server does this by itself).
+    let analyzeTimer: NodeJS.Timeout | undefined;
+    if (db.kind === 'embedded') {
+      await db.exec('analyze');
+      analyzeTimer = setInterval(() => {
+        db.exec('analyze').catch((error: unknown) => console.error('analyze failed:', error));
+      }, ANALYZE_INTERVAL_MS);
+      analyzeTimer.unref();
+    }
     const context: ServiceContext = {
       db,
       keys,

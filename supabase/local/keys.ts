@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import type { Queryable } from './database';
 
 export interface Keys {
   jwtSecret: string;
@@ -21,8 +22,15 @@ export interface Keys {
 const KEY_ISSUED_AT = 1_767_225_600; // 2026-01-01T00:00:00Z
 const KEY_EXPIRES_AT = KEY_ISSUED_AT + 10 * 365 * 24 * 3600;
 
-export async function loadKeys(dataDir: string | null): Promise<Keys> {
-  const jwtSecret = readOrCreateSecret(dataDir);
+/**
+ * Where the secret lives: a data directory of PGlite (`dataDir`, or `null` for a fresh one per
+ * process), or the database itself on the server mode, so that every process signs and checks
+ * tokens with the same one.
+ */
+export type SecretHome = { dataDir: string | null } | { db: Queryable };
+
+export async function loadKeys(home: SecretHome): Promise<Keys> {
+  const jwtSecret = 'db' in home ? await readOrCreateSharedSecret(home.db) : readOrCreateSecret(home.dataDir);
   const key = new TextEncoder().encode(jwtSecret);
   const sign = (claims: JWTPayload, expiresInSeconds: number) => {
     const now = Math.floor(Date.now() / 1000);
@@ -46,6 +54,16 @@ export async function loadKeys(dataDir: string | null): Promise<Keys> {
     sign,
     verify,
   };
+}
+
+/** The first process to start on a new database picks the secret; the others read it. */
+async function readOrCreateSharedSecret(db: Queryable): Promise<string> {
+  await db.query(
+    `insert into auth.local_secrets (name, value) values ('jwt_secret', $1) on conflict (name) do nothing`,
+    [randomBytes(32).toString('base64url')],
+  );
+  const { rows } = await db.query<{ value: string }>(`select value from auth.local_secrets where name = 'jwt_secret'`);
+  return rows[0]!.value;
 }
 
 function readOrCreateSecret(dataDir: string | null): string {

@@ -10,7 +10,7 @@
  * by another process on the same database (the server-backed mode of issue #16), which are
  * refused at most that many seconds late.
  */
-import type { Transaction } from '@electric-sql/pglite';
+import type { Queryable } from './database';
 
 /** A session not confirmed for this long is looked up in `auth.sessions` again. */
 export const SESSION_RECHECK_SECONDS = 30;
@@ -22,8 +22,6 @@ export const SESSION_ENDED = 'Session from session_id claim in JWT does not exis
 const MAX_ENTRIES = 20_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type Queryable = Pick<Transaction, 'query'>;
 
 export class LiveSessions {
   /** session id → its user and when the session was last known to exist (ms). */

@@ -1,7 +1,8 @@
 /**
  * Where the contract suite sends its requests: a hosted Supabase project when
  * SUPABASE_TEST_URL, SUPABASE_TEST_ANON_KEY and SUPABASE_TEST_SERVICE_ROLE_KEY are set, else
- * the embedded backend (in memory, seeded) behind a real HTTP server on a free loopback port.
+ * the embedded backend (in memory, seeded; on the `postgres` test project over a fresh database
+ * of the PostgreSQL server instead of PGlite) behind a real HTTP server on a free loopback port.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import {
   type EmbeddedBackend,
   type RateLimitClock,
 } from '../../supabase/local/index';
+import { scratchDatabaseUrl } from './database-target';
 
 export interface ContractTarget {
   url: string;
@@ -65,6 +67,7 @@ export async function startContractTarget(options: ContractTargetOptions = {}): 
     : { ...HIGH_RATE_LIMITS, ...options.auth?.rateLimits };
   const backend = await createEmbeddedBackend({
     dataDir: null,
+    databaseUrl: await scratchDatabaseUrl(),
     seed: options.seed,
     auth: { ...options.auth, rateLimits },
     clock: options.clock,

@@ -87,3 +87,11 @@ alter table auth.flow_state owner to supabase_auth_admin;
 alter table auth.mfa_factors owner to supabase_auth_admin;
 alter table auth.mfa_challenges owner to supabase_auth_admin;
 alter table auth.local_outbox owner to supabase_auth_admin;
+
+-- The server-backed mode's shared secrets (the JWT signing secret): every process on one
+-- database signs and checks tokens with the same one. PGlite keeps it in the data directory.
+create table if not exists auth.local_secrets (
+  name text primary key,
+  value text not null,
+  created_at timestamptz not null default now()
+);

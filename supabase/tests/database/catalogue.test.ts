@@ -7,8 +7,18 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, openDatabase, type Database } from '../../local/database';
-import { DEMO, anon, errorCodeAs, openSeededDatabase, rolledBack, rowsAs, serviceRole, user } from './helpers';
+import { applyMigrations, type Database } from '../../local/database';
+import {
+  DEMO,
+  anon,
+  errorCodeAs,
+  openSeededDatabase,
+  openTestDatabase,
+  rolledBack,
+  rowsAs,
+  serviceRole,
+  user,
+} from './helpers';
 
 let db: Database;
 beforeAll(async () => {
@@ -254,7 +264,7 @@ describe('upgrading a data directory created before the categories table', () =>
       // The migration and every later one (they may build on it).
       filter: (source) => !source.endsWith('.sql') || path.basename(source) < migration,
     });
-    const { db: old } = await openDatabase({ dataDir: null, supabaseDir: dir });
+    const old = await openTestDatabase(dir);
     try {
       const countsSql = 'select category, agent_count::int from public.category_counts(max_price => 150)';
       const before = (await old.query<Count>(countsSql)).rows;

@@ -1,5 +1,6 @@
 /** Shared helpers for the database tests: a fresh seeded database and role-scoped queries. */
 import path from 'node:path';
+import { scratchDatabaseUrl } from '../../../tests/support/database-target';
 import { openDatabase, withClaims, type Claims, type Database, type Transaction } from '../../local/database';
 
 export const DEMO = {
@@ -15,10 +16,16 @@ export function seedAgentId(n: number): string {
   return `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
-export async function openSeededDatabase(): Promise<Database> {
-  const { db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase') });
+/**
+ * A new database of the test's target (PGlite in memory, or a fresh database on the PostgreSQL
+ * server of the `postgres` project), migrated and seeded from `supabaseDir`.
+ */
+export async function openTestDatabase(supabaseDir = path.resolve('supabase')): Promise<Database> {
+  const { db } = await openDatabase({ dataDir: null, databaseUrl: await scratchDatabaseUrl(), supabaseDir });
   return db;
 }
+
+export const openSeededDatabase = () => openTestDatabase();
 
 export const anon: Claims = { role: 'anon' };
 export const serviceRole: Claims = { role: 'service_role' };
@@ -32,10 +39,22 @@ class Rollback extends Error {
   }
 }
 
+/** Runs `work` in a transaction as the database owner, then rolls it back. */
+export function rolledBackTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return returnRolledBack((runner) => db.transaction(runner), work);
+}
+
 /** Runs `work` like withClaims, then rolls the transaction back so tests do not leak writes. */
-export async function rolledBack<T>(db: Database, claims: Claims, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export function rolledBack<T>(db: Database, claims: Claims, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return returnRolledBack((runner) => withClaims(db, claims, runner), work);
+}
+
+async function returnRolledBack<T>(
+  open: (runner: (tx: Transaction) => Promise<never>) => Promise<unknown>,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   try {
-    await withClaims(db, claims, async (tx) => {
+    await open(async (tx) => {
       throw new Rollback(await work(tx));
     });
   } catch (error) {

@@ -7,13 +7,15 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, openDatabase, type Database } from '../../local/database';
+import { applyMigrations, type Database } from '../../local/database';
 import {
   DEMO,
   affectedAs,
   anon,
   errorCodeAs,
   openSeededDatabase,
+  openTestDatabase,
+  rolledBackTransaction,
   rowsAs,
   seedAgentId,
   serviceRole,
@@ -145,7 +147,7 @@ describe('website and image URLs', () => {
 describe('sign-up trigger with awkward emails and metadata', () => {
   /** Signs all of them up in one transaction (so they collide with each other), rolled back. */
   async function signUpAll(accounts: { email: string; metadata?: Record<string, unknown> }[]): Promise<string[]> {
-    return db.transaction(async (tx) => {
+    return rolledBackTransaction(db, async (tx) => {
       const names: string[] = [];
       for (const [index, account] of accounts.entries()) {
         const id = `20000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -159,7 +161,6 @@ describe('sign-up trigger with awkward emails and metadata', () => {
         const row = await tx.query<{ username: string }>('select username from public.users where id = $1', [id]);
         names.push(row.rows[0]!.username);
       }
-      await tx.rollback();
       return names;
     });
   }
@@ -214,7 +215,7 @@ describe('sign-up trigger with awkward emails and metadata', () => {
   });
 
   it('drops an avatar URL that is not an image source instead of failing', async () => {
-    const avatar = await db.transaction(async (tx) => {
+    const avatar = await rolledBackTransaction(db, async (tx) => {
       await tx.query('set local role supabase_auth_admin');
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
@@ -225,7 +226,6 @@ describe('sign-up trigger with awkward emails and metadata', () => {
       const row = await tx.query<{ profile_image_url: string | null }>(
         "select profile_image_url from public.users where id = '20000000-0000-4000-8000-000000000099'",
       );
-      await tx.rollback();
       return row.rows[0];
     });
     expect(avatar).toEqual({ profile_image_url: null });
@@ -279,12 +279,11 @@ describe('anonymous and bulk writes', () => {
       "select has_table_privilege('anon', 'public.users', 'INSERT') as can",
     );
     expect(privilege).toEqual([{ can: false }]);
-    const later = await db.transaction(async (tx) => {
+    const later = await rolledBackTransaction(db, async (tx) => {
       await tx.query('create table public.later_table (id int)');
       const row = await tx.query<{ insert: boolean; select: boolean }>(
         "select has_table_privilege('anon', 'public.later_table', 'INSERT') as insert, has_table_privilege('anon', 'public.later_table', 'SELECT') as select",
       );
-      await tx.rollback();
       return row.rows[0];
     });
     expect(later).toEqual({ insert: false, select: true });
@@ -316,7 +315,7 @@ describe('upgrading a data directory created before these rules', () => {
       recursive: true,
       filter: (source) => !/20261123000100_identity_rules\.sql$/.test(source),
     });
-    const { db: old } = await openDatabase({ dataDir: null, supabaseDir: dir });
+    const old = await openTestDatabase(dir);
     try {
       await old.exec(`
         update public.users set username = 'demo seller' where id = '${DEMO.seller}';

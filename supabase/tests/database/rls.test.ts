@@ -7,6 +7,7 @@ import {
   errorCodeAs,
   openSeededDatabase,
   rolledBack,
+  rolledBackTransaction,
   rowsAs,
   seedAgentId,
   serviceRole,
@@ -122,7 +123,7 @@ describe('profiles and settings', () => {
 
 describe('sign-up trigger', () => {
   async function signUp(id: string, email: string, metadata: Record<string, unknown>) {
-    return db.transaction(async (tx) => {
+    return rolledBackTransaction(db, async (tx) => {
       await tx.query('set local role supabase_auth_admin');
       await tx.query('set local search_path = auth');
       await tx.query(
@@ -136,7 +137,6 @@ describe('sign-up trigger', () => {
         [id],
       );
       const settings = await tx.query('select user_id from public.user_settings where user_id = $1', [id]);
-      await tx.rollback();
       return { profile: profile.rows[0], settings: settings.rows.length };
     });
   }
