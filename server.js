@@ -2,13 +2,14 @@
  * The production (and `--dev`) server: compression, static assets with long-lived caching for
  * hashed files, one log line per request, the app router from server/app.ts, and a graceful
  * shutdown on SIGTERM/SIGINT that drains in-flight requests and closes the database.
- * It reads no environment variable itself: port, host, demo mode and the proxy setting come from
- * the app, which validates every variable in app/server/env.server.ts.
+ * It reads no environment variable itself but WORKERS (server/cluster.js): port, host, demo mode
+ * and the proxy setting come from the app, which validates every variable in app/server/env.server.ts.
  */
 import { readdirSync } from 'node:fs';
 import compression from 'compression';
 import express from 'express';
 import morgan from 'morgan';
+import { announces, superviseWorkers } from './server/cluster.js';
 
 const DEVELOPMENT = process.argv.includes('--dev');
 // `npm run dev` is a demo too (seeded accounts, local only) unless DEMO_MODE=false says otherwise,
@@ -17,6 +18,10 @@ if (DEVELOPMENT) {
   process.env.DEMO_MODE ??= 'true';
   process.env.ENABLE_DEV_TOOLS ??= 'true';
 }
+// WORKERS=n: this process only supervises n copies of itself (server/cluster.js); the rest of
+// this module runs in each of them.
+if (!DEVELOPMENT && superviseWorkers()) await new Promise(() => {});
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -69,10 +74,12 @@ const listener = server.listen(app.listen.port, host, () => {
   const port = typeof address === 'object' && address ? address.port : app.listen.port;
   const url = `http://localhost:${port}`;
   app.setPublicUrl(url);
-  console.log(`Agent marketplace listening on ${url} (interface ${host})`);
   guardProcess();
+  if (!announces) return;
+  console.log(`Agent marketplace listening on ${url} (interface ${host})`);
   if (app.embedded) {
-    console.log('Backend: embedded Supabase stand-in (PGlite). API URL:', url);
+    const database = app.backend?.db.kind === 'server' ? 'PostgreSQL server (DATABASE_URL)' : 'PGlite';
+    console.log(`Backend: embedded Supabase stand-in (${database}). API URL:`, url);
     console.log(`Anon key: ${app.anonKey}`);
   }
   if (demo) printDemoBanner();

@@ -188,6 +188,9 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
   };
   const backend = await createEmbeddedBackend({
     dataDir,
+    databaseUrl: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    storageDir: env.STORAGE_DIR,
     siteUrl: env.APP_URL,
     // The demo data, with its published passwords, only in demo mode (`npm start`).
     seed: isDemoMode,

@@ -5,6 +5,7 @@
  * one stops start-up with one line per problem that names the variable (InvalidEnvironmentError,
  * which server.js prints without a stack trace).
  */
+import os from 'node:os';
 import { z } from 'zod';
 
 /** A positive whole number from the environment, e.g. a rate limit. */
@@ -23,6 +24,26 @@ const EnvSchema = z
     SUPABASE_ANON_KEY: z.string().min(1).optional(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
     EMBEDDED_DATA_DIR: z.string().min(1).default('.data'),
+    /**
+     * The server-backed mode (docs/deployment.md): the embedded Auth, Data API and Storage run
+     * over this PostgreSQL 15+ server instead of PGlite, so that several processes can share it.
+     */
+    DATABASE_URL: z
+      .url()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), 'expected a postgres:// URL')
+      .optional(),
+    /** Connections per app process to DATABASE_URL. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /**
+     * Where the embedded Storage keeps file bytes. Default `<EMBEDDED_DATA_DIR>/storage`; with
+     * DATABASE_URL, a folder every app process on the machine shares (or a network mount).
+     */
+    STORAGE_DIR: z.string().min(1).optional(),
+    /** server.js: app processes to start (`auto`: one per core). Above 1 needs DATABASE_URL or SUPABASE_URL. */
+    WORKERS: z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)])
+      .default(1)
+      .transform((value) => (value === 'auto' ? os.availableParallelism() : value)),
     SESSION_SECRET: z.string().min(16).optional(),
     APP_URL: z.url().optional(),
     /** Embedded backend only: overrides `[auth.email] enable_confirmations` of config.toml. */
@@ -99,6 +120,14 @@ const EnvSchema = z
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
     path: ['SUPABASE_ANON_KEY'],
+  })
+  .refine((env) => !(env.SUPABASE_URL && env.DATABASE_URL), {
+    message: 'DATABASE_URL is for the embedded backend; with SUPABASE_URL the database is the hosted project’s',
+    path: ['DATABASE_URL'],
+  })
+  .refine((env) => env.WORKERS === 1 || env.DATABASE_URL || env.SUPABASE_URL, {
+    message: 'WORKERS above 1 needs DATABASE_URL or SUPABASE_URL (the PGlite database belongs to one process)',
+    path: ['WORKERS'],
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM || env.SMTP_FROM, {
     message: 'MAIL_FROM (or SMTP_FROM) is required when SMTP_URL is set',

@@ -6,8 +6,10 @@ import type { LiveSessions } from './live-sessions';
 export interface ServiceContext {
   db: Database;
   keys: Keys;
-  /** Directory of the data (files of storage, outbox) or `null` in memory mode. */
+  /** Directory of the data (PGlite's files, the signing secret) or `null` in memory mode. */
   dataDir: string | null;
+  /** Directory of Storage's file bytes, or `null` to keep them in memory. */
+  storageDir: string | null;
   /** The project's `supabase/` folder (config.toml, migrations, seed.sql). */
   supabaseDir: string;
   /** The public origin the backend is reached on by browsers, e.g. `http://localhost:3000`. */

@@ -40,6 +40,11 @@ export interface EmbeddedBackendOptions {
   databaseUrl?: string;
   /** Connections per process to the server (`DATABASE_POOL_SIZE`, default 10). */
   poolSize?: number;
+  /**
+   * Where Storage keeps file bytes (`STORAGE_DIR`). Default `<dataDir>/storage`, or memory when
+   * `dataDir` is null.
+   */
+  storageDir?: string | null;
   /** The project's `supabase/` folder. Default: `./supabase`. */
   supabaseDir?: string;
   /**
@@ -131,6 +136,10 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       db,
       keys,
       dataDir,
+      storageDir:
+        options.storageDir !== undefined
+          ? options.storageDir && path.resolve(options.storageDir)
+          : dataDir && path.join(dataDir, 'storage'),
       supabaseDir,
       siteUrl: currentSiteUrl,
       sessions: new LiveSessions(db),

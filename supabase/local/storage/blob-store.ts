@@ -1,5 +1,6 @@
 /**
- * Where object bytes live: `<dataDir>/storage/<bucket>/<key>` on disk, or a Map in memory mode.
+ * Where object bytes live: `<storageDir>/<bucket>/<key>` on disk (by default `<dataDir>/storage`),
+ * or a Map in memory mode.
  * Keys are checked before they get here; the disk store re-checks that every path resolves
  * inside its root.
  */
@@ -15,8 +16,8 @@ export interface BlobStore {
   copy(bucket: string, from: string, toBucket: string, to: string): Promise<void>;
 }
 
-export function createBlobStore(dataDir: string | null): BlobStore {
-  return dataDir ? new DiskBlobStore(path.join(dataDir, 'storage')) : new MemoryBlobStore();
+export function createBlobStore(storageDir: string | null): BlobStore {
+  return storageDir ? new DiskBlobStore(storageDir) : new MemoryBlobStore();
 }
 
 class MemoryBlobStore implements BlobStore {

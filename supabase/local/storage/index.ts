@@ -9,7 +9,7 @@ export function createStorageService(context: ServiceContext): ServiceHandler {
     db: context.db,
     keys: context.keys,
     sessions: context.sessions,
-    blobs: createBlobStore(context.dataDir),
+    blobs: createBlobStore(context.storageDir),
   });
   return async (request, path) => {
     try {

@@ -1,0 +1,171 @@
+/**
+ * Two app processes on one PostgreSQL server (issue #16, the server-backed mode): a throwaway
+ * postgresql-15 cluster and two `node server.js` with the same DATABASE_URL, storage folder and
+ * session secret, on two ports. The browser's cookies do not depend on the port, so one browser
+ * context is one visitor going back and forth between the two processes, as behind a load
+ * balancer. Sessions, sign-outs, rate limits and purchases must hold across them. Each project
+ * (JavaScript on and off) starts its own database and servers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import pg from 'pg';
+import { createScratchDatabase, findPostgresBin, startPostgresServer } from '../../../scripts/postgres-server.js';
+import { expect, isJavaScriptProject, test } from '../fixtures';
+import { DEMO_ACCOUNTS, signInThroughPage, signOut, signUpNewUser, uniqueName } from '../support/accounts';
+import { killServers, startServer, type ServerProcess } from '../support/server-process';
+
+test.skip(
+  !findPostgresBin() && !process.env.CI,
+  'No PostgreSQL 15+ server installed (apt-get install postgresql-15); CI runs this spec.',
+);
+
+const buyer = DEMO_ACCOUNTS.buyer;
+const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+let postgres: { url: string; stop(): void } | undefined;
+let databaseUrl = '';
+let storageDir = '';
+let a: ServerProcess;
+let b: ServerProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  postgres = await startPostgresServer();
+  databaseUrl = await createScratchDatabase(postgres.url);
+  storageDir = mkdtempSync(path.join(os.tmpdir(), 'two-processes-storage-'));
+  const env = {
+    DATABASE_URL: databaseUrl,
+    STORAGE_DIR: storageDir,
+    SESSION_SECRET: 'two-processes-session-secret-not-for-production',
+    // The rate-limit test sends its own X-Forwarded-For, so that the sign-ins of the other tests
+    // (all from 127.0.0.1) do not count towards its limit.
+    TRUST_PROXY: 'true',
+    EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+    EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+  };
+  // One after the other: the first start migrates and seeds; the second finds it done.
+  a = await startServer('memory', env);
+  b = await startServer('memory', env);
+});
+
+test.afterAll(async () => {
+  killServers();
+  postgres?.stop();
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+});
+
+/** A visitor whose relative URLs go to process A; process B is reached by its full URL. */
+async function visitor(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  const context = await browser.newContext({
+    baseURL: a.origin,
+    javaScriptEnabled: isJavaScriptProject(),
+    storageState,
+  });
+  return { context, page: await context.newPage() };
+}
+
+const accountMenu = (page: Page, username: string) =>
+  page.getByRole('banner').getByLabel(`Account menu for ${username}`);
+
+async function sql<T extends pg.QueryResultRow>(query: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(query, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+// Pending the shared invalidation (NOTIFY) that lands next: the other process still trusts the session.
+test.fixme('a session started on one process is used on the other, and a sign-out on one ends it on both', async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser);
+  await signInThroughPage(page, buyer);
+  await page.goto(`${b.origin}/dashboard/collection`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Collection' })).toBeVisible();
+  await expect(accountMenu(page, buyer.username)).toBeVisible();
+
+  // The cookies as they were before signing out: another tab, a copied cookie, a stolen one.
+  const before = await context.storageState();
+  await page.goto('/dashboard');
+  await signOut(page, buyer.username);
+  await context.close();
+
+  const replay = await visitor(browser, before);
+  await replay.page.goto(`${b.origin}/dashboard/collection`);
+  await expect(replay.page).toHaveURL(/\/auth\/sign-in/);
+  await expect(replay.page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await replay.context.close();
+});
+
+// Pending the rate limits kept in the database that land next: each process counts alone.
+test.fixme('wrong sign-ins spread over both processes share one limit: the 11th is refused', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  const address = isJavaScriptProject() ? '203.0.113.11' : '203.0.113.12';
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 11; attempt += 1) {
+    const origin = attempt % 2 === 1 ? a.origin : b.origin;
+    const response = await page.request.post(`${origin}/auth/sign-in`, {
+      form: { email: `nobody${attempt}@example.com`, password: 'wrong-password', redirectTo: '/dashboard' },
+      headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': address },
+      maxRedirects: 0,
+    });
+    statuses.push(response.status());
+    if (attempt === 11) {
+      expect(response.headers()['retry-after']).toMatch(/^\d+$/);
+      expect(await response.text()).toContain('Too many');
+    }
+  }
+  expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+  expect(statuses[10]).toBe(429);
+  await context.close();
+});
+
+test('a purchase through one process is in the collection on the other at once', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  await signUpNewUser(page, uniqueName('twoproc', test.info().project.name));
+  await page.goto(agentPath(3));
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
+
+  await page.goto(`${b.origin}/dashboard/collection`);
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name }) }),
+  ).toHaveCount(1);
+  await context.close();
+});
+
+test('twenty simultaneous buys spread over both processes make one purchase', async ({ browser }) => {
+  const { context, page } = await visitor(browser);
+  const path = agentPath(20);
+  const username = await signUpNewUser(page, uniqueName('race2p', test.info().project.name));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, index) => {
+      const origin = index % 2 === 0 ? a.origin : b.origin;
+      return page.request.post(`${origin}${path}`, {
+        form: { intent: 'buy', idempotencyKey: crypto.randomUUID() },
+        headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+        maxRedirects: 0,
+      });
+    }),
+  );
+  // One buys (303 to the agent page); the others are told it is already bought or under way.
+  const statuses = answers.map((answer) => answer.status());
+  expect(statuses.filter((status) => ![303, 409].includes(status))).toEqual([]);
+  expect(statuses.filter((status) => status === 303).length).toBeGreaterThanOrEqual(1);
+  const rows = await sql<{ n: number }>(
+    `select count(*)::int as n from public.purchases p join public.users u on u.id = p.buyer_id
+      where u.username = $1 and p.agent_id = $2 and p.status = 'completed'`,
+    [username, path.split('/').pop()],
+  );
+  expect(rows[0]?.n).toBe(1);
+  await context.close();
+});
