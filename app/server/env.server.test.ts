@@ -99,6 +99,30 @@ describe('parseEnv', () => {
     );
   });
 
+  it('takes the server-backed mode: DATABASE_URL, its pool, the storage folder and several workers', () => {
+    const env = parseEnv({
+      DATABASE_URL: 'postgres://app:secret@db.internal:5432/marketplace',
+      DATABASE_POOL_SIZE: '20',
+      STORAGE_DIR: '/srv/marketplace/files',
+      WORKERS: '4',
+    });
+    expect(env).toMatchObject({ DATABASE_POOL_SIZE: 20, STORAGE_DIR: '/srv/marketplace/files', WORKERS: 4 });
+    expect(parseEnv({ DATABASE_URL: 'postgresql://localhost/x', WORKERS: 'auto' }).WORKERS).toBeGreaterThanOrEqual(1);
+    expect(parseEnv({}).WORKERS).toBe(1);
+    expect(problems({ DATABASE_URL: 'mysql://localhost/x' })).toContain('DATABASE_URL: expected a postgres:// URL');
+    expect(problems({ WORKERS: '2' })).toContain(
+      'WORKERS: WORKERS above 1 needs DATABASE_URL or SUPABASE_URL (the PGlite database belongs to one process)',
+    );
+    expect(problems({ WORKERS: 'many' })).toContain('WORKERS:');
+    expect(
+      problems({
+        SUPABASE_URL: 'https://project.supabase.co',
+        SUPABASE_ANON_KEY: 'anon',
+        DATABASE_URL: 'postgres://localhost/x',
+      }),
+    ).toContain('DATABASE_URL: DATABASE_URL is for the embedded backend');
+  });
+
   it('takes Stripe only with its webhook secret, and says what each key looks like', () => {
     expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toContain(
       'STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',

@@ -169,3 +169,19 @@ test('twenty simultaneous buys spread over both processes make one purchase', as
   expect(rows[0]?.n).toBe(1);
   await context.close();
 });
+
+test('WORKERS=2 starts two app processes on one port, and SIGTERM stops them all', async ({ request }) => {
+  test.skip(!isJavaScriptProject(), 'A server start, not a page: once is enough.');
+  const cluster = await startServer('memory', {
+    DATABASE_URL: databaseUrl,
+    STORAGE_DIR: storageDir,
+    SESSION_SECRET: 'two-processes-session-secret-not-for-production',
+    WORKERS: '2',
+  });
+  expect(cluster.output()).toContain('Starting 2 app processes (WORKERS=2)');
+  const answers = await Promise.all(Array.from({ length: 20 }, () => request.get(`${cluster.origin}/marketplace`)));
+  expect(answers.map((answer) => answer.status())).toEqual(Array(20).fill(200));
+  cluster.child.kill('SIGTERM');
+  expect(await cluster.exited).toBe(0);
+  expect(cluster.output().match(/Closed cleanly/g)).toHaveLength(2);
+});
