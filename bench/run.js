@@ -4,6 +4,8 @@
  *   1. the JavaScript and HTML the pages ship (gzip -9) against the bare fixture F,
  *   2. server-rendered pages under load (autocannon -c 50) against F = /__perf/fixture,
  *   3. the marketplace's queries through the Data API over HTTP against the same SQL on PGlite.
+ *   4. with a PostgreSQL 15+ server installed: the same pages served by two processes over it
+ *      (DATABASE_URL, WORKERS=2), in the same rounds, as ratios to the same F.
  * Prints a table with goals and PASS/MISS, writes bench/results/latest.json.
  *
  *   npm run bench                # 3 s warm-up, 3 rounds of 10 s
@@ -21,6 +23,7 @@ import { apiKey } from './lib/keys.js';
 import { installCleanup, startServer } from './lib/processes.js';
 import { printReport } from './lib/report.js';
 import { agentId, seed } from './lib/seed.js';
+import { serverBackedAvailable, startServerBacked } from './lib/server-backed.js';
 import { pageSizes } from './lib/sizes.js';
 import { measureTargets } from './lib/ssr.js';
 
@@ -50,7 +53,9 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const log = (message) => console.log(`[${elapsed()}] ${message}`);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agent-bench-'));
+let serverBacked = null;
 const removeDataDir = () => {
+  serverBacked?.stop().catch(() => {});
   if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
 };
 installCleanup(removeDataDir);
@@ -163,7 +168,33 @@ async function main() {
     },
     { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
   ];
-  for (const target of targets) await checkTarget(server.origin, target);
+  if (serverBackedAvailable()) {
+    log(`Server-backed mode: PostgreSQL server, two app processes (WORKERS=2); seeding ${config.agents} agents`);
+    serverBacked = await startServerBacked({ cwd: root, dataDir, agents: config.agents });
+    const origin = serverBacked.origin;
+    const serverCookie = await signIn(origin);
+    targets.push(
+      {
+        name: 'server-backed ×2, cache miss',
+        key: 'serverBackedMiss',
+        origin,
+        path: '/marketplace?maxPrice=299',
+        nextPath: uncachedMarketplacePath(),
+        expect: cards(24),
+      },
+      {
+        name: 'server-backed ×2, signed in',
+        key: 'serverBackedSignedIn',
+        origin,
+        path: '/marketplace',
+        headers: { cookie: serverCookie },
+        expect: (html) => cards(24)(html) && html.includes('demo_buyer'),
+      },
+    );
+  } else {
+    log('No PostgreSQL 15+ server installed: the server-backed rows are skipped (apt-get install postgresql-15)');
+  }
+  for (const target of targets) await checkTarget(target.origin ?? server.origin, target);
 
   log('Sizes: gzip -9 of the JavaScript each page loads, and of the HTML');
   results.sizes = {
@@ -178,6 +209,11 @@ async function main() {
   );
   const ssr = await measureTargets(server.origin, targets, { ...config, log });
   results.ssr = Object.fromEntries(targets.map((target) => [target.key, { name: target.name, ...ssr[target.name] }]));
+  if (serverBacked) {
+    results.serverBacked = { workers: 2, seed: serverBacked.seeded };
+    await serverBacked.stop();
+    serverBacked = null;
+  }
 
   log(`Data API over HTTP: ${SHAPES.length} shapes × ${config.queryIterations} (after ${config.queryWarmup} warm-up)`);
   const api = await measureApi(server.origin, anonKey, {

@@ -1,7 +1,9 @@
 /** The stdout report: machine, every figure, every ratio with its goal and PASS/MISS. */
 
 const GOALS = {
-  ssr: { marketplace: 0.7, marketplaceFiltered: 0.7, marketplaceSignedIn: 0.5, agent: 0.7 },
+  ssr: { marketplace: 0.7, marketplaceFiltered: 0.7, marketplaceSignedIn: 0.5, agent: 0.7, serverBackedMiss: 0.7 },
+  /** Server-backed rows (issue #16): the slowest 1 % within this many times the median. */
+  serverBackedTail: 5,
   jsRatio: 1.2,
   htmlGzipBytes: 30 * 1024,
   dataApiRatio: 1.5,
@@ -67,6 +69,22 @@ export function printReport(results) {
     ];
   });
   out.push(table(['page', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx/err', 'ratio', 'goal', 'result'], ssrRows));
+  const tails = Object.entries(results.ssr)
+    .filter(([key]) => key.startsWith('serverBacked'))
+    .map(([key, run]) => {
+      const tail = run.p99 / run.p50;
+      const goal = GOALS.serverBackedTail;
+      return [
+        run.name,
+        ...check(`ssr.${key}.p99OverP50`, tail, `${tail.toFixed(1)}×p50`, `≤ ${goal}×p50`, tail <= goal),
+      ];
+    });
+  if (tails.length > 0) {
+    out.push('', '--- Server-backed mode (DATABASE_URL, WORKERS=2): the slowest 1 % against the median ---');
+    out.push(table(['page', 'p99', 'goal', 'result'], tails));
+  } else {
+    out.push('', '(Server-backed rows skipped: no PostgreSQL 15+ server installed.)');
+  }
 
   out.push('', '--- Sizes (gzip -9; JS = every <script src>, modulepreload and inline import of the page) ---');
   const { fixture: fixtureSize, home, marketplace } = results.sizes;

@@ -38,24 +38,24 @@ async function drain(origin) {
 export async function measureTargets(origin, targets, { warmup, duration, rounds, connections, log = () => {} }) {
   for (const target of targets) {
     log(`  warm-up ${target.name} (${warmup} s)`);
-    await load(origin + target.path, {
+    await load((target.origin ?? origin) + target.path, {
       connections,
       duration: warmup,
       headers: target.headers,
       nextPath: target.nextPath,
     });
-    await drain(origin);
+    await drain(target.origin ?? origin);
   }
   const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
-      const result = await load(origin + target.path, {
+      const result = await load((target.origin ?? origin) + target.path, {
         connections,
         duration,
         headers: target.headers,
         nextPath: target.nextPath,
       });
-      await drain(origin);
+      await drain(target.origin ?? origin);
       log(
         `  round ${round}/${rounds} ${target.name.padEnd(26)} ${result.rps.toFixed(0).padStart(5)} req/s  ` +
           `p95 ${result.p95.toFixed(0)} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
