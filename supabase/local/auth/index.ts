@@ -6,7 +6,7 @@ import type { ServiceContext, ServiceHandler } from '../context';
 import type { AuthConfigOverrides } from './config';
 import { loadAuthConfig } from './config';
 import { API_VERSION, AuthError, errorResponse } from './errors';
-import { createAuthRateLimiter, type RateLimitClock } from './rate-limit';
+import { createAuthRateLimiter, databaseWindows, type RateLimitClock } from './rate-limit';
 import * as admin from './routes/admin';
 import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from './routes/factors';
 import { recover, otp, resend } from './routes/email';
@@ -83,7 +83,7 @@ export function createAuthService(context: ServiceContext & AuthServiceOptions):
     keys: context.keys,
     config,
     sessions: context.sessions,
-    limits: createAuthRateLimiter(config.rateLimits, context.clock),
+    limits: createAuthRateLimiter(config.rateLimits, databaseWindows(context.db, context.clock)),
     appOrigin: () => context.siteUrl(),
     authUrl: () => `${context.siteUrl()}/auth/v1`,
     mail: createMailDelivery(config.smtp, context.log),

@@ -95,3 +95,14 @@ create table if not exists auth.local_secrets (
   value text not null,
   created_at timestamptz not null default now()
 );
+
+-- The rate limits' fixed windows (auth/rate-limit.ts): one row per key (limit kind and client
+-- address, or a sign-in account), counted with one atomic upsert, so that every process on one
+-- database shares the counts. Rows whose window has closed are pruned by the service.
+create table if not exists auth.local_rate_limits (
+  key text primary key,
+  count integer not null,
+  reset_at timestamptz not null
+);
+create index if not exists local_rate_limits_reset_at_idx on auth.local_rate_limits (reset_at);
+alter table auth.local_rate_limits owner to supabase_auth_admin;
