@@ -76,7 +76,9 @@ export interface AuthServiceOptions {
   log?: (line: string) => void;
 }
 
-export function createAuthService(context: ServiceContext & AuthServiceOptions): ServiceHandler & { close(): void } {
+export function createAuthService(
+  context: ServiceContext & AuthServiceOptions,
+): ServiceHandler & { close(): void; tokenLifetimeSeconds: number } {
   const config = loadAuthConfig(context.supabaseDir, context.auth);
   const service: AuthService = {
     db: context.db,
@@ -100,7 +102,7 @@ export function createAuthService(context: ServiceContext & AuthServiceOptions):
     if (request.headers.has('x-supabase-api-version')) response.headers.set('x-supabase-api-version', API_VERSION);
     return response;
   };
-  return Object.assign(handler, { close: () => service.mail.close() });
+  return Object.assign(handler, { close: () => service.mail.close(), tokenLifetimeSeconds: config.jwtExpiry });
 }
 
 async function dispatch(service: AuthService, request: Request, path: string): Promise<Response> {
