@@ -103,17 +103,18 @@ revoke execute on function public.notify_user_change() from public, anon, authen
 create trigger users_notify_change after update or delete on public.users
   for each row execute function public.notify_user_change();
 
-create trigger agents_notify_catalogue after insert or update or delete on public.agents
-  for each statement execute function public.notify_catalogue_change();
-create trigger agent_stats_notify_catalogue after insert or update or delete on public.agent_stats
-  for each statement execute function public.notify_catalogue_change();
-create trigger categories_notify_catalogue after insert or update or delete on public.categories
-  for each statement execute function public.notify_catalogue_change();
-create trigger reviews_notify_catalogue after insert or update or delete on public.reviews
-  for each statement execute function public.notify_catalogue_change();
-create trigger review_replies_notify_catalogue after insert or update or delete on public.review_replies
-  for each statement execute function public.notify_catalogue_change();
-create trigger users_notify_catalogue after insert or update or delete on public.users
-  for each statement execute function public.notify_catalogue_change();
-create trigger user_settings_notify_catalogue after update on public.user_settings
-  for each statement execute function public.notify_catalogue_change();
+-- What the published catalogue shows (cards, counts, storefronts) is read from these tables.
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['agents', 'agent_stats', 'categories', 'reviews', 'review_replies', 'users', 'user_settings']
+  loop
+    execute format(
+      'create trigger %I after insert or update or delete on public.%I '
+      'for each statement execute function public.notify_catalogue_change()',
+      t || '_notify_catalogue', t
+    );
+  end loop;
+end;
+$$;
