@@ -14,12 +14,14 @@ import {
   nonceContext,
   type SupabaseConnection,
 } from '~/context';
+import { forgetCatalogue } from '~/server/agents.server';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
 import { productMailNotice } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { scheduleRenewals } from '~/server/renewals.server';
 import { createServiceSupabase } from '~/server/supabase.server';
+import { forgetViewer } from '~/server/viewer.server';
 import { writeDemoPackages } from '../supabase/demo-packages';
 import {
   createEmbeddedBackend,
@@ -50,6 +52,11 @@ export interface AppInstance {
 
 export async function createApp(): Promise<AppInstance> {
   const backend = env.SUPABASE_URL ? null : await openEmbeddedBackend();
+  // What another process on the same database changed, this one forgets at once (ADR 022). On
+  // hosted Supabase there is no such news: the caches' short TTLs are the bound.
+  backend?.onChange('session', (change) => forgetViewer(change.user_id));
+  backend?.onChange('user', (change) => forgetViewer(change.id));
+  backend?.onChange('catalogue', () => forgetCatalogue());
   const connection: SupabaseConnection = backend
     ? {
         url: backend.siteUrl(),

@@ -11,6 +11,7 @@ import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { unavailable } from '~/server/http-errors.server';
+import { formWindows } from '~/server/rate-limit.server';
 import {
   checkCode,
   disableTotp,
@@ -72,14 +73,14 @@ export async function action(args: Route.ActionArgs) {
     case 'confirm': {
       const setup = setupFromUri(form.factorId, form.enrollmentUri);
       if (!setup) return refused(formError(submission, { message: TWO_FACTOR_MESSAGES.expired, status: 409 }));
-      const check = await checkCode(client, viewer.id, form.factorId, form.code);
+      const check = await checkCode(client, formWindows(context), viewer.id, form.factorId, form.code);
       if (!check.ok) return refused(refusal(submission, check), check.status === 409 ? null : setup);
       await mirrorTwoFactorSetting(client, viewer.id, true);
       forgetViewer(viewer.id);
       return done(request, TWO_FACTOR_MESSAGES.enabled);
     }
     case 'disable': {
-      const result = await disableTotp(client, viewer.id, form.code);
+      const result = await disableTotp(client, formWindows(context), viewer.id, form.code);
       if (!result.ok) return refused(refusal(submission, result));
       await mirrorTwoFactorSetting(client, viewer.id, false);
       forgetViewer(viewer.id);

@@ -10,7 +10,12 @@ import { safeRedirectPath } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/cookies.server';
 import { env } from '~/server/env.server';
 import { formError } from '~/server/forms.server';
-import { RATE_LIMIT_MESSAGE, authRateLimitByAddress, authRateLimitByEmailAndAddress } from '~/server/rate-limit.server';
+import {
+  RATE_LIMIT_MESSAGE,
+  authRateLimitByAddress,
+  authRateLimitByEmailAndAddress,
+  formWindows,
+} from '~/server/rate-limit.server';
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -31,14 +36,15 @@ export const accountKey = (email: string) => email.trim().toLowerCase();
  * Hard limits per client address, and per email address *from that client address*: an email
  * alone is never a hard limit, or anyone could lock its owner out by failing on purpose
  * (the per-account protection is the delay in the sign-in action). Counted for every attempt,
- * valid or not. Answers the 429 to return, or null.
+ * valid or not, by every app server on the database together. Answers the 429 to return, or null.
  */
-export function authRateLimited(context: Context, submission: Submission<unknown, string[], unknown>) {
+export async function authRateLimited(context: Context, submission: Submission<unknown, string[], unknown>) {
   const address = context.get(clientAddressContext);
   const email = typeof submission.payload.email === 'string' ? submission.payload.email : undefined;
-  const byAddress = authRateLimitByAddress.consume([address]);
+  const windows = formWindows(context);
+  const byAddress = await authRateLimitByAddress.consume(windows, [address]);
   const byEmail = email
-    ? authRateLimitByEmailAndAddress.consume([JSON.stringify([accountKey(email), address])])
+    ? await authRateLimitByEmailAndAddress.consume(windows, [JSON.stringify([accountKey(email), address])])
     : byAddress;
   if (byAddress.allowed && byEmail.allowed) return null;
   const retryAfterSeconds = Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds);

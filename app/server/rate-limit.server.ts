@@ -1,41 +1,103 @@
 /**
- * Rate limits of the app's own sign-in, sign-up and reset forms, kept in process memory. Enough
- * for one app server; several servers behind a load balancer each keep their own count
- * (docs/security/rate-limits.md, docs/decisions/009-sign-in-rate-limits.md).
+ * Rate limits of the app's own forms (sign-in, sign-up, reset, newsletter; the two-factor code's
+ * in two-factor.server.ts). They count in the database, `public.rate_limit_windows` through the
+ * service role's `rate_limit_add` / `rate_limit_peek` RPCs, so every app server on one database
+ * shares one count (docs/security/rate-limits.md, docs/decisions/022-shared-state.md). Without a
+ * service role key, or while the RPC fails, they count in this process alone, as they used to.
  */
+import type { RouterContextProvider } from 'react-router';
+import { connectionContext } from '~/context';
 import { env } from '~/server/env.server';
+import { backendKey, createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import {
-  createFixedWindows,
+  memoryWindows,
   progressiveDelay,
+  storedKey,
   systemClock,
+  type FixedWindow,
+  type FixedWindows,
   type RateLimitClock,
 } from '../../supabase/local/fixed-window';
 
 export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock } from '../../supabase/local/fixed-window';
+export type { FixedWindows } from '../../supabase/local/fixed-window';
 export type Clock = RateLimitClock;
 
-export interface RateLimit {
-  /** Records an attempt for each key; false when any key is over its limit. */
-  consume(keys: string[]): { allowed: boolean; retryAfterSeconds: number };
+/** This process's own count: without a service role key, and while the database's is unreachable. */
+const processWindows = memoryWindows();
+
+/**
+ * The windows in the database, reached with the service role. A failed call is logged and counted
+ * in `fallback` instead: a limit still holds (per process), and a form never fails because of it.
+ */
+export function databaseWindows(
+  service: AppSupabaseClient,
+  clock: RateLimitClock = systemClock,
+  fallback: FixedWindows = processWindows,
+): FixedWindows {
+  const at = () => new Date(clock.now()).toISOString();
+  const toWindow = (row: { attempts: number; resets_at: string }): FixedWindow => ({
+    count: row.attempts,
+    resetAt: Date.parse(row.resets_at),
+  });
+  return {
+    clock,
+    async add(key, windowMs) {
+      const args = { window_key: storedKey(key), window_ms: windowMs, at_time: at() };
+      const { data, error } = await service.rpc('rate_limit_add', args);
+      if (error || !data[0]) {
+        console.error('Rate limit count failed; counting in this process:', error?.message);
+        return fallback.add(key, windowMs);
+      }
+      return toWindow(data[0]);
+    },
+    async peek(key) {
+      const { data, error } = await service.rpc('rate_limit_peek', { window_key: storedKey(key), at_time: at() });
+      if (error) {
+        console.error('Rate limit read failed; reading this process’s count:', error.message);
+        return fallback.peek(key);
+      }
+      return data[0] ? toWindow(data[0]) : null;
+    },
+  };
 }
 
-/** A fixed window per key: `limit` attempts per `windowMs`. */
+const sharedWindows = new Map<string, FixedWindows>();
+
+/** Where this request's form limits count: the backend's database, one store per backend. */
+export function formWindows(context: Readonly<RouterContextProvider>): FixedWindows {
+  const connection = context.get(connectionContext);
+  if (!connection.serviceRoleKey) return processWindows;
+  const key = backendKey(connection);
+  let windows = sharedWindows.get(key);
+  if (!windows) {
+    windows = databaseWindows(createServiceSupabase(connection));
+    sharedWindows.set(key, windows);
+  }
+  return windows;
+}
+
+export interface RateLimit {
+  /** Records an attempt for each key; not allowed when any key is over its limit. */
+  consume(windows: FixedWindows, keys: string[]): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+/** A fixed window per key: `limit` attempts per `windowMs`; `name` keeps each limit's keys apart. */
 export function createRateLimit({
+  name,
   limit,
   windowMs,
-  clock = systemClock,
 }: {
+  name: string;
   limit: number;
   windowMs: number;
-  clock?: Clock;
 }): RateLimit {
-  const windows = createFixedWindows(clock);
   return {
-    consume(keys) {
+    async consume(windows, keys) {
       let retryAfterMs = 0;
       for (const key of keys) {
-        const window = windows.add(key, windowMs);
-        if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - clock.now());
+        const window = await windows.add(`${name}:${key}`, windowMs);
+        if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetAt - windows.clock.now());
       }
       return { allowed: retryAfterMs === 0, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
     },
@@ -44,9 +106,9 @@ export function createRateLimit({
 
 export interface FailureDelay {
   /** Waits the delay that the key's recent failures earned (none below the threshold). */
-  wait(key: string): Promise<void>;
+  wait(windows: FixedWindows, key: string): Promise<void>;
   /** Records one failure for the key. */
-  fail(key: string): void;
+  fail(windows: FixedWindows, key: string): Promise<void>;
 }
 
 /**
@@ -55,22 +117,22 @@ export interface FailureDelay {
  * anyone lock the owner out by failing on purpose.
  */
 export function createFailureDelay({
+  name,
   freeFailures,
   windowMs,
-  clock = systemClock,
 }: {
+  name: string;
   freeFailures: number;
   windowMs: number;
-  clock?: Clock;
 }): FailureDelay {
-  const failures = createFixedWindows(clock);
   return {
-    async wait(key) {
-      const delay = progressiveDelay(failures.count(key), freeFailures);
-      if (delay > 0) await clock.sleep(delay);
+    async wait(windows, key) {
+      const failures = (await windows.peek(`${name}:${key}`))?.count ?? 0;
+      const delay = progressiveDelay(failures, freeFailures);
+      if (delay > 0) await windows.clock.sleep(delay);
     },
-    fail(key) {
-      failures.add(key, windowMs);
+    async fail(windows, key) {
+      await windows.add(`${name}:${key}`, windowMs);
     },
   };
 }
@@ -80,12 +142,18 @@ export function createFailureDelay({
  * AUTH_FAILURES_BEFORE_DELAY): attempts per minute per client address, per email address from
  * one client address, and the per-account delay after failed sign-ins from any address.
  */
-export const authRateLimitByAddress = createRateLimit({ limit: env.AUTH_RATE_LIMIT_PER_IP, windowMs: 60_000 });
+export const authRateLimitByAddress = createRateLimit({
+  name: 'forms-address',
+  limit: env.AUTH_RATE_LIMIT_PER_IP,
+  windowMs: 60_000,
+});
 export const authRateLimitByEmailAndAddress = createRateLimit({
+  name: 'forms-email-address',
   limit: env.AUTH_RATE_LIMIT_PER_EMAIL,
   windowMs: 60_000,
 });
 export const signInFailuresByAccount = createFailureDelay({
+  name: 'sign-in-failures',
   freeFailures: env.AUTH_FAILURES_BEFORE_DELAY,
   windowMs: 60 * 60_000,
 });
@@ -98,6 +166,7 @@ export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and t
  * so this limit, not row-level security, is what stops one client from filling the table.
  */
 export const newsletterRateLimitByAddress = createRateLimit({
+  name: 'newsletter-address',
   limit: env.NEWSLETTER_RATE_LIMIT_PER_IP,
   windowMs: 60_000,
 });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TwoFactorSettingsSchema, TwoFactorSignInSchema } from '~/schemas/two-factor';
 import { twoFactorHref } from '~/lib/two-factor';
-import {
-  WRONG_CODES_ALLOWED,
-  createWrongCodeLimit,
-  needsSecondFactor,
-  qrCodeOf,
-  setupFromUri,
-} from '~/server/two-factor.server';
+import { WRONG_CODES_ALLOWED, needsSecondFactor, qrCodeOf, setupFromUri, wrongCodes } from '~/server/two-factor.server';
+import { memoryWindows } from '../../supabase/local/fixed-window';
 
 const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.y`;
 const verified = { factors: [{ id: 'f', status: 'verified', factor_type: 'totp' }] } as never;
@@ -25,19 +20,19 @@ describe('needsSecondFactor', () => {
 });
 
 describe('wrong-code limit', () => {
-  it('refuses a user after five wrong codes until the five-minute window ends, per user', () => {
+  it('refuses a user after five wrong codes until the five-minute window ends, per user', async () => {
     let now = 1_000_000;
-    const limit = createWrongCodeLimit({ now: () => now, sleep: async () => {} });
+    const windows = memoryWindows({ now: () => now, sleep: async () => {} });
     for (let attempt = 0; attempt < WRONG_CODES_ALLOWED; attempt += 1) {
-      expect(limit.retryAfterSeconds('ada')).toBe(0);
-      limit.fail('ada');
+      expect(await wrongCodes.retryAfterSeconds(windows, 'ada')).toBe(0);
+      await wrongCodes.fail(windows, 'ada');
     }
-    expect(limit.retryAfterSeconds('ada')).toBe(300);
-    expect(limit.retryAfterSeconds('bob')).toBe(0);
+    expect(await wrongCodes.retryAfterSeconds(windows, 'ada')).toBe(300);
+    expect(await wrongCodes.retryAfterSeconds(windows, 'bob')).toBe(0);
     now += 299_000;
-    expect(limit.retryAfterSeconds('ada')).toBe(1);
+    expect(await wrongCodes.retryAfterSeconds(windows, 'ada')).toBe(1);
     now += 1_000;
-    expect(limit.retryAfterSeconds('ada')).toBe(0);
+    expect(await wrongCodes.retryAfterSeconds(windows, 'ada')).toBe(0);
   });
 });
 

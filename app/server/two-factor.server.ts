@@ -10,7 +10,7 @@ import qrcode from 'qrcode-generator';
 import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { formError } from '~/server/forms.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import { createFixedWindows, systemClock, type RateLimitClock } from '../../supabase/local/fixed-window';
+import { secondsUntilReset, type FixedWindows } from '../../supabase/local/fixed-window';
 
 /** Signed in with a password (or Google), but the code is still to come: not signed in for the app. */
 export interface PendingSecondFactor {
@@ -49,31 +49,25 @@ export const WRONG_CODE_WINDOW_MS = 5 * 60_000;
 
 export interface WrongCodeLimit {
   /** Seconds until `userId` may try again, or 0. */
-  retryAfterSeconds(userId: string): number;
-  fail(userId: string): void;
+  retryAfterSeconds(windows: FixedWindows, userId: string): Promise<number>;
+  fail(windows: FixedWindows, userId: string): Promise<void>;
 }
 
 /**
  * Wrong codes per user, whatever the address (an attacker who has the password tries codes
- * from many): after `WRONG_CODES_ALLOWED` in a window, every code is refused until it ends.
- * The Auth service's own limit counts verifications per client address.
+ * from many) and whichever app server they reach (the windows are the database's,
+ * rate-limit.server.ts): after `WRONG_CODES_ALLOWED` in a window, every code is refused until it
+ * ends. The Auth service's own limit counts verifications per client address.
  */
-export function createWrongCodeLimit(clock: RateLimitClock = systemClock): WrongCodeLimit {
-  const windows = createFixedWindows(clock);
-  const resets = new Map<string, number>();
-  return {
-    retryAfterSeconds(userId) {
-      if (windows.count(userId) < WRONG_CODES_ALLOWED) return 0;
-      return Math.max(1, Math.ceil(((resets.get(userId) ?? clock.now()) - clock.now()) / 1000));
-    },
-    fail(userId) {
-      resets.set(userId, windows.add(userId, WRONG_CODE_WINDOW_MS).resetAt);
-      if (resets.size > 50_000) resets.clear();
-    },
-  };
-}
-
-const wrongCodes = createWrongCodeLimit();
+export const wrongCodes: WrongCodeLimit = {
+  async retryAfterSeconds(windows, userId) {
+    const window = await windows.peek(`wrong-codes:${userId}`);
+    return window && window.count >= WRONG_CODES_ALLOWED ? secondsUntilReset(window, windows.clock) : 0;
+  },
+  async fail(windows, userId) {
+    await windows.add(`wrong-codes:${userId}`, WRONG_CODE_WINDOW_MS);
+  },
+};
 
 export type TwoFactorResult =
   { ok: true } | { ok: false; status: 409 | 422 | 429 | 503; message: string; retryAfterSeconds?: number };
@@ -83,18 +77,18 @@ const failed = (status: 409 | 422 | 503, message: string): TwoFactorResult => ({
 /** One code against one factor: the session becomes aal2 (cookies on the response) or the answer says why not. */
 export async function checkCode(
   client: AppSupabaseClient,
+  windows: FixedWindows,
   userId: string,
   factorId: string,
   code: string,
-  limit: WrongCodeLimit = wrongCodes,
 ): Promise<TwoFactorResult> {
-  const wait = limit.retryAfterSeconds(userId);
+  const wait = await wrongCodes.retryAfterSeconds(windows, userId);
   if (wait > 0)
     return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooManyWrongCodes, retryAfterSeconds: wait };
   const { error } = await client.auth.mfa.challengeAndVerify({ factorId, code });
   if (!error) return { ok: true };
   if (error.code === 'mfa_verification_failed') {
-    limit.fail(userId);
+    await wrongCodes.fail(windows, userId);
     return failed(422, TWO_FACTOR_MESSAGES.wrongCode);
   }
   if (error.status === 429) return { ok: false, status: 429, message: TWO_FACTOR_MESSAGES.tooManyWrongCodes };
@@ -200,11 +194,16 @@ function logFailure(step: string, error: { message: string }): { ok: false; stat
 }
 
 /** Turns two-factor off after a current code. */
-export async function disableTotp(client: AppSupabaseClient, userId: string, code: string): Promise<TwoFactorResult> {
+export async function disableTotp(
+  client: AppSupabaseClient,
+  windows: FixedWindows,
+  userId: string,
+  code: string,
+): Promise<TwoFactorResult> {
   const factor = await verifiedTotpFactor(client).catch((error: Error) => error);
   if (factor instanceof Error) return logFailure('list', factor);
   if (!factor) return failed(409, TWO_FACTOR_MESSAGES.alreadyOff);
-  const check = await checkCode(client, userId, factor.id, code);
+  const check = await checkCode(client, windows, userId, factor.id, code);
   if (!check.ok) return check;
   const { error } = await client.auth.mfa.unenroll({ factorId: factor.id });
   if (error) return logFailure('unenroll', error);

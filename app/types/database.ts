@@ -686,6 +686,24 @@ export type Database = {
           },
         ];
       };
+      rate_limit_windows: {
+        Row: {
+          count: number;
+          key: string;
+          reset_at: string;
+        };
+        Insert: {
+          count: number;
+          key: string;
+          reset_at: string;
+        };
+        Update: {
+          count?: number;
+          key?: string;
+          reset_at?: string;
+        };
+        Relationships: [];
+      };
       review_replies: {
         Row: {
           created_at: string;
@@ -1497,6 +1515,20 @@ export type Database = {
           isOneToOne: false;
           isSetofReturn: true;
         };
+      };
+      rate_limit_add: {
+        Args: { at_time: string; window_key: string; window_ms: number };
+        Returns: {
+          attempts: number;
+          resets_at: string;
+        }[];
+      };
+      rate_limit_peek: {
+        Args: { at_time: string; window_key: string };
+        Returns: {
+          attempts: number;
+          resets_at: string;
+        }[];
       };
       record_agent_view: { Args: { signed_in: boolean; target_agent: string; visitor: string }; Returns: boolean };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };

@@ -1,9 +1,12 @@
 /**
- * Fixed-window counters kept in process memory, with an injectable clock, and the progressive
- * delay of failed sign-ins. Dependency-free, so that both the embedded Auth's limits
- * (auth/rate-limit.ts) and the app's own form limits (app/server/rate-limit.server.ts) count
- * the same way without either importing the other's service code.
+ * Fixed-window counters with an injectable clock, and the progressive delay of failed sign-ins.
+ * Dependency-free, so that both the embedded Auth's limits (auth/rate-limit.ts) and the app's own
+ * form limits (app/server/rate-limit.server.ts) count the same way without either importing the
+ * other's service code. Where the counts live is the caller's choice: in a database table that
+ * every process on the database shares (the Auth's `auth.local_rate_limits`, the app's
+ * `public.rate_limit_windows`), or, with no database to share, in this process's memory.
  */
+import { createHash } from 'node:crypto';
 
 /** Time as the limiters see it; tests pass a fake one instead of sleeping. */
 export interface RateLimitClock {
@@ -26,28 +29,58 @@ export function progressiveDelay(failures: number, threshold: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** Math.min(failures - threshold, 16), MAX_DELAY_MS);
 }
 
-/** Counters by key, each in its own fixed window; expired windows are pruned once there are many. */
-export function createFixedWindows(clock: RateLimitClock = systemClock) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+/** One key's open window: attempts so far and when (ms, on the limiter's clock) it closes. */
+export interface FixedWindow {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Counters by key, each in its own fixed window that opens with the key's first attempt. A store
+ * shared by several processes must make `add` atomic (one upsert), so that none loses a count.
+ */
+export interface FixedWindows {
+  /** The time the windows are counted in: the limits' `Retry-After` and delays use it too. */
+  readonly clock: RateLimitClock;
+  /** Counts one more for `key` (a new window of `windowMs` when none is open) and returns the window. */
+  add(key: string, windowMs: number): Promise<FixedWindow>;
+  /** `key`'s open window, or null when none is open. */
+  peek(key: string): Promise<FixedWindow | null>;
+}
+
+/**
+ * A key as a database store keeps it: a SHA-256 digest, so that the table holds no email or
+ * client address and every key has the same short length.
+ */
+export const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** Seconds until `window` closes, at least 1 (a `Retry-After` value). */
+export function secondsUntilReset(window: FixedWindow, clock: RateLimitClock): number {
+  return Math.max(1, Math.ceil((window.resetAt - clock.now()) / 1000));
+}
+
+/** The windows of this process alone; expired ones are pruned once there are many. */
+export function memoryWindows(clock: RateLimitClock = systemClock): FixedWindows {
+  const windows = new Map<string, FixedWindow>();
+  const open = (key: string) => {
+    const window = windows.get(key);
+    return window && window.resetAt > clock.now() ? window : null;
+  };
   return {
-    /** Counts one more for `key` (a new window of `windowMs` when none is open) and returns the window. */
-    add(key: string, windowMs: number): { count: number; resetAt: number } {
+    clock,
+    async add(key, windowMs) {
       const now = clock.now();
       if (windows.size > 50_000) {
         for (const [stale, window] of windows) if (window.resetAt <= now) windows.delete(stale);
       }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
-      }
+      const window = open(key) ?? { count: 0, resetAt: now + windowMs };
       window.count += 1;
-      return window;
+      windows.set(key, window);
+      return { ...window };
     },
-    /** The count of `key`'s open window (0 when none is open). */
-    count(key: string): number {
-      const window = windows.get(key);
-      return window && window.resetAt > clock.now() ? window.count : 0;
+    async peek(key) {
+      const window = open(key);
+      return window ? { ...window } : null;
     },
   };
 }

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
+import { listenForChanges, type ChangeFeed } from './changes';
 import type { ServiceContext } from './context';
 import { openDatabase, type Database } from './database';
 import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
@@ -15,6 +16,7 @@ import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
 export { isBackendPath, MAX_BODY_BYTES, StartupError };
+export type { Change, ChangeTopic, ChangeHandler } from './changes';
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
 export {
@@ -96,6 +98,12 @@ export interface EmbeddedBackend {
   fetch: typeof fetch;
   /** The in-process `fetch` for requests made on behalf of a visitor at `clientAddress`. */
   fetchFrom(clientAddress: string): typeof fetch;
+  /**
+   * Calls `handler` with each change of `topic` committed on the database by any process (ADR
+   * 021): an Auth session ended, a profile changed, the catalogue changed. Several app processes
+   * on one database keep their caches right this way. Returns the unsubscribe function.
+   */
+  onChange: ChangeFeed['on'];
   health(): Promise<{ ok: boolean; database: 'up' | 'down' }>;
   close(): Promise<void>;
 }
@@ -151,6 +159,10 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       devTools: options.devTools,
       log: options.log,
     });
+    // Sessions ended by another process (or by this one: the news is then already in) are refused
+    // at once here too.
+    const changes = await listenForChanges(db, options.log ?? console.log);
+    changes.on('session', (change) => context.sessions.end([change.id], auth.tokenLifetimeSeconds));
     const gateway = createGateway(keys, {
       auth,
       rest: createRestService(context),
@@ -176,6 +188,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       fetchFrom: (clientAddress) =>
         ((input: RequestInfo | URL, init?: RequestInit) =>
           gateway(new Request(input, init), clientAddress)) as typeof fetch,
+      onChange: (topic, handler) => changes.on(topic, handler),
       async health() {
         try {
           await db.query('select 1');
@@ -189,6 +202,7 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         closed = true;
         clearInterval(analyzeTimer);
         auth.close();
+        await changes.close();
         await db.close();
         releaseLock();
       },

@@ -17,7 +17,7 @@ export function loader(args: Route.LoaderArgs) {
 /** Sends a recovery link. The answer is the same whether or not the account exists. */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), EmailOnlySchema);
-  const limited = authRateLimited(context, submission);
+  const limited = await authRateLimited(context, submission);
   if (limited) return limited;
   if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
   const { error } = await context.get(supabaseContext).auth.resetPasswordForEmail(submission.value.email, {

@@ -9,7 +9,7 @@ import { twoFactorHref } from '~/lib/two-factor';
 import { SignInSchema, firstMessage } from '~/schemas/auth';
 import { accountKey, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
 import { formError, parseForm } from '~/server/forms.server';
-import { signInFailuresByAccount } from '~/server/rate-limit.server';
+import { formWindows, signInFailuresByAccount } from '~/server/rate-limit.server';
 import { asksForCode } from '~/server/two-factor.server';
 import type { Route } from './+types/sign-in';
 
@@ -20,17 +20,18 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), SignInSchema);
-  const limited = authRateLimited(context, submission);
+  const limited = await authRateLimited(context, submission);
   if (limited) return limited;
   if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
   const { email, password, redirectTo } = submission.value;
 
   // After repeated failures on this account from anywhere, each attempt waits longer; the owner
   // with the right password is slowed, never refused.
-  await signInFailuresByAccount.wait(accountKey(email));
+  const windows = formWindows(context);
+  await signInFailuresByAccount.wait(windows, accountKey(email));
   const { data, error } = await context.get(supabaseContext).auth.signInWithPassword({ email, password });
   if (error) {
-    if (error.code === 'invalid_credentials') signInFailuresByAccount.fail(accountKey(email));
+    if (error.code === 'invalid_credentials') await signInFailuresByAccount.fail(windows, accountKey(email));
     const mapped = mapAuthError(error.message);
     if (!error.status || error.status >= 500) console.error('Sign-in failed:', error.message);
     return formError(submission, {

@@ -23,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), SignUpSchema);
-  const limited = authRateLimited(context, submission);
+  const limited = await authRateLimited(context, submission);
   if (limited) return limited;
   if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
   const { email, password, username, accountType, redirectTo } = submission.value;

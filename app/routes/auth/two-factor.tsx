@@ -13,6 +13,7 @@ import { TwoFactorSignInSchema } from '~/schemas/two-factor';
 import { signedInRedirect } from '~/server/auth.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { unavailable } from '~/server/http-errors.server';
+import { formWindows } from '~/server/rate-limit.server';
 import { checkCode, refusal, verifiedTotpFactor } from '~/server/two-factor.server';
 import { forgetViewer } from '~/server/viewer.server';
 import type { Route } from './+types/two-factor';
@@ -47,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   });
   // No verified factor any more (removed meanwhile): nothing is owed, the next request decides.
   if (!factor) throw redirect(target);
-  const check = await checkCode(client, pending.id, factor.id, submission.value.code);
+  const check = await checkCode(client, formWindows(context), pending.id, factor.id, submission.value.code);
   if (!check.ok) return refusal(submission, check);
   forgetViewer(pending.id);
   return signedInRedirect(request, submission.value.redirectTo ?? target, TWO_FACTOR_MESSAGES.verified);

@@ -5,7 +5,7 @@ import { fieldValue } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/cookies.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
-import { newsletterRateLimitByAddress, RATE_LIMIT_MESSAGE } from '~/server/rate-limit.server';
+import { formWindows, newsletterRateLimitByAddress, RATE_LIMIT_MESSAGE } from '~/server/rate-limit.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/newsletter';
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, NewsletterSchema);
 
   let response;
-  const limit = newsletterRateLimitByAddress.consume([context.get(clientAddressContext)]);
+  const limit = await newsletterRateLimitByAddress.consume(formWindows(context), [context.get(clientAddressContext)]);
   if (!limit.allowed) {
     const headers = { 'Retry-After': String(limit.retryAfterSeconds) };
     response = formError(submission, { message: RATE_LIMIT_MESSAGE, status: 429, headers });

@@ -6,7 +6,7 @@ import type { ServiceContext, ServiceHandler } from '../context';
 import type { AuthConfigOverrides } from './config';
 import { loadAuthConfig } from './config';
 import { API_VERSION, AuthError, errorResponse } from './errors';
-import { createAuthRateLimiter, type RateLimitClock } from './rate-limit';
+import { createAuthRateLimiter, databaseWindows, type RateLimitClock } from './rate-limit';
 import * as admin from './routes/admin';
 import { enrollFactor, challengeFactor, unenrollFactor, verifyFactor } from './routes/factors';
 import { recover, otp, resend } from './routes/email';
@@ -76,14 +76,16 @@ export interface AuthServiceOptions {
   log?: (line: string) => void;
 }
 
-export function createAuthService(context: ServiceContext & AuthServiceOptions): ServiceHandler & { close(): void } {
+export function createAuthService(
+  context: ServiceContext & AuthServiceOptions,
+): ServiceHandler & { close(): void; tokenLifetimeSeconds: number } {
   const config = loadAuthConfig(context.supabaseDir, context.auth);
   const service: AuthService = {
     db: context.db,
     keys: context.keys,
     config,
     sessions: context.sessions,
-    limits: createAuthRateLimiter(config.rateLimits, context.clock),
+    limits: createAuthRateLimiter(config.rateLimits, databaseWindows(context.db, context.clock)),
     appOrigin: () => context.siteUrl(),
     authUrl: () => `${context.siteUrl()}/auth/v1`,
     mail: createMailDelivery(config.smtp, context.log),
@@ -100,7 +102,7 @@ export function createAuthService(context: ServiceContext & AuthServiceOptions):
     if (request.headers.has('x-supabase-api-version')) response.headers.set('x-supabase-api-version', API_VERSION);
     return response;
   };
-  return Object.assign(handler, { close: () => service.mail.close() });
+  return Object.assign(handler, { close: () => service.mail.close(), tokenLifetimeSeconds: config.jwtExpiry });
 }
 
 async function dispatch(service: AuthService, request: Request, path: string): Promise<Response> {

@@ -2,8 +2,9 @@
  * Rate limits of the embedded Auth, after hosted Supabase's `[auth.rate_limit]` (config.toml):
  * each request of a limited kind counts against its client address in a fixed window, and the
  * request over the limit gets GoTrue's 429 (`over_request_rate_limit`, or
- * `over_email_send_rate_limit` for emails). Counts live in process memory: one process, one
- * count (docs/security/rate-limits.md).
+ * `over_email_send_rate_limit` for emails). Counts live in `auth.local_rate_limits`, one row per
+ * key counted with one atomic upsert, so every process on one database shares them (the
+ * server-backed mode) and a restart keeps them (docs/security/rate-limits.md).
  *
  * Password sign-ins also count failures per account, whatever the address. Past a threshold
  * each further attempt on that account waits a growing delay instead of being refused, so
@@ -11,7 +12,15 @@
  * own, still signs in (docs/decisions/009-sign-in-rate-limits.md).
  */
 import { clientAddressOf } from '../client-address';
-import { createFixedWindows, progressiveDelay, systemClock, type RateLimitClock } from '../fixed-window';
+import type { Queryable } from '../database';
+import {
+  progressiveDelay,
+  secondsUntilReset,
+  storedKey,
+  systemClock,
+  type FixedWindows,
+  type RateLimitClock,
+} from '../fixed-window';
 import { AuthError } from './errors';
 
 /** Requests per window and client address; the keys of `[auth.rate_limit]`. */
@@ -55,43 +64,72 @@ export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock, type RateL
 
 export interface AuthRateLimiter {
   /** Counts a request of `kind` from the request's client address; throws the 429 when over the limit. */
-  hit(kind: RateLimitKind, request: Request): void;
+  hit(kind: RateLimitKind, request: Request): Promise<void>;
   /** Before a password is checked for `email`: waits the delay the account's recent failures earned. */
   beforePasswordCheck(email: string): Promise<void>;
   /** Records a failed password sign-in for `email`. */
-  passwordFailed(email: string): void;
+  passwordFailed(email: string): Promise<void>;
 }
 
-export function createAuthRateLimiter(limits: AuthRateLimits, clock: RateLimitClock = systemClock): AuthRateLimiter {
-  const windows = createFixedWindows(clock);
+export function createAuthRateLimiter(limits: AuthRateLimits, windows: FixedWindows): AuthRateLimiter {
+  const { clock } = windows;
   const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
   return {
-    hit(kind, request) {
-      const { count, resetAt } = windows.add(`${kind}:${clientAddressOf(request)}`, WINDOW_MS[kind]);
-      if (count <= limits[kind]) return;
-      const retryAfter = String(Math.max(1, Math.ceil((resetAt - clock.now()) / 1000)));
+    async hit(kind, request) {
+      const window = await windows.add(`${kind}:${clientAddressOf(request)}`, WINDOW_MS[kind]);
+      if (window.count <= limits[kind]) return;
+      const headers = { 'retry-after': String(secondsUntilReset(window, clock)) };
       throw kind === 'emailSent'
-        ? new AuthError(
-            429,
-            'over_email_send_rate_limit',
-            'email rate limit exceeded',
-            {},
-            { 'retry-after': retryAfter },
-          )
-        : new AuthError(
-            429,
-            'over_request_rate_limit',
-            'Request rate limit reached',
-            {},
-            { 'retry-after': retryAfter },
-          );
+        ? new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded', {}, headers)
+        : new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, headers);
     },
     async beforePasswordCheck(email) {
-      const delay = progressiveDelay(windows.count(accountKey(email)), limits.accountFailuresBeforeDelay);
+      const failures = (await windows.peek(accountKey(email)))?.count ?? 0;
+      const delay = progressiveDelay(failures, limits.accountFailuresBeforeDelay);
       if (delay > 0) await clock.sleep(delay);
     },
-    passwordFailed(email) {
-      windows.add(accountKey(email), ACCOUNT_WINDOW_MS);
+    async passwordFailed(email) {
+      await windows.add(accountKey(email), ACCOUNT_WINDOW_MS);
+    },
+  };
+}
+
+/** Expired windows are deleted at most this often per process (they count as absent meanwhile). */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * The Auth's windows in `auth.local_rate_limits` (supabase/local/auth/schema.sql), on PGlite and
+ * on a server alike. Each attempt is one upsert: it opens a new window when the key's has closed,
+ * else adds one, and returns the result; concurrent attempts from any process serialise on the
+ * key's row, so none is lost. Times come from `clock` (a fake one in tests), not the database's.
+ */
+export function databaseWindows(db: Queryable, clock: RateLimitClock = systemClock): FixedWindows {
+  let prunedAt = -Infinity;
+  const toWindow = (row: { count: number; reset_at: Date }) => ({ count: row.count, resetAt: row.reset_at.getTime() });
+  return {
+    clock,
+    async add(key, windowMs) {
+      const now = clock.now();
+      if (now - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = now;
+        await db.query('delete from auth.local_rate_limits where reset_at <= $1', [new Date(now)]);
+      }
+      const { rows } = await db.query<{ count: number; reset_at: Date }>(
+        `insert into auth.local_rate_limits as w (key, count, reset_at) values ($1, 1, $3)
+         on conflict (key) do update set
+           count = case when w.reset_at <= $2 then 1 else w.count + 1 end,
+           reset_at = case when w.reset_at <= $2 then excluded.reset_at else w.reset_at end
+         returning count, reset_at`,
+        [storedKey(key), new Date(now), new Date(now + windowMs)],
+      );
+      return toWindow(rows[0]!);
+    },
+    async peek(key) {
+      const { rows } = await db.query<{ count: number; reset_at: Date }>(
+        'select count, reset_at from auth.local_rate_limits where key = $1 and reset_at > $2',
+        [storedKey(key), new Date(clock.now())],
+      );
+      return rows[0] ? toWindow(rows[0]) : null;
     },
   };
 }

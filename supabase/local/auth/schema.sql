@@ -95,3 +95,32 @@ create table if not exists auth.local_secrets (
   value text not null,
   created_at timestamptz not null default now()
 );
+
+-- The rate limits' fixed windows (auth/rate-limit.ts): one row per key (limit kind and client
+-- address, or a sign-in account), counted with one atomic upsert, so that every process on one
+-- database shares the counts. Rows whose window has closed are pruned by the service.
+create table if not exists auth.local_rate_limits (
+  key text primary key,
+  count integer not null,
+  reset_at timestamptz not null
+);
+create index if not exists local_rate_limits_reset_at_idx on auth.local_rate_limits (reset_at);
+alter table auth.local_rate_limits owner to supabase_auth_admin;
+
+-- Every ended session (sign-out, password change, ban, deletion, refresh-token reuse, a second
+-- factor ending aal1 sessions: each a delete, some by cascade) is announced on `app_changes` once
+-- its transaction commits, so that the Data API and Storage of every process on the database
+-- refuse its tokens at once and the app forgets the user's remembered session (ADR 022).
+create or replace function auth.local_notify_session_ended()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_notify('app_changes', json_build_object('topic', 'session', 'id', old.id, 'user_id', old.user_id)::text);
+  return null;
+end;
+$$;
+revoke execute on function auth.local_notify_session_ended() from public;
+create or replace trigger sessions_notify_ended after delete on auth.sessions
+  for each row execute function auth.local_notify_session_ended();

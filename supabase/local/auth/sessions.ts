@@ -132,51 +132,65 @@ export async function downgradeSessionsOfFactor(db: Queryable, factorId: string)
   ]);
 }
 
-/** `grant_type=refresh_token` with rotation and reuse detection, as GoTrue does it. */
+/**
+ * `grant_type=refresh_token` with rotation and reuse detection, as GoTrue does it. The checks and
+ * the rotation run in one transaction that locks the presented token's row, so concurrent
+ * refreshes with one token, from this process or another on the same database, take turns:
+ * exactly one rotates it, and the others find it used (and get its successor, as a client that
+ * lost the answer would). A read-then-write without the lock could hand out two successors.
+ */
 export async function refreshGrant(service: AuthService, presented: string): Promise<Json> {
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
-  const { db, config } = service;
-  const token = (await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1', [presented]))
-    .rows[0];
-  if (!token) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  const user = await getUser(db, token.user_id);
-  if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-  if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
-  const session = (await db.query('select 1 from auth.sessions where id = $1', [token.session_id])).rows[0];
-  if (!session) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
-
-  if (token.revoked) {
-    const active = (
-      await db.query<RefreshTokenRow>(
-        'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
-        [token.session_id],
-      )
+  const { config } = service;
+  const outcome = await service.db.transaction(async (tx): Promise<{ sessionId: string; token?: string }> => {
+    const token = (
+      await tx.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [presented])
     ).rows[0];
-    if (active && active.parent === token.token) {
-      // The client lost the answer of its last refresh: hand the current token out again.
-      await touchSession(db, token.session_id);
-      return tokenResponse(service, token.session_id, active.token);
-    }
-    const reuseUntil = token.updated_at.getTime() + config.refreshTokenReuseInterval * 1000;
-    if (Date.now() > reuseUntil) {
-      if (config.enableRefreshTokenRotation) {
-        await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
+    if (!token) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const user = await getUser(tx, token.user_id);
+    if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+    const session = (await tx.query('select 1 from auth.sessions where id = $1', [token.session_id])).rows[0];
+    if (!session) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+
+    if (token.revoked) {
+      const active = (
+        await tx.query<RefreshTokenRow>(
+          'select * from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+          [token.session_id],
+        )
+      ).rows[0];
+      if (active && active.parent === token.token) {
+        // The client lost the answer of its last refresh: hand the current token out again.
+        await touchSession(tx, token.session_id);
+        return { sessionId: token.session_id, token: active.token };
+      }
+      const reuseUntil = token.updated_at.getTime() + config.refreshTokenReuseInterval * 1000;
+      if (Date.now() > reuseUntil) {
+        if (!config.enableRefreshTokenRotation) throw alreadyUsed();
+        await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [
           token.session_id,
         ]);
-        await endSessions(service, 'id = $1', [token.session_id]);
+        return { sessionId: token.session_id }; // reused: the session ends once this commits
       }
-      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
+    if (!config.enableRefreshTokenRotation) {
+      await touchSession(tx, token.session_id);
+      return { sessionId: token.session_id, token: token.token };
+    }
+    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
+    const next = await insertRefreshToken(tx, token.user_id, token.session_id, token.token);
+    await touchSession(tx, token.session_id);
+    return { sessionId: token.session_id, token: next };
+  });
+  if (!outcome.token) {
+    await endSessions(service, 'id = $1', [outcome.sessionId]);
+    throw alreadyUsed();
   }
-  if (!config.enableRefreshTokenRotation) {
-    await touchSession(db, token.session_id);
-    return tokenResponse(service, token.session_id, token.token);
-  }
-  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [token.id]);
-  const next = await insertRefreshToken(db, token.user_id, token.session_id, token.token);
-  await touchSession(db, token.session_id);
-  return tokenResponse(service, token.session_id, next);
+  return tokenResponse(service, outcome.sessionId, outcome.token);
 }
+
+const alreadyUsed = () => badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 
 async function touchSession(db: Queryable, sessionId: string): Promise<void> {
   await db.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [sessionId]);

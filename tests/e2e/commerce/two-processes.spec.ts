@@ -79,8 +79,7 @@ async function sql<T extends pg.QueryResultRow>(query: string, params: unknown[]
   }
 }
 
-// Pending the shared invalidation (NOTIFY) that lands next: the other process still trusts the session.
-test.fixme('a session started on one process is used on the other, and a sign-out on one ends it on both', async ({
+test('a session started on one process is used on the other, and a sign-out on one ends it on both', async ({
   browser,
 }) => {
   const { context, page } = await visitor(browser);
@@ -102,8 +101,7 @@ test.fixme('a session started on one process is used on the other, and a sign-ou
   await replay.context.close();
 });
 
-// Pending the rate limits kept in the database that land next: each process counts alone.
-test.fixme('wrong sign-ins spread over both processes share one limit: the 11th is refused', async ({ browser }) => {
+test('wrong sign-ins spread over both processes share one limit: the 11th is refused', async ({ browser }) => {
   const { context, page } = await visitor(browser);
   const address = isJavaScriptProject() ? '203.0.113.11' : '203.0.113.12';
   const statuses: number[] = [];

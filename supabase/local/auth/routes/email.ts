@@ -52,7 +52,7 @@ function redirectFor(service: AuthService, request: Request): string {
 
 export async function recover(service: AuthService, request: Request): Promise<Response> {
   // Counted per request, whether or not the address has an account, so the limit tells nothing.
-  service.limits.hit('emailSent', request);
+  await service.limits.hit('emailSent', request);
   const body = await readJson(request);
   const email = stringField(body, 'email');
   if (!email) throw validationFailed('Password recovery requires an email');
@@ -65,7 +65,7 @@ export async function recover(service: AuthService, request: Request): Promise<R
 
 export async function otp(service: AuthService, request: Request): Promise<Response> {
   const { config, db } = service;
-  service.limits.hit('emailSent', request);
+  await service.limits.hit('emailSent', request);
   const body = await readJson(request);
   const email = stringField(body, 'email');
   if (!email) {
@@ -98,7 +98,7 @@ export async function otp(service: AuthService, request: Request): Promise<Respo
 const RESEND_TYPES = new Set(['signup', 'email_change', 'sms', 'phone_change']);
 
 export async function resend(service: AuthService, request: Request): Promise<Response> {
-  service.limits.hit('emailSent', request);
+  await service.limits.hit('emailSent', request);
   const body = await readJson(request);
   const type = stringField(body, 'type');
   if (!RESEND_TYPES.has(type))

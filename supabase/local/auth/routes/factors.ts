@@ -48,7 +48,7 @@ async function requireFactor(service: AuthService, userId: string, factorId: str
 }
 
 export async function challengeFactor(service: AuthService, request: Request, factorId: string): Promise<Response> {
-  service.limits.hit('tokenVerifications', request);
+  await service.limits.hit('tokenVerifications', request);
   const { user } = await authenticate(service, request);
   const factor = await requireFactor(service, user.id, factorId);
   const id = crypto.randomUUID();
@@ -62,7 +62,7 @@ export async function challengeFactor(service: AuthService, request: Request, fa
 }
 
 export async function verifyFactor(service: AuthService, request: Request, factorId: string): Promise<Response> {
-  service.limits.hit('tokenVerifications', request);
+  await service.limits.hit('tokenVerifications', request);
   const { user, sessionId } = await authenticate(service, request);
   const body = await readJson(request);
   const factor = await requireFactor(service, user.id, factorId);

@@ -20,8 +20,8 @@ export async function signup(service: AuthService, request: Request): Promise<Re
   const data = objectField(body, 'data') ?? {};
   // Anonymous sign-ins have their own hourly budget; a sign-up that mails a confirmation also
   // spends the email budget.
-  service.limits.hit(email || phone ? 'signInSignUps' : 'anonymousUsers', request);
-  if (email && config.enableConfirmations) service.limits.hit('emailSent', request);
+  await service.limits.hit(email || phone ? 'signInSignUps' : 'anonymousUsers', request);
+  if (email && config.enableConfirmations) await service.limits.hit('emailSent', request);
   if (!email && !phone) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   validateNewPassword(password, config.minimumPasswordLength, 'Signup requires a valid password');

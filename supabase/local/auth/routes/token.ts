@@ -9,7 +9,7 @@ import { checkPassword, findUserByEmail, isBanned } from '../users';
 export async function token(service: AuthService, request: Request): Promise<Response> {
   const grantType = new URL(request.url).searchParams.get('grant_type');
   // GoTrue counts refreshes apart from sign-ins; every other grant is a sign-in.
-  service.limits.hit(grantType === 'refresh_token' ? 'tokenRefresh' : 'signInSignUps', request);
+  await service.limits.hit(grantType === 'refresh_token' ? 'tokenRefresh' : 'signInSignUps', request);
   const body = await readJson(request);
   switch (grantType) {
     case 'password':
@@ -44,7 +44,7 @@ async function passwordGrant(service: AuthService, email: string, phone: string,
   await service.limits.beforePasswordCheck(email);
   const user = await findUserByEmail(service.db, email);
   if (!user || !password || !(await checkPassword(service.db, user.id, password))) {
-    service.limits.passwordFailed(email);
+    await service.limits.passwordFailed(email);
     throw invalid;
   }
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');

@@ -23,7 +23,7 @@ function parseType(value: string): VerifyType {
 }
 
 export async function verifyPost(service: AuthService, request: Request): Promise<Response> {
-  service.limits.hit('tokenVerifications', request);
+  await service.limits.hit('tokenVerifications', request);
   const body = await readJson(request);
   const type = parseType(stringField(body, 'type'));
   const hash = stringField(body, 'token_hash');
@@ -50,7 +50,7 @@ const ERROR_BY_STATUS: Record<number, string> = {
 /** The link in the email: verifies, then 303 to `redirect_to` with `?code=` (PKCE) or tokens in the fragment. */
 export async function verifyGet(service: AuthService, request: Request): Promise<Response> {
   // Over the limit the link answers the JSON 429, as GoTrue's limiter does before its handler runs.
-  service.limits.hit('tokenVerifications', request);
+  await service.limits.hit('tokenVerifications', request);
   const params = new URL(request.url).searchParams;
   const token = params.get('token') ?? '';
   const isPkce = token.startsWith('pkce_');
