@@ -96,7 +96,7 @@ test('a session started on one process is used on the other, and a sign-out on o
 
   const replay = await visitor(browser, before);
   await replay.page.goto(`${b.origin}/dashboard/collection`);
-  await expect(replay.page).toHaveURL(/\/auth\/sign-in/);
+  await expect(replay.page).toHaveURL(/[?&]auth=sign-in&redirectTo=%2Fdashboard%2Fcollection/);
   await expect(replay.page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await replay.context.close();
 });
