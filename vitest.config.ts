@@ -19,6 +19,7 @@ const onServer = [
   'supabase/tests/database/**/*.test.ts',
   'tests/contract/**/*.test.ts',
   'tests/security/{rls-matrix,tokens}.test.ts',
+  'supabase/local/server-database.test.ts',
   'app/server/**/*.test.ts',
 ];
 const serverAvailable = findPostgresBin() !== null || process.env.CI === 'true';

@@ -33,9 +33,7 @@ const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['session', 'user', 'ca
 
 export async function listenForChanges(db: Database, log: (line: string) => void): Promise<ChangeFeed> {
   const handlers = new Map<ChangeTopic, Set<(change: Change) => void>>();
-  const unlisten = await db.listen(CHANGES_CHANNEL, (payload) => {
-    const change = parseChange(payload);
-    if (!change) return log(`Ignored a notification on ${CHANGES_CHANNEL}: ${payload.slice(0, 200)}`);
+  const dispatch = (change: Change) => {
     for (const handler of handlers.get(change.topic) ?? []) {
       try {
         handler(change);
@@ -43,7 +41,18 @@ export async function listenForChanges(db: Database, log: (line: string) => void
         log(`A ${change.topic} change subscriber failed: ${String(error)}`);
       }
     }
-  });
+  };
+  const unlisten = await db.listen(
+    CHANGES_CHANNEL,
+    (payload) => {
+      const change = parseChange(payload);
+      if (!change) return log(`Ignored a notification on ${CHANGES_CHANNEL}: ${payload.slice(0, 200)}`);
+      dispatch(change);
+    },
+    // Changes sent while the connection was lost are unknown: the catalogue is forgotten as if
+    // it had changed; sessions and viewers fall back on their bounds (30 s look-up, 10 s TTL).
+    () => dispatch({ topic: 'catalogue' }),
+  );
   return {
     on(topic, handler) {
       const subscribers = handlers.get(topic) ?? new Set();

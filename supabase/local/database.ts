@@ -54,8 +54,11 @@ export type Transaction = Queryable;
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'server';
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** Calls `handler` with each NOTIFY payload on `channel` (from any process on the server mode). */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` with each NOTIFY payload on `channel` (from any process on the server mode).
+   * `onResume` is called when a lost listening connection is back: what was sent meanwhile is lost.
+   */
+  listen(channel: string, handler: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   /** Runs `work` while no other process holding the same `key` runs (an advisory lock on a server). */
   withSessionLock<T>(key: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;

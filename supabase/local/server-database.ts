@@ -10,9 +10,17 @@
 import pg from 'pg';
 import type { Database, QueryResult, Queryable } from './database';
 
+/** How long a lost LISTEN connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1_000;
+
 const OID = { INT8: 20, INT8_ARRAY: 1016, DATE: 1082, TIMESTAMP: 1114 } as const;
 
-const parseInt8Array = (value: string) => pg.types.arrayParser(value, Number) as number[];
+const parseTextInt8Array = pg.types.getTypeParser(
+  OID.INT8_ARRAY as Parameters<typeof pg.types.getTypeParser>[0],
+  'text',
+) as (value: string) => (string | null)[];
+const parseInt8Array = (value: string) =>
+  parseTextInt8Array(value).map((item) => (item === null ? null : Number(item)));
 
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -26,9 +34,11 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-function utcDate(isoWithoutZone: string): Date | string {
+function utcDate(isoWithoutZone: string): Date | number | string {
+  if (isoWithoutZone === 'infinity') return Infinity; // as PGlite (and pg for timestamptz)
+  if (isoWithoutZone === '-infinity') return -Infinity;
   const date = new Date(`${isoWithoutZone}Z`);
-  return Number.isNaN(date.getTime()) ? isoWithoutZone : date; // 'infinity' stays text, as pg does
+  return Number.isNaN(date.getTime()) ? isoWithoutZone : date;
 }
 
 export interface ServerDatabaseOptions {
@@ -49,7 +59,7 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
   });
   // An idle connection the server drops (restart, idle timeout) must not take the process down.
   pool.on('error', (error) => log(`database connection lost: ${error.message}`));
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<() => Promise<void>>();
 
   return {
     kind: 'server',
@@ -68,20 +78,55 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
         client.release();
       }
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, onResume) {
       // LISTEN needs a connection of its own for as long as it listens (not one from the pool).
-      const client = new pg.Client({ connectionString: options.url, types });
-      client.on('error', (error) => log(`LISTEN ${channel} connection lost: ${error.message}`));
-      client.on('notification', (message) => {
-        if (message.channel === channel) handler(message.payload ?? '');
-      });
-      await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => {});
+      // A lost one (server restart, idle cut, pg_terminate_backend) is replaced every second
+      // until it is back; notifications sent meanwhile are lost, which `onResume` is told.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (resuming: boolean) => {
+        const next = new pg.Client({ connectionString: options.url, types });
+        let lost = false;
+        const reconnect = () => {
+          if (lost || stopped) return;
+          lost = true;
+          client = null;
+          setTimeout(() => {
+            if (stopped) return;
+            connect(true).then(
+              () => {
+                log(`LISTEN ${channel} resumed`);
+                onResume?.();
+              },
+              () => {},
+            );
+          }, LISTEN_RETRY_MS).unref();
+        };
+        next.on('error', (error) => log(`LISTEN ${channel} connection lost: ${error.message}`));
+        next.on('end', reconnect);
+        next.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        try {
+          await next.connect();
+          await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          // A first connection that fails is the caller's error; a resumption tries again.
+          if (!resuming) stopped = true;
+          reconnect();
+          await next.end().catch(() => {});
+          throw error;
+        }
+        client = next;
+        listeners.add(stop);
       };
+      const stop = async () => {
+        stopped = true;
+        listeners.delete(stop);
+        await client?.end().catch(() => {});
+      };
+      await connect(false);
+      return stop;
     },
     async withSessionLock<T>(key: string, work: () => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -97,7 +142,7 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
       }
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => {})));
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

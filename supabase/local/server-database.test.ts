@@ -1,0 +1,73 @@
+/**
+ * The server-backed `Database` (ADR 021) against a real PostgreSQL server (the `postgres` vitest
+ * project): it returns what PGlite returns for the same SQL, and a lost LISTEN connection comes
+ * back by itself.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgresServer, scratchDatabaseUrl } from '../../tests/support/database-target';
+import type { Database } from './database';
+import { connectServerDatabase } from './server-database';
+
+describe.skipIf(!onPostgresServer)('the server-backed database', () => {
+  let db: Database;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    db = connectServerDatabase({ url: (await scratchDatabaseUrl())!, log: (line) => lines.push(line) });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('gives the same values as PGlite for every type the services read', async () => {
+    const sql = `select 9007199254740991::int8 as big, 1.50::numeric as price, 7::int4 as n, 1.5::float8 as f,
+        '2026-11-26'::date as day, '2026-11-26 10:20:30.5'::timestamp as local_time,
+        '2026-11-26 10:20:30+02'::timestamptz as moment, '{"a":[1,2]}'::jsonb as doc,
+        '{1,2}'::int8[] as ids, '{x,y}'::text[] as tags, true as yes, null::text as nothing,
+        'infinity'::timestamp as forever`;
+    const pglite = await PGlite.create();
+    try {
+      const expected = (await pglite.query(sql)).rows[0];
+      const actual = (await db.query(sql)).rows[0];
+      expect(actual).toEqual(expected);
+      expect(actual).toMatchObject({ big: 9007199254740991, price: '1.50', ids: [1, 2] });
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it('reports rows a write touched, and rolls a failed transaction back', async () => {
+    await db.exec('create table counter (n int primary key); insert into counter values (1), (2)');
+    expect((await db.query('update counter set n = n + 10')).affectedRows).toBe(2);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('delete from counter');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await db.query<{ n: number }>('select n from counter order by n')).rows).toEqual([{ n: 11 }, { n: 12 }]);
+  });
+
+  it('listens again after its connection is cut, and says so', async () => {
+    const received: string[] = [];
+    let resumed = 0;
+    const stop = await db.listen(
+      'test_changes',
+      (payload) => received.push(payload),
+      () => (resumed += 1),
+    );
+    await db.query(`select pg_notify('test_changes', 'before')`);
+    await expect.poll(() => received).toEqual(['before']);
+
+    const cut = await db.query<{ cut: boolean }>(
+      `select pg_terminate_backend(pid) as cut from pg_stat_activity where query = 'listen "test_changes"'`,
+    );
+    expect(cut.rows).toEqual([{ cut: true }]);
+    await expect.poll(() => resumed, { timeout: 10_000 }).toBe(1);
+    expect(lines).toContain('LISTEN test_changes resumed');
+
+    await db.query(`select pg_notify('test_changes', 'after')`);
+    await expect.poll(() => received).toEqual(['before', 'after']);
+    await stop();
+  });
+});
