@@ -20,7 +20,6 @@ const onServer = [
   'tests/contract/**/*.test.ts',
   'tests/security/{rls-matrix,tokens}.test.ts',
   'supabase/local/server-database.test.ts',
-  'app/server/**/*.test.ts',
 ];
 const serverAvailable = findPostgresBin() !== null || process.env.CI === 'true';
 if (!serverAvailable) {
