@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AuthDialog } from '~/components/auth/auth-dialog';
-import { ClientHintCheck } from '~/components/dashboard/client-hint-check';
+import { ClientHintCheck, ZodJitless } from '~/components/dashboard/client-hint-check';
 import { FlashToast } from '~/components/layout/flash-toast';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Footer } from '~/components/layout/footer';
@@ -72,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ZodJitless nonce={nonce} />
         <ClientHintCheck nonce={nonce} />
         <Meta />
         <Links />

@@ -11,11 +11,10 @@
  * Each records its count for `npm run test:reliability`'s table (tests/support/security-tally.ts).
  * SECURITY_SWEEP_RUNS sets the generated sets (1,000 in the reliability suite, fewer in `npm test`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentArtworkPath } from '../../app/lib/agent-artwork';
+import { parameterNames } from '../support/app-source';
 import { cookieHeader, signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { recordTally } from '../support/security-tally';
 
@@ -139,33 +138,11 @@ function missingHeaders(response: Response, html: string): string[] {
   return missing;
 }
 
-/** The query parameter names the app reads, from its source: what the generated sets aim at. */
-function parameterNames(): string[] {
-  const names = new Set<string>();
-  for (const file of sourceFiles('app')) {
-    for (const match of readFileSync(file, 'utf8').matchAll(
-      /\.(?:get|getAll|has|set|delete)\(\s*['"]([a-zA-Z_][a-zA-Z_-]*)['"]/g,
-    )) {
-      names.add(match[1]!);
-    }
-  }
-  for (const header of ['cookie', 'location', 'Location', 'content-type', 'authorization']) names.delete(header);
-  return [...names].sort();
-}
-
 /** The return-path parameters (redirectTo, next, returnTo, …) the app reads anywhere. */
 function redirectParameters(): string[] {
   return parameterNames().filter((name) =>
     /^(redirect\w*|return\w*|next|continue\w*|callback\w*|goto|dest\w*)$/i.test(name),
   );
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 /** The reference's open-redirect payloads (docs: ../shared/reference/performance-and-security.md, S7). */

@@ -4,27 +4,16 @@
  * every acknowledged write. Also: a second server on a directory in use refuses to start.
  * Runs its own servers (not the shared webServer), in the `js` project only.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SignJWT } from 'jose';
-import { killServers, spawnServer, startServer } from '../support/server-process';
+import { killServers, serviceRoleKey, spawnServer, startServer } from '../support/server-process';
 
 const WRITES = 30;
 const PASSWORD = 'durable-password-1';
-const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
 
 let dataDir = '';
-
-function serviceKey(dir: string): Promise<string> {
-  const secret = readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim();
-  return new SignJWT({ iss: 'supabase-demo', ref: 'local', role: 'service_role' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(KEY_ISSUED_AT)
-    .setExpirationTime(KEY_ISSUED_AT + 10 * 365 * 24 * 3600)
-    .sign(new TextEncoder().encode(secret));
-}
 
 const apiHeaders = (key: string) => ({
   apikey: key,
@@ -57,7 +46,7 @@ test('every acknowledged write survives SIGKILL; a second server on the same dat
 
   // Acknowledged writes: sign-ups through Auth, newsletter rows through the Data API (with the
   // service role: anonymous clients may not write that table).
-  const writeKey = await serviceKey(dataDir);
+  const writeKey = await serviceRoleKey(dataDir);
   const users: string[] = [];
   const subscribers: string[] = [];
   for (let i = 0; i < WRITES; i++) {
@@ -98,7 +87,7 @@ test('every acknowledged write survives SIGKILL; a second server on the same dat
   }
   expect(lostUsers, 'acknowledged sign-ups that cannot sign in after the restart').toEqual([]);
 
-  const key = await serviceKey(dataDir);
+  const key = await serviceRoleKey(dataDir);
   const rows = await fetch(`${restarted.origin}/rest/v1/newsletter_subscribers?select=email`, {
     headers: { ...apiHeaders(key), prefer: 'count=exact' },
   });

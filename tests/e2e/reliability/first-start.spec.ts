@@ -8,16 +8,14 @@
  *   are on the marketplace and the demo accounts sign in.
  * Runs its own servers (not the shared webServer).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT } from 'jose';
 import { expect, expectAccessible, test } from '../fixtures';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../support/accounts';
-import { killServers, spawnServer, startServer, type ServerProcess } from '../support/server-process';
+import { killServers, serviceRoleKey, spawnServer, startServer, type ServerProcess } from '../support/server-process';
 
-const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
 const DEPLOYMENT = { DEMO_MODE: 'false' };
 const SEEDED_PUBLISHED_AGENTS = 72; // supabase/seed.sql
 const dirs: string[] = [];
@@ -32,15 +30,6 @@ test.afterAll(() => {
   killServers();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function serviceKey(dataDir: string): Promise<string> {
-  const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
-  return new SignJWT({ iss: 'supabase-demo', ref: 'local', role: 'service_role' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(KEY_ISSUED_AT)
-    .setExpirationTime(KEY_ISSUED_AT + 10 * 365 * 24 * 3600)
-    .sign(new TextEncoder().encode(secret));
-}
 
 /** Signs in through the Auth API as a client would; returns the HTTP status. */
 async function passwordSignIn(server: ServerProcess, email: string, password: string): Promise<number> {
@@ -144,7 +133,7 @@ test('a deployment on a new data directory has no known credential; its one-time
   await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
 
   // The account is an administrator (read with the service role).
-  const key = await serviceKey(dataDir);
+  const key = await serviceRoleKey(dataDir);
   const profile = await fetch(`${server.origin}/rest/v1/users?select=user_type&email=eq.${email}`, {
     headers: { apikey: key, authorization: `Bearer ${key}` },
   });

@@ -4,6 +4,9 @@
  * every child killed by `killServers()` in the spec's afterAll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SignJWT } from 'jose';
 import { freePort } from '../../../scripts/free-port.js';
 
 export interface ServerProcess {
@@ -88,4 +91,19 @@ export function killServers() {
 
 function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
+
+/**
+ * The service-role API key of a server on a data directory (not `memory`): signed with the
+ * directory's `jwt-secret` as supabase/local/keys.ts signs it, for reading what a test wrote.
+ */
+export function serviceRoleKey(dataDir: string): Promise<string> {
+  const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+  return new SignJWT({ iss: 'supabase-demo', ref: 'local', role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(KEY_ISSUED_AT)
+    .setExpirationTime(KEY_ISSUED_AT + 10 * 365 * 24 * 3600)
+    .sign(new TextEncoder().encode(secret));
 }
