@@ -44,6 +44,16 @@ describe('bodyLimitFor', () => {
     expect(MAX_PROFILE_FORM_BYTES).toBe(4 * 1024 * 1024);
   });
 
+  it('gives the file forms their limits for multipart bodies only', () => {
+    for (const path of ['/dashboard/upload', '/profile']) {
+      for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/plain', '']) {
+        expect(bodyLimitFor(path, type), `${path} ${type}`).toBe(MAX_FORM_BYTES);
+      }
+    }
+    expect(bodyLimitFor('/dashboard/upload', 'multipart/form-data; boundary=x')).toBe(MAX_UPLOAD_FORM_BYTES);
+    expect(bodyLimitFor('/storage/v1/object/avatars/a.png', 'image/png')).toBe(MAX_BACKEND_BYTES);
+  });
+
   it('keeps the backend its own limit', () => {
     expect(bodyLimitFor('/storage/v1/object/agent-images/a.png')).toBe(MAX_BACKEND_BYTES);
   });

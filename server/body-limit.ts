@@ -46,8 +46,14 @@ const BODILESS = new Set(['GET', 'HEAD']);
 export const MAX_PROFILE_FORM_BYTES = 4 * 1024 * 1024;
 const PROFILE_FORM_PATH = /^\/profile(\.data)?\/?$/;
 
-export function bodyLimitFor(path: string): number {
+/**
+ * The limit of a request's body. The file forms' larger limits are for multipart bodies only (the
+ * only kind that carries files): a urlencoded post to them keeps the 1 MiB of any form, so it is
+ * never parsed into a 10 MB string.
+ */
+export function bodyLimitFor(path: string, contentType = 'multipart/form-data'): number {
   if (isBackendPath(path)) return MAX_BACKEND_BYTES;
+  if (!/^multipart\/form-data/i.test(contentType)) return MAX_FORM_BYTES;
   if (PROFILE_FORM_PATH.test(path)) return MAX_PROFILE_FORM_BYTES;
   return UPLOAD_FORM_PATH.test(path) ? MAX_UPLOAD_FORM_BYTES : MAX_FORM_BYTES;
 }
@@ -71,7 +77,7 @@ const LINGER_MS = 5000;
 export function readBodyWithinLimits(options: { timeoutMs: number }) {
   return function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (BODILESS.has(req.method)) return next();
-    const limit = bodyLimitFor(req.path);
+    const limit = bodyLimitFor(req.path, req.get('content-type') ?? '');
     const declared = req.get('content-length');
     const chunks: Buffer[] = [];
     let received = 0;
@@ -162,6 +168,7 @@ export function webRequest(req: ExpressRequest, res: ExpressResponse, url: strin
     else headers.set(name, value);
   }
   const body = BODILESS.has(req.method) ? undefined : ((req as WithBody)[BODY] ?? Buffer.alloc(0));
+  delete (req as WithBody)[BODY]; // the Request holds its own copy: this one can go now
   return new Request(url, {
     method: req.method,
     headers,
