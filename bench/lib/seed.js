@@ -75,7 +75,7 @@ export function generate(count, categories, now = Date.UTC(2026, 10, 1)) {
     const start = Math.floor(random() * BUYERS.length);
     for (let b = 0; b < buyers; b++) {
       const buyer = BUYERS[(start + b) % BUYERS.length];
-      purchases.push({ buyer_id: buyer, agent_id: id, amount: price, status: 'completed' });
+      purchases.push({ buyer_id: buyer, agent_id: id, list_price: price, amount: price, status: 'completed' });
       if (random() < 0.8) {
         const rating = [1, 2, 3, 3, 4, 4, 4, 5, 5, 5][Math.floor(random() * 10)];
         reviews.push({ agent_id: id, buyer_id: buyer, rating, review_text: `Rated ${rating}: ${pick(VERBS)} well.` });
