@@ -55,7 +55,7 @@ interface Case {
   label: string;
   path: string;
   headers: Record<string, string>;
-  body: Uint8Array | string;
+  body: Uint8Array<ArrayBuffer> | string;
 }
 
 function multipart(fields: Array<[string, string | { name: string; type: string; bytes: Buffer }]>) {
@@ -75,7 +75,10 @@ function multipart(fields: Array<[string, string | { name: string; type: string;
     }
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { type: `multipart/form-data; boundary=${boundary}`, body: new Uint8Array(Buffer.concat(parts)) };
+  return {
+    type: `multipart/form-data; boundary=${boundary}`,
+    body: new Uint8Array(Buffer.concat(parts)) as Uint8Array<ArrayBuffer>,
+  };
 }
 
 /** A PNG of about `bytes` bytes: a real picture with a large uncompressed-looking text chunk. */
@@ -110,7 +113,6 @@ function bodiesFor(target: string, json: boolean): Array<Omit<Case, 'path'>> {
     },
     {
       label: `${target}: 10 MB multipart`,
-      headers: {},
       ...(() => {
         const form = multipart([
           ['file', { name: 'big.bin', type: 'application/octet-stream', bytes: Buffer.alloc(10 * MB, 1) }],
@@ -218,20 +220,29 @@ test('oversized and malformed bodies are refused with 400 or 413 within a second
   }
   // The two upload forms with a 5 MB picture (their pictures may be 2 MB).
   const picture = { name: 'huge.png', type: 'image/png', bytes: bigPng(5 * MB) };
-  for (const [label, routePath, fields] of [
-    ['profile picture', '/profile', [['intent', 'picture'] as [string, string], ['picture', picture]]],
+  type Field = [string, string | typeof picture];
+  const uploads: Array<[string, string, Field[]]> = [
+    [
+      'profile picture',
+      '/profile',
+      [
+        ['intent', 'picture'],
+        ['picture', picture],
+      ],
+    ],
     [
       'listing upload',
       '/dashboard/upload',
       [
-        ['draft_id', crypto.randomUUID()] as [string, string],
+        ['draft_id', crypto.randomUUID()],
         ['name', 'Big picture'],
         ['description', 'A listing with a 5 MB picture.'],
         ['images', picture],
       ],
     ],
-  ] as const) {
-    const form = multipart([...fields]);
+  ];
+  for (const [label, routePath, fields] of uploads) {
+    const form = multipart(fields);
     cases.push({
       label: `${label}: 5 MB picture`,
       path: routePath,
@@ -260,7 +271,7 @@ test('oversized and malformed bodies are refused with 400 or 413 within a second
       label: '/storage/v1: 5 MB avatar (raw)',
       path: '/storage/v1/object/avatars/reliability/avatar.png',
       headers: { ...api, 'content-type': 'image/png' },
-      body: new Uint8Array(picture.bytes),
+      body: new Uint8Array(picture.bytes) as Uint8Array<ArrayBuffer>,
     });
   }
 
