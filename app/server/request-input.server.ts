@@ -7,9 +7,7 @@
  *   missing or other content type, a broken multipart body. That used to be a 500; it is a 400
  *   here, for every action at once. Only the routes that read a raw body (Stripe's webhook) are
  *   left to do so.
- * - A form of more than MAX_FORM_FIELDS fields is a 400 (as body-parser's `parameterLimit` and
- *   PHP's `max_input_vars`): no form of the app has a hundred; the bytes are already capped by
- *   server/body-limit.ts.
+ * (Bytes and the number of fields are capped before this, by server/body-limit.ts.)
  *
  * Each answer is the error page with its message (docs/security/body-limits.md).
  */
@@ -17,8 +15,6 @@ import { data } from 'react-router';
 
 export const INVALID_TEXT_MESSAGE = 'Text cannot contain null characters (U+0000). Remove them and try again.';
 export const UNREADABLE_FORM_MESSAGE = 'This form could not be read. Please reload the page and try again.';
-export const MAX_FORM_FIELDS = 1000;
-export const TOO_MANY_FIELDS_MESSAGE = `This form has too many fields (at most ${MAX_FORM_FIELDS}).`;
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
 /** Routes whose action reads the raw body itself (a signed payload), not a form. */
@@ -36,9 +32,7 @@ export async function checkRequestInput({ request }: { request: Request }): Prom
   const form = await request.formData().catch(() => null);
   if (!form) throw refuse(UNREADABLE_FORM_MESSAGE);
   Object.defineProperty(request, 'formData', { value: () => Promise.resolve(form) });
-  let fields = 0;
   for (const [name, value] of form) {
-    if (++fields > MAX_FORM_FIELDS) throw refuse(TOO_MANY_FIELDS_MESSAGE);
     if (name.includes('\0') || (typeof value === 'string' && value.includes('\0'))) throw refuse(INVALID_TEXT_MESSAGE);
   }
 }
