@@ -21,13 +21,13 @@ import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
-import { rejectInvalidText } from '~/server/invalid-text.server';
+import { checkRequestInput } from '~/server/request-input.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
-export const middleware: Route.MiddlewareFunction[] = [rejectInvalidText, supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [checkRequestInput, supabaseMiddleware];
 
 /** The default title and description; on an error, a title that names it. */
 export const meta: Route.MetaFunction = ({ error }) =>

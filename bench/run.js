@@ -1,8 +1,11 @@
 /**
  * `npm run bench` (ADR 004): seeds 10,000 published agents into a fresh embedded backend on the
  * production build, then measures, in one run on this machine,
+ *   0. start-up: spawn to the first 200 on a new and on an existing data directory,
  *   1. the JavaScript and HTML the pages ship (gzip -9) against the bare fixture F,
- *   2. server-rendered pages under load (autocannon -c 50) against F = /__perf/fixture,
+ *   2. server-rendered pages under load (autocannon -c 50) against F = /__perf/fixture, and F
+ *      against B-default (the same cards in a default React Router app under react-router-serve,
+ *      built in this run); the collection, the purchase history and the buy action as ratios to F,
  *   3. the marketplace's queries through the Data API over HTTP against the same SQL on PGlite.
  *   4. with a PostgreSQL 15+ server installed: the same pages served by two processes over it
  *      (DATABASE_URL, WORKERS=2), in the same rounds, as ratios to the same F.
@@ -11,6 +14,7 @@
  *   npm run bench                # 3 s warm-up, 3 rounds of 10 s
  *   npm run bench -- --quick     # 3 rounds of 3 s, fewer query iterations
  *   options: --agents N  --rounds N  --duration S  --build (force a build)  --keep (keep the data dir)
+ *            --skip-startup (no start-up rows)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './lib/build.js';
 import { measureApi, measureSql, SHAPES, summarize } from './lib/data-api.js';
+import { startBDefault } from './lib/b-default.js';
 import { apiKey } from './lib/keys.js';
 import { installCleanup, startServer } from './lib/processes.js';
 import { printReport } from './lib/report.js';
@@ -26,6 +31,7 @@ import { agentId, seed } from './lib/seed.js';
 import { serverBackedAvailable, startServerBacked } from './lib/server-backed.js';
 import { pageSizes } from './lib/sizes.js';
 import { measureTargets } from './lib/ssr.js';
+import { measureStartup } from './lib/startup.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -36,6 +42,7 @@ const { values: options } = parseArgs({
     duration: { type: 'string' },
     build: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'skip-startup': { type: 'boolean', default: false },
   },
 });
 const config = {
@@ -73,12 +80,12 @@ function machine() {
   };
 }
 
-async function signIn(origin) {
+async function signIn(origin, email = 'buyer@demo.test', password = 'demo-password') {
   const response = await fetch(`${origin}/auth/sign-in`, {
     method: 'POST',
     redirect: 'manual',
     headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: 'buyer@demo.test', password: 'demo-password', redirectTo: '/marketplace' }),
+    body: new URLSearchParams({ email, password, redirectTo: '/marketplace' }),
   });
   const cookies = response.headers
     .getSetCookie()
@@ -111,9 +118,30 @@ function uncachedMarketplacePath() {
   };
 }
 
+/**
+ * A new buyer (through the Auth API), signed in through the app: for the buy action under load,
+ * every request buys another of the seeded agents (none of which this buyer owns).
+ */
+async function newBuyer(origin, anonKey) {
+  const email = `bench-buyer-${Date.now()}@example.com`;
+  const password = 'bench-buyer-password';
+  const response = await fetch(`${origin}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { username: `bench_buyer_${Date.now().toString(36)}` } }),
+  });
+  if (!response.ok)
+    throw new Error(`Sign-up of the bench buyer failed: HTTP ${response.status} ${await response.text()}`);
+  return signIn(origin, email, password);
+}
+
 /** Each load target answers 200 with its cards before it is measured. */
 async function checkTarget(origin, target) {
-  const response = await fetch(origin + target.path, { headers: target.headers, redirect: 'manual' });
+  if (target.nextRequest) return; // a form post: each request is checked by its status under load
+  const response = await fetch((target.origin ?? origin) + target.path, {
+    headers: target.headers,
+    redirect: 'manual',
+  });
   const html = await response.text();
   if (response.status !== 200) throw new Error(`${target.name}: GET ${target.path} → ${response.status}`);
   if (target.expect && !target.expect(html)) throw new Error(`${target.name}: unexpected page content`);
@@ -123,6 +151,11 @@ async function main() {
   const results = { date: new Date().toISOString(), machine: machine(), config };
   log(`Machine: ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}`);
   ensureBuild(root, { force: options.build, log });
+
+  if (!options['skip-startup']) {
+    log('Start-up: spawn to the first 200 of / on a new data directory (migrations, demo data) and on it again');
+    results.startup = await measureStartup(root, dataDir, { rounds: options.quick ? 1 : 3, log });
+  }
 
   log(`Starting the server on ${dataDir}`);
   let server = await startServer({ cwd: root, dataDir });
@@ -142,6 +175,10 @@ async function main() {
   server = await startServer({ cwd: root, dataDir });
 
   const cookie = await signIn(server.origin);
+  const buyerCookie = await newBuyer(server.origin, anonKey);
+  log('Building and starting B-default (bench/b-default/, react-router-serve)');
+  const bDefault = await startBDefault(root, mkdtempSync(path.join(dataDir, 'b-default-')));
+  let bought = 0;
   const cards = (count) => (html) => (html.match(/<article\b/g) ?? []).length === count;
   const targets = [
     { name: 'F /__perf/fixture', key: 'fixture', path: '/__perf/fixture', expect: cards(24) },
@@ -167,6 +204,38 @@ async function main() {
       expect: cards(24),
     },
     { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
+    { name: 'B-default (react-router-serve)', key: 'bDefault', origin: bDefault.origin, path: '/', expect: cards(24) },
+    {
+      name: 'collection signed in',
+      key: 'collection',
+      path: '/dashboard/collection',
+      headers: { cookie },
+      expect: (html) => html.includes('<article') || html.includes('<li'),
+    },
+    {
+      name: 'purchase history signed in',
+      key: 'purchases',
+      path: '/dashboard/purchases',
+      headers: { cookie },
+      expect: (html) => html.includes('<table') || html.includes('<li'),
+    },
+    {
+      // Each request buys another seeded agent (a new idempotency key each): 303 to the agent page.
+      name: 'buy action (POST)',
+      key: 'buy',
+      path: `/agent/${agentId(1)}`,
+      ok: [303],
+      nextRequest: () => ({
+        method: 'POST',
+        path: `/agent/${agentId((bought++ % config.agents) + 1)}`,
+        headers: {
+          origin: server.origin,
+          cookie: buyerCookie,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID() }).toString(),
+      }),
+    },
   ];
   if (serverBackedAvailable()) {
     log(`Server-backed mode: PostgreSQL server, two app processes (WORKERS=2); seeding ${config.agents} agents`);
@@ -214,6 +283,8 @@ async function main() {
     await serverBacked.stop();
     serverBacked = null;
   }
+  results.ssr.buy.purchasesTried = bought;
+  await bDefault.stop();
 
   log(`Data API over HTTP: ${SHAPES.length} shapes × ${config.queryIterations} (after ${config.queryWarmup} warm-up)`);
   const api = await measureApi(server.origin, anonKey, {

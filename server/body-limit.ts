@@ -46,8 +46,38 @@ const BODILESS = new Set(['GET', 'HEAD']);
 export const MAX_PROFILE_FORM_BYTES = 4 * 1024 * 1024;
 const PROFILE_FORM_PATH = /^\/profile(\.data)?\/?$/;
 
-export function bodyLimitFor(path: string): number {
+/**
+ * The limit of a request's body. The file forms' larger limits are for multipart bodies only (the
+ * only kind that carries files): a urlencoded post to them keeps the 1 MiB of any form, so it is
+ * never parsed into a 10 MB string.
+ */
+/**
+ * At most this many fields in a form post to the app (as body-parser's `parameterLimit`, PHP's
+ * `max_input_vars`; no form of the app has a hundred). Counted on the bytes, before anything
+ * parses the form: a 10,000-part multipart body is a 400 at once instead of seconds of parsing.
+ */
+export const MAX_FORM_FIELDS = 1000;
+
+/** The fields of a form body counted on its bytes, unparsed: urlencoded pairs or multipart parts. */
+export function countFormFields(body: Buffer, contentType: string): number {
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    if (body.length === 0) return 0;
+    let count = 1;
+    for (let at = body.indexOf(0x26); at !== -1; at = body.indexOf(0x26, at + 1)) count++; // '&'
+    return count;
+  }
+  const boundary = /^multipart\/form-data\s*;.*?\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  if (!boundary) return 0;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  // n delimiters enclose n - 1 parts (the last one closes the body).
+  let delimiters = 0;
+  for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) delimiters++;
+  return Math.max(delimiters - 1, 0);
+}
+
+export function bodyLimitFor(path: string, contentType = 'multipart/form-data'): number {
   if (isBackendPath(path)) return MAX_BACKEND_BYTES;
+  if (!/^multipart\/form-data/i.test(contentType)) return MAX_FORM_BYTES;
   if (PROFILE_FORM_PATH.test(path)) return MAX_PROFILE_FORM_BYTES;
   return UPLOAD_FORM_PATH.test(path) ? MAX_UPLOAD_FORM_BYTES : MAX_FORM_BYTES;
 }
@@ -71,7 +101,7 @@ const LINGER_MS = 5000;
 export function readBodyWithinLimits(options: { timeoutMs: number }) {
   return function readBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (BODILESS.has(req.method)) return next();
-    const limit = bodyLimitFor(req.path);
+    const limit = bodyLimitFor(req.path, req.get('content-type') ?? '');
     const declared = req.get('content-length');
     const chunks: Buffer[] = [];
     let received = 0;
@@ -115,7 +145,11 @@ export function readBodyWithinLimits(options: { timeoutMs: number }) {
       const wasReading = state === 'reading';
       stop();
       if (!wasReading) return refuse(req, res, 413, tooLargeMessage(limit), false);
-      (req as WithBody)[BODY] = Buffer.concat(chunks, received);
+      const body = Buffer.concat(chunks, received);
+      if (!isBackendPath(req.path) && countFormFields(body, req.get('content-type') ?? '') > MAX_FORM_FIELDS) {
+        return refuse(req, res, 400, `This form has too many fields (at most ${MAX_FORM_FIELDS}).`, false);
+      }
+      (req as WithBody)[BODY] = body;
       next();
     }
     req.on('data', onData);
@@ -131,12 +165,12 @@ function tooLargeMessage(limit: number) {
   return `Request body too large (limit ${Math.round(limit / 1024 / 1024)} MB).`;
 }
 
-function refuse(req: ExpressRequest, res: ExpressResponse, status: 408 | 413, message: string, close: boolean) {
+function refuse(req: ExpressRequest, res: ExpressResponse, status: 400 | 408 | 413, message: string, close: boolean) {
   if (res.headersSent || res.destroyed) return;
   if (close) res.set('Connection', 'close');
   if (isBackendPath(req.path)) {
     // The gateway's error shape, so Supabase clients report it as they would for hosted Supabase.
-    const error = status === 413 ? 'Payload too large' : 'Request timeout';
+    const error = status === 413 ? 'Payload too large' : status === 408 ? 'Request timeout' : 'Bad request';
     res.status(status).json({ statusCode: String(status), error, message });
   } else {
     res.status(status).type('text/plain').send(message);
@@ -162,6 +196,7 @@ export function webRequest(req: ExpressRequest, res: ExpressResponse, url: strin
     else headers.set(name, value);
   }
   const body = BODILESS.has(req.method) ? undefined : ((req as WithBody)[BODY] ?? Buffer.alloc(0));
+  delete (req as WithBody)[BODY]; // the Request holds its own copy: this one can go now
   return new Request(url, {
     method: req.method,
     headers,

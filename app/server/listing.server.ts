@@ -300,13 +300,15 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   let agentId = existing?.id;
   if (!agentId) {
     const draftId = AgentIdSchema.safeParse(fields.get('draft_id'));
-    if (!draftId.success || (await agentIdTaken(service, draftId.data.toLowerCase()))) {
+    // No key: not a form this page served (400); a key already used: the same form again (409).
+    const taken = draftId.success && (await agentIdTaken(service, draftId.data.toLowerCase()));
+    if (!draftId.success || taken) {
       const expired: FormResult = {
         ok: false,
         status: 'error',
         message: 'This form has expired. Please reload the page and try again.',
       };
-      return data(expired, { status: 409 });
+      return data(expired, { status: taken ? 409 : 400 });
     }
     agentId = draftId.data.toLowerCase();
   }

@@ -36,20 +36,28 @@ export function installCleanup(onSignal = () => {}) {
 
 /**
  * `NODE_ENV=production node server.js` from `cwd` on `dataDir`, bound to 127.0.0.1.
- * Resolves once /healthz answers 200, with `{ origin, child, stop(), log() }`.
+ * Resolves once `readyPath` (/healthz) answers 200, with `{ origin, child, stop(), log(), readyMs }`.
  */
-export async function startServer({ cwd, dataDir, env = {}, timeoutMs = 90_000 }) {
+export async function startServer({
+  cwd,
+  dataDir,
+  env = {},
+  timeoutMs = 90_000,
+  readyPath = '/healthz',
+  pollMs = 200,
+}) {
   const port = await freePort();
-  const logFile = path.join(dataDir, `server-${port}.log`);
-  const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['server.js'], {
+  return startProcess({
     cwd,
-    stdio: ['ignore', out, out],
+    args: ['server.js'],
+    logFile: path.join(dataDir, `server-${port}.log`),
+    port,
+    readyPath,
+    pollMs,
+    timeoutMs,
     env: {
-      ...process.env,
       NODE_ENV: 'production',
       EMBEDDED_DATA_DIR: dataDir,
-      PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_MODE: 'true', // the benchmark signs in as, and seeds agents for, the demo accounts
       ENABLE_PERF_FIXTURE: 'true',
@@ -60,6 +68,20 @@ export async function startServer({ cwd, dataDir, env = {}, timeoutMs = 90_000 }
       EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
       ...env,
     },
+  });
+}
+
+/**
+ * `node <args>` from `cwd` with PORT=`port`, its output in `logFile`; resolves once `readyPath`
+ * answers 200 (polled every `pollMs`), with the time from spawn to that answer as `readyMs`.
+ */
+export async function startProcess({ cwd, args, env, logFile, port, readyPath, pollMs = 200, timeoutMs = 90_000 }) {
+  const out = openSync(logFile, 'a');
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, PORT: String(port), ...env },
   });
   closeSync(out);
   children.add(child);
@@ -83,18 +105,21 @@ export async function startServer({ cwd, dataDir, env = {}, timeoutMs = 90_000 }
   for (;;) {
     if (exited) throw new Error(`The server exited (${JSON.stringify(exited)}) before it was ready:\n${log()}`);
     try {
-      const response = await fetch(`${origin}/healthz`);
+      const response = await fetch(`${origin}${readyPath}`);
+      await response.arrayBuffer();
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`The server was not ready within ${timeoutMs} ms:\n${log()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
+  const readyMs = performance.now() - started;
   return {
     origin,
     child,
     log,
+    readyMs,
     /** SIGTERM, then SIGKILL after `graceMs`. Resolves when the process is gone. */
     async stop(graceMs = 15_000) {
       if (exited) return exited;

@@ -6,11 +6,17 @@
 import autocannon from 'autocannon';
 import { median, quantile } from './stats.js';
 
-/** `nextPath`, when given, names the path of each request in turn (e.g. to defeat caches). */
-export function load(url, { connections = 50, duration = 10, headers = {}, nextPath } = {}) {
+/**
+ * `nextPath`, when given, names the path of each request in turn (e.g. to defeat caches);
+ * `nextRequest` gives each request's path, method, headers and body (a form post). `ok` lists the
+ * statuses that count as answered (default 200): `bad` counts every other.
+ */
+export function load(url, { connections = 50, duration = 10, headers = {}, nextPath, nextRequest, ok = [200] } = {}) {
   return new Promise((resolve, reject) => {
     const latencies = [];
-    const requests = nextPath ? [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }] : undefined;
+    let bad = 0;
+    const next = nextRequest ?? (nextPath ? () => ({ path: nextPath() }) : null);
+    const requests = next ? [{ setupRequest: (request) => ({ ...request, ...next() }) }] : undefined;
     const instance = autocannon({ url, connections, duration, headers, requests }, (error, result) => {
       if (error) return reject(error);
       resolve({
@@ -20,12 +26,21 @@ export function load(url, { connections = 50, duration = 10, headers = {}, nextP
         p95: quantile(latencies, 0.95),
         p99: quantile(latencies, 0.99),
         non2xx: result.non2xx,
+        bad,
         errors: result.errors,
         timeouts: result.timeouts,
       });
     });
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (!ok.includes(status)) bad++;
+    });
   });
+}
+
+/** What `load` needs of a target besides its URL. */
+function options(target) {
+  return { headers: target.headers, nextPath: target.nextPath, nextRequest: target.nextRequest, ok: target.ok };
 }
 
 /** Lets the server finish the requests autocannon left in flight before the next run starts. */
@@ -38,27 +53,17 @@ async function drain(origin) {
 export async function measureTargets(origin, targets, { warmup, duration, rounds, connections, log = () => {} }) {
   for (const target of targets) {
     log(`  warm-up ${target.name} (${warmup} s)`);
-    await load((target.origin ?? origin) + target.path, {
-      connections,
-      duration: warmup,
-      headers: target.headers,
-      nextPath: target.nextPath,
-    });
+    await load((target.origin ?? origin) + target.path, { ...options(target), connections, duration: warmup });
     await drain(target.origin ?? origin);
   }
   const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
-      const result = await load((target.origin ?? origin) + target.path, {
-        connections,
-        duration,
-        headers: target.headers,
-        nextPath: target.nextPath,
-      });
+      const result = await load((target.origin ?? origin) + target.path, { ...options(target), connections, duration });
       await drain(target.origin ?? origin);
       log(
         `  round ${round}/${rounds} ${target.name.padEnd(26)} ${result.rps.toFixed(0).padStart(5)} req/s  ` +
-          `p95 ${result.p95.toFixed(0)} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+          `p95 ${result.p95.toFixed(0)} ms  unexpected ${result.bad}  errors ${result.errors}`,
       );
       runs[target.name].push(result);
     }
@@ -75,7 +80,7 @@ export async function measureTargets(origin, targets, { warmup, duration, rounds
           p50: median(list.map((run) => run.p50)),
           p95: median(list.map((run) => run.p95)),
           p99: median(list.map((run) => run.p99)),
-          non2xx: list.reduce((sum, run) => sum + run.non2xx, 0),
+          non2xx: list.reduce((sum, run) => sum + run.bad, 0),
           errors: list.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
           rounds: list,
         },

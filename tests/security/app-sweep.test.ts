@@ -405,3 +405,52 @@ describe('generated hostile URL parameters', () => {
     if (RUNS >= routes.length * 10) expect(routes.filter((route) => !covered.has(route.path))).toEqual([]);
   }, 600_000);
 });
+
+describe('concurrent purchases', () => {
+  /** 50 in the reliability suite, 10 in `npm test`. */
+  const BUYS = FULL ? 50 : 10;
+
+  it(`${BUYS} simultaneous purchases of one agent by one buyer record exactly one`, async () => {
+    // A published agent of another seller that the demo buyer holds no purchase of.
+    const { rows } = await app.backend.db.query<{ id: string; buyer: string }>(
+      `select a.id, b.id as buyer from public.agents a, public.users b
+       where b.username = 'demo_buyer' and a.status = 'published' and a.seller_id <> b.id
+         and not exists (select 1 from public.purchases p where p.agent_id = a.id and p.buyer_id = b.id)
+       order by a.created_at desc limit 1`,
+    );
+    const { id: agentId, buyer } = rows[0]!;
+    const url = `${app.origin}/agent/${agentId}`;
+    // Each request a separate form (another tab): its own idempotency key, all at once.
+    const answers = await Promise.all(
+      Array.from({ length: BUYS }, () =>
+        fetch(url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: app.origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID() }),
+        }).then(async (response) => {
+          await response.body?.cancel();
+          return response.status;
+        }),
+      ),
+    );
+    const { rows: purchases } = await app.backend.db.query<{ status: string }>(
+      `select status from public.purchases where agent_id = $1 and buyer_id = $2`,
+      [agentId, buyer],
+    );
+    const failures: string[] = [];
+    if (purchases.length !== 1) failures.push(`${purchases.length} purchases recorded`);
+    if (purchases[0]?.status !== 'completed') failures.push(`the purchase is ${purchases[0]?.status ?? 'missing'}`);
+    const bought = answers.filter((status) => status === 303).length;
+    if (bought !== 1) failures.push(`${bought} answers said bought (303)`);
+    const others = answers.filter((status) => status !== 303 && status !== 409);
+    if (others.length) failures.push(`answers other than 303/409: ${others.join(', ')}`);
+    recordTally({
+      check: `Concurrent purchases (${BUYS} at once)`,
+      counts: 'purchases beyond exactly one, answers that claim another purchase, and 5xx',
+      cases: BUYS,
+      failures,
+    });
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
