@@ -5,6 +5,11 @@
 
 export const COLLECTION_PATH = '/dashboard/collection';
 
+/** Page `page` of the collection: `?page=N`, none for the first page (one URL per page). */
+export function collectionHref(page: number): string {
+  return page > 1 ? `${COLLECTION_PATH}?page=${page}` : COLLECTION_PATH;
+}
+
 /** One completed purchase as its card shows it (dates already on the buyer's calendar). */
 export interface CollectionItem {
   purchaseId: string;

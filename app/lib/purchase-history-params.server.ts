@@ -4,6 +4,7 @@
  * filter, no dialog), never an error; an empty value is no filter.
  */
 import { z } from 'zod';
+import { parseReviewsPage } from '~/lib/agent-detail';
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { PURCHASE_STATUSES } from '~/lib/membership';
 import { MAX_PURCHASE_SEARCH_LENGTH, type PurchaseHistoryParams } from '~/lib/purchase-history';
@@ -33,10 +34,12 @@ export function parsePurchaseHistoryParams(
   categories: readonly Category[],
 ): PurchaseHistoryParams {
   const raw = (name: keyof PurchaseHistoryParams) => searchParams.get(name) ?? undefined;
-  return paramsSchema(categories).parse({
+  const filters = paramsSchema(categories).parse({
     q: raw('q'),
     status: raw('status'),
     category: raw('category'),
     contact: raw('contact'),
   });
+  // The page parser of the other paged lists: anything but a page number is page 1.
+  return { ...filters, page: parseReviewsPage(searchParams.get('page')) };
 }

@@ -25,7 +25,7 @@ const PURCHASE_ID = 'b0000000-0000-4000-8000-000000000001';
 
 describe('purchase history URL parameters', () => {
   it('is "no filter" for an empty query and empty fields (a GET form sends them)', () => {
-    const none = { q: null, status: null, category: null, contact: null };
+    const none = { q: null, status: null, category: null, contact: null, page: 1 };
     expect(parse('')).toEqual(none);
     expect(parse('q=&status=&category=&contact=')).toEqual(none);
     expect(parse('q=%20%20')).toEqual(none);
@@ -39,6 +39,7 @@ describe('purchase history URL parameters', () => {
       status: 'refunded',
       category: 'data-analysis',
       contact: PURCHASE_ID,
+      page: 1,
     });
   });
 
@@ -48,23 +49,27 @@ describe('purchase history URL parameters', () => {
       status: null,
       category: null,
       contact: null,
+      page: 1,
     });
     expect(parse('status=COMPLETED').status).toBeNull();
+    for (const page of ['0', '-2', 'x', '1.5']) expect(parse(`page=${page}`).page).toBe(1);
     expect(parse(`q=${'x'.repeat(500)}`).q).toHaveLength(100);
   });
 
   it('builds one canonical URL, in a fixed order, without empty values', () => {
-    expect(purchasesHref({ q: null, status: null, category: null, contact: null })).toBe('/dashboard/purchases');
-    expect(purchasesHref({ contact: PURCHASE_ID, category: 'sales', status: 'completed', q: 'a b&c' })).toBe(
-      `/dashboard/purchases?q=a+b%26c&status=completed&category=sales&contact=${PURCHASE_ID}`,
+    expect(purchasesHref({ q: null, status: null, category: null, contact: null, page: 1 })).toBe(
+      '/dashboard/purchases',
     );
-    const params = parse('category=sales&q=pilot');
+    expect(purchasesHref({ contact: PURCHASE_ID, category: 'sales', status: 'completed', q: 'a b&c', page: 3 })).toBe(
+      `/dashboard/purchases?q=a+b%26c&status=completed&category=sales&page=3&contact=${PURCHASE_ID}`,
+    );
+    const params = parse('category=sales&q=pilot&page=2');
     expect(parse(new URL(purchasesHref(params), 'http://x').search)).toEqual(params);
   });
 
   it('knows when filters are active (the dialog is no filter)', () => {
-    expect(hasActiveFilters({ q: null, status: null, category: null, contact: PURCHASE_ID })).toBe(false);
-    expect(hasActiveFilters({ q: null, status: 'failed', category: null, contact: null })).toBe(true);
+    expect(hasActiveFilters({ q: null, status: null, category: null, contact: PURCHASE_ID, page: 2 })).toBe(false);
+    expect(hasActiveFilters({ q: null, status: 'failed', category: null, contact: null, page: 1 })).toBe(true);
   });
 });
 

@@ -18,6 +18,8 @@ export interface PurchaseHistoryParams {
   category: string | null;
   /** The purchase whose seller the Contact Seller dialog is about. */
   contact: string | null;
+  /** The list's page (1-based, PAGE_SIZE purchases a page). */
+  page: number;
 }
 
 /** One row of the page, as the specification lists it. */
@@ -68,12 +70,13 @@ export function hasActiveFilters(params: PurchaseHistoryParams): boolean {
   return params.q !== null || params.status !== null || params.category !== null;
 }
 
-/** `?q=…&status=…&category=…&contact=…` in this order, without empty values ('' when none). */
+/** `?q=…&status=…&category=…&page=…&contact=…` in this order, without empty values or page 1 ('' when none). */
 export function purchasesSearch(params: PurchaseHistoryParams): string {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.status) query.set('status', params.status);
   if (params.category) query.set('category', params.category);
+  if (params.page > 1) query.set('page', String(params.page));
   if (params.contact) query.set('contact', params.contact);
   const search = query.toString();
   return search ? `?${search}` : '';

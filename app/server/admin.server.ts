@@ -24,7 +24,7 @@ import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
-import { unavailableMessage, unwrap } from '~/server/http-errors.server';
+import { unavailableMessage, unwrap, type UnwrapOptions } from '~/server/http-errors.server';
 import { containsPattern } from '~/server/sales.server';
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
@@ -58,26 +58,27 @@ export function pageParam(value: string | null): number {
 type Counted<T> = { data: T[] | null; error: PostgrestError | null; count: number | null };
 
 /**
- * One page of a counted query, `page` clamped to the last page (past it PostgREST answers 416,
- * PGRST103).
+ * One page of `size` rows of a counted query, `page` clamped to the last page (past it PostgREST
+ * answers 416, PGRST103). `what`: `unwrap`'s label or options (the 503's message).
  */
 export async function pageOf<T>(
   page: number,
   query: (from: number, to: number) => PromiseLike<Counted<T>>,
-  what: string,
+  what: UnwrapOptions | string,
+  size = ADMIN_PAGE_SIZE,
 ) {
-  const from = (page - 1) * ADMIN_PAGE_SIZE;
-  let result = await query(from, from + ADMIN_PAGE_SIZE - 1);
+  const from = (page - 1) * size;
+  let result = await query(from, from + size - 1);
   let current = page;
   if (result.error?.code === 'PGRST103' && page > 1) {
     const total = (await query(0, 0)).count ?? 0;
-    current = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-    const start = (current - 1) * ADMIN_PAGE_SIZE;
-    result = await query(start, start + ADMIN_PAGE_SIZE - 1);
+    current = Math.max(1, Math.ceil(total / size));
+    const start = (current - 1) * size;
+    result = await query(start, start + size - 1);
   }
   const rows = unwrap(result as { data: T[]; error: null } | { data: null; error: PostgrestError }, what);
   const total = result.count ?? rows.length;
-  return { rows, page: current, pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)), total };
+  return { rows, page: current, pageCount: Math.max(1, Math.ceil(total / size)), total };
 }
 
 /** Usernames by id (public profiles), for the lists and the audit log. */

@@ -1,11 +1,13 @@
 /**
  * My Collection: the viewer's completed purchases, newest first, read from
  * `user_purchase_history` through the request's client (row-level security: buyers read their
- * own purchases; the view is security invoker). A failed read is a 503 (`unwrap`), never sample data.
+ * own purchases; the view is security invoker), one page of PAGE_SIZE (24) at a time with the
+ * total counted by the database. A failed read is a 503 (`unwrap`), never sample data.
  */
 import type { CollectionItem } from '~/lib/collection';
 import { formatDate } from '~/lib/dashboard-format';
-import { unwrap } from '~/server/http-errors.server';
+import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { pageOf } from '~/server/admin.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 export const COLLECTION_UNAVAILABLE_MESSAGE =
@@ -14,22 +16,40 @@ export const COLLECTION_UNAVAILABLE_MESSAGE =
 const COLUMNS =
   'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, seller_username, user_rating, amount, created_at';
 
+export interface CollectionPage {
+  items: CollectionItem[];
+  /** The page shown: the one asked for, or the last one when that is past the end. */
+  page: number;
+  /** Every completed purchase of the buyer (the header's count). */
+  total: number;
+}
+
+/** Page `page` (1-based) of the buyer's collection; a page past the end gives the last page. */
 export async function listCollection(
   supabase: AppSupabaseClient,
   buyerId: string,
   timeZone: string,
-): Promise<CollectionItem[]> {
-  const rows = unwrap(
-    await supabase
-      .from('user_purchase_history')
-      .select(COLUMNS)
-      .eq('buyer_id', buyerId)
-      .eq('status', 'completed')
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false }),
+  page = 1,
+): Promise<CollectionPage> {
+  const {
+    rows,
+    page: shown,
+    total,
+  } = await pageOf(
+    page,
+    (from, to) =>
+      supabase
+        .from('user_purchase_history')
+        .select(COLUMNS, { count: 'exact' })
+        .eq('buyer_id', buyerId)
+        .eq('status', 'completed')
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to),
     { what: 'collection', unavailable: COLLECTION_UNAVAILABLE_MESSAGE },
+    PAGE_SIZE,
   );
-  return rows.flatMap((row) =>
+  const items = rows.flatMap((row) =>
     // id, agent_id and created_at come from NOT NULL purchase columns.
     row.id && row.agent_id && row.created_at
       ? [
@@ -48,4 +68,5 @@ export async function listCollection(
         ]
       : [],
   );
+  return { items, page: shown, total };
 }

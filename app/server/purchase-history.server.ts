@@ -1,18 +1,17 @@
 /**
  * Purchase History's reads, with the viewer's client (row-level security: a buyer reads only
- * their own purchases). Filtering happens in the database (`public.purchase_history`, a GET RPC);
- * the header's count, total and the category list come from the unfiltered history.
+ * their own purchases). Filtering happens in the database (`public.purchase_history`, a GET RPC),
+ * one page of PAGE_SIZE (24) rows at a time with the filtered total counted by the database;
+ * the header's count, total and the category list come from the unfiltered history (three
+ * narrow columns of every purchase, not the rows).
  * Call only after the section's guard.
  */
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { DELETED_ACCOUNT, formatDate } from '~/lib/dashboard-format';
+import { PAGE_SIZE } from '~/lib/marketplace-params';
 import { PURCHASE_STATUSES, totalOf, type PurchaseStatus } from '~/lib/membership';
-import {
-  hasActiveFilters,
-  type PurchaseHistoryParams,
-  type PurchaseRow,
-  type SellerContact,
-} from '~/lib/purchase-history';
+import { type PurchaseHistoryParams, type PurchaseRow, type SellerContact } from '~/lib/purchase-history';
+import { pageOf } from '~/server/admin.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -23,8 +22,12 @@ export interface PurchaseHistory {
   totalSpent: number;
   /** The categories of the buyer's purchases, in the categories table's order. */
   categories: Category[];
-  /** The purchases under the filters, newest first. */
+  /** One page of the purchases under the filters, newest first. */
   rows: PurchaseRow[];
+  /** The page shown: the one asked for, or the last one when that is past the end. */
+  page: number;
+  /** The purchases under the filters (all of them when none is on): what the pages divide. */
+  matching: number;
   contact: SellerContact | null;
 }
 
@@ -82,28 +85,62 @@ function toRow(record: HistoryRecord, timeZone: string): PurchaseRow | null {
   };
 }
 
-/** The buyer's purchases under `filters` (the RPC's defaults, NULL, where a filter is off). */
-async function readHistory(
+/**
+ * Page `page` of the buyer's purchases under `filters` (the RPC's defaults, NULL, where a filter
+ * is off); a page past the end gives the last page.
+ */
+async function readHistoryPage(
   client: AppSupabaseClient,
-  filters: Pick<PurchaseHistoryParams, 'q' | 'status'> & { categoryName: string | null },
+  filters: Pick<PurchaseHistoryParams, 'q' | 'status' | 'page'> & { categoryName: string | null },
   timeZone: string,
-): Promise<PurchaseRow[]> {
-  const records = unwrap(
-    await client
-      .rpc(
-        'purchase_history',
-        {
-          search: filters.q ?? undefined,
-          purchase_status: filters.status ?? undefined,
-          category: filters.categoryName ?? undefined,
-        },
-        { get: true },
-      )
-      .select(ROW_COLUMNS)
-      .overrideTypes<HistoryRecord[], { merge: false }>(),
+) {
+  const { rows, page, total } = await pageOf(
+    filters.page,
+    (from, to) =>
+      client
+        .rpc(
+          'purchase_history',
+          {
+            search: filters.q ?? undefined,
+            purchase_status: filters.status ?? undefined,
+            category: filters.categoryName ?? undefined,
+          },
+          { get: true, count: 'exact' },
+        )
+        .select(ROW_COLUMNS)
+        .range(from, to)
+        .overrideTypes<HistoryRecord[], { merge: false }>(),
     failure('purchase history'),
+    PAGE_SIZE,
   );
-  return records.flatMap((record) => toRow(record, timeZone) ?? []);
+  return { rows: rows.flatMap((record) => toRow(record, timeZone) ?? []), page, total };
+}
+
+/** What the header sums up, of every purchase of the buyer. */
+async function readSummary(client: AppSupabaseClient, buyerId: string) {
+  return unwrap(
+    await client.from('user_purchase_history').select('status, amount, agent_category').eq('buyer_id', buyerId),
+    failure('purchase summary'),
+  );
+}
+
+/** One purchase of the buyer (the Contact Seller dialog's), or null. */
+async function readPurchase(
+  client: AppSupabaseClient,
+  buyerId: string,
+  purchaseId: string,
+  timeZone: string,
+): Promise<PurchaseRow | null> {
+  const record = unwrap(
+    await client
+      .from('user_purchase_history')
+      .select(ROW_COLUMNS)
+      .eq('buyer_id', buyerId)
+      .eq('id', purchaseId)
+      .overrideTypes<HistoryRecord[], { merge: false }>(),
+    failure('purchase'),
+  )[0];
+  return record ? toRow(record, timeZone) : null;
 }
 
 /** What the seller's public profile shares with this viewer (the view applies the privacy settings). */
@@ -136,24 +173,25 @@ async function readSellerContact(client: AppSupabaseClient, purchase: PurchaseRo
  */
 export async function loadPurchaseHistory(
   client: AppSupabaseClient,
+  buyerId: string,
   params: PurchaseHistoryParams,
   categories: readonly Category[],
   timeZone: string,
 ): Promise<PurchaseHistory> {
   const categoryName = categoryBySlug(categories, params.category)?.name ?? null;
-  const [all, filtered] = await Promise.all([
-    readHistory(client, { q: null, status: null, categoryName: null }, timeZone),
-    hasActiveFilters(params)
-      ? readHistory(client, { q: params.q, status: params.status, categoryName }, timeZone)
-      : null,
+  const [summary, listed, contactPurchase] = await Promise.all([
+    readSummary(client, buyerId),
+    readHistoryPage(client, { q: params.q, status: params.status, categoryName, page: params.page }, timeZone),
+    params.contact ? readPurchase(client, buyerId, params.contact, timeZone) : null,
   ]);
-  const bought = new Set(all.map((row) => row.category));
-  const contactPurchase = params.contact ? all.find((row) => row.id === params.contact) : undefined;
+  const bought = new Set(summary.map((row) => row.agent_category));
   return {
-    count: all.length,
-    totalSpent: totalOf(all.filter((row) => row.status === 'completed').map((row) => row.amount)),
+    count: summary.length,
+    totalSpent: totalOf(summary.filter((row) => row.status === 'completed').map((row) => Number(row.amount ?? 0))),
     categories: categories.filter((category) => bought.has(category.name)),
-    rows: filtered ?? all,
+    rows: listed.rows,
+    page: listed.page,
+    matching: listed.total,
     // A deleted seller has no one to contact: no dialog.
     contact: contactPurchase?.sellerId ? await readSellerContact(client, contactPurchase) : null,
   };

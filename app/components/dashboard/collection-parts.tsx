@@ -24,19 +24,20 @@ export function CollectionHeader({ children }: { children?: React.ReactNode }) {
   );
 }
 
-export function CollectionGrid({ items }: { items: CollectionItem[] }) {
+/** `returnTo`: the page the rating form comes back to (the collection's current page). */
+export function CollectionGrid({ items, returnTo = COLLECTION_PATH }: { items: CollectionItem[]; returnTo?: string }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
         <li key={item.purchaseId} className="flex">
-          <CollectionCard item={item} />
+          <CollectionCard item={item} returnTo={returnTo} />
         </li>
       ))}
     </ul>
   );
 }
 
-function CollectionCard({ item }: { item: CollectionItem }) {
+function CollectionCard({ item, returnTo }: { item: CollectionItem; returnTo: string }) {
   // No seller username: the seller deleted their account.
   const seller = item.sellerUsername ?? DELETED_ACCOUNT;
   return (
@@ -92,7 +93,7 @@ function CollectionCard({ item }: { item: CollectionItem }) {
           </a>
           {item.rating === null ? (
             <Link
-              to={reviewHref(item.agentId, COLLECTION_PATH)}
+              to={reviewHref(item.agentId, returnTo)}
               aria-label={`Rate ${item.name}`}
               className={buttonClass('secondary', 'sm', 'flex-1')}
             >

@@ -1,10 +1,12 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { CollectionGrid, CollectionHeader, EmptyCollection } from '~/components/dashboard/collection-parts';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoadError } from '~/components/page-states';
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
-import { COLLECTION_PATH, collectionCountLine } from '~/lib/collection';
+import { Pagination } from '~/components/pagination';
+import { parseReviewsPage } from '~/lib/agent-detail';
+import { COLLECTION_PATH, collectionCountLine, collectionHref } from '~/lib/collection';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCollection } from '~/server/collection.server';
 import { failIfInjected } from '~/server/faults.server';
@@ -17,12 +19,18 @@ export async function loader(args: Route.LoaderArgs) {
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   try {
     failIfInjected(args.request, 'collection');
-    return { items: await listCollection(args.context.get(supabaseContext), viewer.id, timeZone), error: null };
+    const requested = parseReviewsPage(args.url.searchParams.get('page'));
+    const collection = await listCollection(args.context.get(supabaseContext), viewer.id, timeZone, requested);
+    // One URL per page, as on the marketplace: a malformed page goes to the first page, one past
+    // the end to the last.
+    const canonical = collectionHref(collection.page);
+    if (`${args.url.pathname}${args.url.search}` !== canonical) throw redirect(canonical);
+    return { collection, error: null };
   } catch (thrown) {
     // A failed read shows 'Error Loading Collection' inside the page (503), never sample data.
     const message = unavailableMessage(thrown);
     if (message === null) throw thrown;
-    return data({ items: null, error: message }, { status: 503 });
+    return data({ collection: null, error: message }, { status: 503 });
   }
 }
 
@@ -30,18 +38,23 @@ export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('My Collection', 'The AI agents you bought on AgentMarket, ready to download and rate.');
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { items, error } = loaderData;
+  const { collection, error } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <CollectionHeader>
-        {items ? <p className="mt-1 text-slate-700 dark:text-slate-300">{collectionCountLine(items.length)}</p> : null}
+        {collection ? (
+          <p className="mt-1 text-slate-700 dark:text-slate-300">{collectionCountLine(collection.total)}</p>
+        ) : null}
       </CollectionHeader>
-      {error !== null ? (
-        <LoadError title="Error Loading Collection" message={error} retryHref={COLLECTION_PATH} />
-      ) : items.length === 0 ? (
+      {error !== null || collection === null ? (
+        <LoadError title="Error Loading Collection" message={error ?? ''} retryHref={COLLECTION_PATH} />
+      ) : collection.items.length === 0 ? (
         <EmptyCollection />
       ) : (
-        <CollectionGrid items={items} />
+        <div>
+          <CollectionGrid items={collection.items} returnTo={collectionHref(collection.page)} />
+          <Pagination page={collection.page} total={collection.total} hrefFor={collectionHref} />
+        </div>
       )}
     </div>
   );

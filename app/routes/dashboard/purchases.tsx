@@ -8,6 +8,7 @@ import {
   usePurchasesPending,
 } from '~/components/dashboard/purchase-history-parts';
 import { LoadError } from '~/components/page-states';
+import { Pagination } from '~/components/pagination';
 import { connectionContext, supabaseContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
@@ -39,9 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
     const params = parsePurchaseHistoryParams(url.searchParams, categories);
     failIfInjected(request, 'purchases');
     const timeZone = timeZoneFromCookieHeader(request.headers.get('cookie'));
-    const history = await loadPurchaseHistory(context.get(supabaseContext), params, categories, timeZone);
-    // One URL per view: invalid values, empty fields and an unknown `contact` leave the address.
-    const shown = { ...params, contact: history.contact ? params.contact : null };
+    const history = await loadPurchaseHistory(context.get(supabaseContext), viewer.id, params, categories, timeZone);
+    // One URL per view: invalid values, empty fields and an unknown `contact` leave the address;
+    // a malformed page is the first page, one past the end the last (as on the marketplace).
+    const shown = { ...params, page: history.page, contact: history.contact ? params.contact : null };
     const canonical = purchasesSearch(shown);
     if (url.search !== canonical) throw redirect(`${PURCHASES_PATH}${canonical}`);
     return { params: shown, history, buyerName, error: null };
@@ -93,6 +95,13 @@ export default function PurchasesPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        {history ? (
+          <Pagination
+            page={history.page}
+            total={history.matching}
+            hrefFor={(page) => purchasesHref({ ...params, page, contact: null })}
+          />
+        ) : null}
       </div>
       {history?.contact ? (
         <ContactSellerDialog contact={history.contact} buyerName={buyerName} closeHref={listHref} />
