@@ -19,6 +19,7 @@ import { useNonce } from '~/components/nonce';
 import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
+import { useFocusAfterNavigation } from '~/lib/use-focus-after-navigation';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { checkRequestInput } from '~/server/request-input.server';
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const viewer = rootData?.viewer ?? null;
   const authMode = viewer ? null : parseAuthMode(new URLSearchParams(location.search).get('auth'));
   const flash = rootData?.flash ?? null;
+  useFocusAfterNavigation('main');
   return (
     <html lang="en" className={theme}>
       <head>
@@ -87,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NavigationProgress />
         <Header viewer={viewer} />
         {flash && !flash.scope ? <FlashToast flash={flash} /> : null}
-        <main id="main" className="flex-1">
+        <main id="main" className="flex-1 outline-none">
           {children}
         </main>
         <Footer flash={flash} />

@@ -86,7 +86,6 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
             name="q"
             form={FILTER_FORM_ID}
             defaultValue={params.q ?? ''}
-            key={params.q}
             placeholder="Search for AI agents, categories, or creators..."
             className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 placeholder:text-slate-500 dark:border-slate-600 dark:bg-slate-900 dark:placeholder:text-slate-400"
           />
@@ -100,7 +99,6 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
             name="sort"
             form={FILTER_FORM_ID}
             defaultValue={params.sort}
-            key={params.sort}
             onChange={(event) => event.currentTarget.form?.requestSubmit()}
             className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900"
           >
@@ -116,13 +114,16 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 flex flex-col gap-8 lg:flex-row">
         <FilterSidebar
-          key={`${params.category}-${params.maxPrice}-${params.minRating}`}
           params={params}
           categories={categories}
           categoryCounts={result?.categoryCounts ?? {}}
           categoryTotal={result?.categoryTotal ?? 0}
         />
-        <section aria-label="Results" className="min-w-0 flex-1">
+        <section aria-labelledby="results-heading" className="min-w-0 flex-1">
+          {/* The cards' names are h3: the outline needs a level between them and the h1. */}
+          <h2 id="results-heading" className="sr-only">
+            Results
+          </h2>
           {error !== null ? (
             <LoadError
               title="Error Loading Marketplace"

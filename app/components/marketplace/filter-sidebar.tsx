@@ -1,5 +1,5 @@
 import { SlidersHorizontal, Star } from 'lucide-react';
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { buttonClass } from '~/components/ui/button';
@@ -12,6 +12,11 @@ export const FILTER_FORM_ID = 'marketplace-filters';
  * The filter sidebar: one GET form (search box and sort select join it through the `form`
  * attribute). Without JavaScript an Apply button submits it; with JavaScript every change
  * submits at once and the button hides. On small screens a checkbox toggles it, no script needed.
+ *
+ * The controls stay mounted across filter changes, so a keyboard user keeps focus while arrow keys
+ * walk a radio group (each step is a navigation); when the URL changes some other way (Back, a
+ * link, the header's search) `showParams` puts the controls, the search box and the sort select
+ * included, back in line with it.
  */
 export function FilterSidebar({
   params,
@@ -31,6 +36,22 @@ export function FilterSidebar({
   const maxPrice = params.maxPrice ?? MAX_PRICE;
   const navigate = useNavigate();
   const priceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const shown = JSON.stringify({
+    q: params.q ?? '',
+    category: params.category ?? '',
+    maxPrice: String(maxPrice),
+    minRating: params.minRating === null ? '' : String(params.minRating),
+    sort: params.sort,
+  });
+  // Not on the first render: the server's markup already says it, and a choice made before
+  // hydration must survive until React replays its change event.
+  const shownBefore = useRef(shown);
+  useEffect(() => {
+    if (shownBefore.current === shown) return;
+    shownBefore.current = shown;
+    if (form.current) showParams(form.current, JSON.parse(shown) as Record<string, string>);
+  }, [shown]);
 
   /** Goes straight to the canonical URL of the form's state (no redirect round trip). */
   function submitForm(form: HTMLFormElement) {
@@ -60,6 +81,7 @@ export function FilterSidebar({
         <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters
       </label>
       <Form
+        ref={form}
         id={FILTER_FORM_ID}
         method="get"
         action="/marketplace"
@@ -133,12 +155,24 @@ export function FilterSidebar({
           </div>
         </fieldset>
 
-        <button type="submit" className={`${buttonClass('primary', 'md', 'w-full')} ${isHydrated ? 'hidden' : ''}`}>
+        {/* The `hidden` attribute, not the class: the button's own `inline-flex` would win over it. */}
+        <button type="submit" hidden={isHydrated} className={buttonClass('primary', 'md', 'w-full')}>
           Apply
         </button>
       </Form>
     </div>
   );
+}
+
+/** Sets every control of the filter form (by name) to `values`: what the URL says. */
+function showParams(form: HTMLFormElement, values: Record<string, string>) {
+  for (const control of form.elements) {
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+    const value = values[control.name];
+    if (value === undefined) continue;
+    if (control instanceof HTMLInputElement && control.type === 'radio') control.checked = control.value === value;
+    else if (control.value !== value) control.value = value;
+  }
 }
 
 function ChoiceRow({

@@ -31,7 +31,8 @@ function keepTabInside(event: KeyboardEvent, root: HTMLElement) {
  * link to `closeHref`, the same page without that parameter. Used by the sign-in dialog and
  * Contact Seller.
  *
- * With JavaScript the native dialog becomes modal (`showModal()`): the page behind is inert, so
+ * Without JavaScript the page behind it is hidden (app.css), so Tab cannot reach what the backdrop
+ * covers. With JavaScript the native dialog becomes modal (`showModal()`): the page behind is inert, so
  * Tab and Shift+Tab cycle inside; Escape navigates to `closeHref`; and when it is gone focus returns
  * to the element with id `returnFocusId`, else to whatever had focus when it opened.
  */
@@ -85,6 +86,7 @@ export function UrlDialog({
     <dialog
       ref={dialog}
       open
+      data-url-dialog
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(event) => {
