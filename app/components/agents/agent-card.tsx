@@ -9,8 +9,20 @@ import { useOptionalViewer } from '~/lib/use-viewer';
 import { pluralize } from '~/lib/plural';
 import { formatAgo } from '~/lib/dashboard-format';
 
-/** The agent card of §2, in grid or list layout. The whole card links to the agent page. */
-export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?: 'grid' | 'list' }) {
+/**
+ * The agent card of §2, in grid or list layout. The whole card links to the agent page. `eager`:
+ * the picture is in the first screen (the first cards of a list), so it loads at once rather than
+ * lazily, being the page's largest paint.
+ */
+export function AgentCard({
+  agent,
+  view = 'grid',
+  eager = false,
+}: {
+  agent: AgentSummary;
+  view?: 'grid' | 'list';
+  eager?: boolean;
+}) {
   const signedIn = useOptionalViewer() !== null;
   const rating = formatRating(agent.avgRating, agent.reviewCount);
   const isList = view === 'list';
@@ -25,7 +37,7 @@ export function AgentCard({ agent, view = 'grid' }: { agent: AgentSummary; view?
         alt={`${agent.name} thumbnail`}
         width={isList ? 160 : 400}
         height={isList ? 120 : 225}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         className={isList ? 'h-auto w-40 shrink-0 object-cover' : 'aspect-video w-full object-cover'}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

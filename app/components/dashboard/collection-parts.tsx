@@ -7,7 +7,7 @@ import { agentPicture } from '~/lib/agent-artwork';
 import { Download, PackageOpen, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { AgentStars } from '~/components/agents/agent-stars';
-import { SkeletonList } from '~/components/marketplace/results';
+import { EAGER_CARDS, SkeletonList } from '~/components/marketplace/results';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
 import { COLLECTION_PATH, downloadHref, reviewHref, type CollectionItem } from '~/lib/collection';
@@ -28,16 +28,16 @@ export function CollectionHeader({ children }: { children?: React.ReactNode }) {
 export function CollectionGrid({ items, returnTo = COLLECTION_PATH }: { items: CollectionItem[]; returnTo?: string }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.purchaseId} className="flex">
-          <CollectionCard item={item} returnTo={returnTo} />
+          <CollectionCard item={item} returnTo={returnTo} eager={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>
   );
 }
 
-function CollectionCard({ item, returnTo }: { item: CollectionItem; returnTo: string }) {
+function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; returnTo: string; eager: boolean }) {
   // No seller username: the seller deleted their account.
   const seller = item.sellerUsername ?? DELETED_ACCOUNT;
   return (
@@ -47,7 +47,7 @@ function CollectionCard({ item, returnTo }: { item: CollectionItem; returnTo: st
         alt={`${item.name} thumbnail`}
         width={400}
         height={225}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

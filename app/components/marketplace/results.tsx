@@ -7,12 +7,15 @@ import { marketplaceHref, type MarketplaceParams } from '~/lib/marketplace-param
 
 export const SKELETON_COUNT = 10;
 
+/** Cards in the first row of the widest card grid: their pictures load at once (one is the largest paint). */
+export const EAGER_CARDS = 3;
+
 export function ResultList({ agents, view }: { agents: AgentSummary[]; view: MarketplaceParams['view'] }) {
   return (
     <ul className={view === 'grid' ? 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-4'}>
-      {agents.map((agent) => (
+      {agents.map((agent, index) => (
         <li key={agent.id} className="flex">
-          <AgentCard agent={agent} view={view} />
+          <AgentCard agent={agent} view={view} eager={index < EAGER_CARDS} />
         </li>
       ))}
     </ul>
