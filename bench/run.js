@@ -25,10 +25,12 @@ import { ensureBuild } from './lib/build.js';
 import { measureApi, measureSql, SHAPES, summarize } from './lib/data-api.js';
 import { startBDefault } from './lib/b-default.js';
 import { apiKey } from './lib/keys.js';
+import { machine } from './lib/machine.js';
 import { installCleanup, startServer } from './lib/processes.js';
 import { printReport } from './lib/report.js';
 import { agentId, seed } from './lib/seed.js';
 import { serverBackedAvailable, startServerBacked } from './lib/server-backed.js';
+import { signIn } from './lib/sign-in.js';
 import { pageSizes } from './lib/sizes.js';
 import { measureTargets } from './lib/ssr.js';
 import { measureStartup } from './lib/startup.js';
@@ -66,36 +68,6 @@ const removeDataDir = () => {
   if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
 };
 installCleanup(removeDataDir);
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    cpu: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}`,
-    cores: cpus.length,
-    memoryGiB: Number((os.totalmem() / 2 ** 30).toFixed(1)),
-    freeMemoryGiB: Number((os.freemem() / 2 ** 30).toFixed(1)),
-    loadAverage: os.loadavg().map((value) => Number(value.toFixed(2))),
-    node: process.version,
-    platform: `${os.type()} ${os.release()} ${os.arch()}`,
-  };
-}
-
-async function signIn(origin, email = 'buyer@demo.test', password = 'demo-password') {
-  const response = await fetch(`${origin}/auth/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password, redirectTo: '/marketplace' }),
-  });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .filter((pair) => pair.startsWith('sb-') && !pair.endsWith('='));
-  if (response.status < 300 || response.status >= 400 || cookies.length === 0) {
-    throw new Error(`Sign-in failed: HTTP ${response.status}, ${cookies.length} sb- cookies`);
-  }
-  return cookies.join('; ');
-}
 
 /**
  * Catalogue reads are shared between requests for 5 s (ADR 008). This target gives every request
