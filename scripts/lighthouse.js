@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue #17, "Browser quality"; ADR 023): builds the app if needed, starts the
+ * `npm run lighthouse` (issue #17, "Browser quality"; ADR 024): builds the app if needed, starts the
  * production server on the embedded backend in memory with the demo data, and measures
  *   1. Lighthouse 12 (pinned: 13 needs Node 22.19) in mobile and desktop mode on `/`,
  *      `/marketplace`, an agent page and My Collection (signed in as the demo buyer: the session

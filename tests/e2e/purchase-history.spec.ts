@@ -37,7 +37,7 @@ const fact = (item: Locator, label: string) =>
 async function openPurchases(page: Page, search = '') {
   const response = await page.goto(`${PAGE}${search}`);
   expect(response?.status()).toBe(200);
-  // Without JavaScript an open dialog hides the page behind it (ADR 023): the heading is there, unseen.
+  // Without JavaScript an open dialog hides the page behind it (ADR 024): the heading is there, unseen.
   const dialogOpen = !isJavaScriptProject() && (await page.locator('dialog[open]').count()) > 0;
   const heading = page.getByRole('heading', { level: 1, name: 'Purchase History', includeHidden: dialogOpen });
   await expect(heading).toHaveCount(1);
