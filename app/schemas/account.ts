@@ -2,7 +2,7 @@
  * The account forms of the profile page's Security and Data & Export tabs (issue #13): the
  * picture, Change Password, "Sign out of other sessions" and Delete Account.
  */
-import { z } from './zod';
+import { z } from 'zod';
 import { newPasswordFields, passwordsMatch, PASSWORDS_DIFFER } from '~/schemas/auth';
 
 export const ACCOUNT_INTENTS = ['picture', 'password', 'sessions', 'delete'] as const;

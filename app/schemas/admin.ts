@@ -4,7 +4,7 @@
  * audit log keeps (and, for a moderated agent, its seller reads). Shared by the server actions
  * and the forms' constraints.
  */
-import { z } from './zod';
+import { z } from 'zod';
 import { ROLES } from '~/lib/permissions';
 import { REASON_MESSAGES, reasonSchema } from '~/schemas/reason';
 

@@ -2,7 +2,7 @@
  * Sign-in and sign-up rules (§5), shared by the server actions and the browser. The first
  * failing rule gives the one message the form shows.
  */
-import { z } from './zod';
+import { z } from 'zod';
 
 import {
   MAX_USERNAME_LENGTH,

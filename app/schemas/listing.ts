@@ -3,7 +3,7 @@
  * here on the server (and usable in the browser); the files (thumbnail, images, package) are
  * checked by their bytes in app/server/listing.server.ts with the limits below.
  */
-import { z } from './zod';
+import { z } from 'zod';
 
 export const MAX_AGENT_NAME_LENGTH = 120;
 export const MAX_AGENT_DESCRIPTION_LENGTH = 5000;

@@ -3,7 +3,7 @@
  * expiry), Make Default and Remove. Shared by the server actions and the forms. The card number
  * and the CVC are secrets: app/server/forms.server.ts never sends them back to the page.
  */
-import { z } from './zod';
+import { z } from 'zod';
 import { expiryIsFuture, parseExpiry } from '~/lib/payment-methods';
 
 export const CARD_MESSAGES = {

@@ -2,7 +2,7 @@
  * The profile page's forms (§2 Profile page, §3 User profile and Settings): one action, one
  * discriminated union on `intent`. Shared by the server action and the browser's constraints.
  */
-import { z } from './zod';
+import { z } from 'zod';
 import {
   HTTP_URL_PATTERN,
   MAX_USERNAME_LENGTH,

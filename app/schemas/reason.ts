@@ -3,7 +3,7 @@
  * role change, a ban, a moderation): one rule for every such form, kept in the audit log or on
  * the purchase.
  */
-import { z } from './zod';
+import { z } from 'zod';
 
 export const MIN_REASON = 3;
 export const MAX_REASON = 500;

@@ -2,7 +2,7 @@
  * The refund form (sellers on /dashboard/earnings, admins on /dashboard/disputes): which
  * purchase and why. Shared by the server action and the form's constraints.
  */
-import { z } from './zod';
+import { z } from 'zod';
 import { REASON_MESSAGES, reasonSchema } from '~/schemas/reason';
 
 export const REFUND_MESSAGES = {

@@ -3,7 +3,7 @@
  * characters (the database's review_replies_reply_text_length check), or deleted. Shared by the
  * action and the form's constraints.
  */
-import { z } from './zod';
+import { z } from 'zod';
 
 export const MAX_REPLY_LENGTH = 1000;
 

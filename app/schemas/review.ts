@@ -3,7 +3,7 @@
  * to 2,000 characters (the database's reviews_review_text_length check). Shared by the action
  * and the form's constraints.
  */
-import { z } from './zod';
+import { z } from 'zod';
 
 export const MAX_REVIEW_LENGTH = 2000;
 export const RATING_VALUES = [1, 2, 3, 4, 5] as const;

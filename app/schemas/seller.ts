@@ -4,7 +4,7 @@
  * accepted. The limits are the database's (migration 20261126000100). Shared by the action and
  * the form's constraints.
  */
-import { z } from './zod';
+import { z } from 'zod';
 
 export const MAX_DISPLAY_NAME_LENGTH = 60;
 export const MAX_PITCH_LENGTH = 500;

@@ -2,7 +2,7 @@
  * The membership plan forms: the confirmation page (/dashboard/membership/confirm) and Billing's
  * Cancel Subscription / Keep Subscription. Shared by the server actions and the forms.
  */
-import { z } from './zod';
+import { z } from 'zod';
 import { PAID_TIERS } from '~/lib/subscriptions';
 
 export const PLAN_MESSAGES = {

@@ -1,5 +1,5 @@
 /** The code forms of two-factor sign-in: the code page, enabling and disabling (ADR 016). */
-import { z } from './zod';
+import { z } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 
 /** Six digits; spaces typed between groups ("123 456") are dropped. */
