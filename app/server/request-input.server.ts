@@ -5,7 +5,7 @@
  *   query and answer 503/500. A `%00` in the URL or a NUL in any form field is a 400.
  * - Every action reads a form (`request.formData()`), which throws on a body that is not one: a
  *   missing or other content type, a broken multipart body. That used to be a 500; it is a 400
- *   here, for every action at once. Only the routes that read a raw body (Stripe's webhook) are
+ *   here, for every action at once. A POST with no body and no content type is an empty form. Only the routes that read a raw body (Stripe's webhook) are
  *   left to do so.
  * (Bytes and the number of fields are capped before this, by server/body-limit.ts.)
  *
@@ -25,7 +25,14 @@ export async function checkRequestInput({ request }: { request: Request }): Prom
   // Raw NULs cannot appear in a URL; encoded ones decode to U+0000 in params and path segments.
   if (/%00/i.test(url.pathname + url.search)) throw refuse(INVALID_TEXT_MESSAGE);
   if (request.method === 'GET' || request.method === 'HEAD' || RAW_BODY_PATHS.test(url.pathname)) return;
-  if (!FORM_TYPES.test(request.headers.get('content-type') ?? '')) throw refuse(UNREADABLE_FORM_MESSAGE);
+  const contentType = request.headers.get('content-type');
+  if (!contentType && (await request.clone().arrayBuffer()).byteLength === 0) {
+    // A POST with no body at all (a `fetch` or curl sign-out) is an empty form, not an unreadable one.
+    const empty = new FormData();
+    Object.defineProperty(request, 'formData', { value: () => Promise.resolve(empty) });
+    return;
+  }
+  if (!FORM_TYPES.test(contentType ?? '')) throw refuse(UNREADABLE_FORM_MESSAGE);
   // The body was read in full by the HTTP layer (server/body-limit.ts). It is parsed once, here,
   // and the action's `request.formData()` gets this same form: a 10 MB upload is not parsed
   // (and held) twice. React Router hands the handlers this very request (v8_passThroughRequests).

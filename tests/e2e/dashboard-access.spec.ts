@@ -22,7 +22,7 @@ const PROBE_ANSWER = new Map<string, number>([
   ['/dashboard/reviews', 400],
   ['/dashboard/disputes', 400],
   ['/dashboard/agents', 400],
-  ['/dashboard/upload', 409],
+  ['/dashboard/upload', 400], // no draft key: not a form this page served
   ['/dashboard/users', 400],
   ['/dashboard/moderation', 400],
 ]);
