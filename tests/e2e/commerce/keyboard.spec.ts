@@ -36,7 +36,10 @@ interface FocusState {
   problem: string | null;
 }
 
-function focusState(page: Page): Promise<FocusState | null> {
+async function focusState(page: Page): Promise<FocusState | null> {
+  // What a key started (the skip link sliding away, a focus ring fading in) ends first: on a
+  // loaded machine a transition can still be under way when the check looks.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;
