@@ -39,7 +39,14 @@ interface FocusState {
 async function focusState(page: Page): Promise<FocusState | null> {
   // What a key started (the skip link sliding away, a focus ring fading in) ends first: on a
   // loaded machine a transition can still be under way when the check looks.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;
