@@ -127,6 +127,8 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
     await tabTo(page, (state) => state.tag === 'a' && state.text === 'Sign In', 'Sign In link');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+    // Without JavaScript that Enter loaded a new page: keys pressed before it has loaded are lost.
+    await page.waitForLoadState('load');
   };
   await openSignIn();
   if (js) {
