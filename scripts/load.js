@@ -7,14 +7,13 @@
  *
  *   node scripts/load.js [--connections 100] [--duration 60]   (run by scripts/reliability.js)
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort } from './free-port.js';
+import { startServer as startBenchServer } from '../bench/lib/processes.js';
 
 const RSS_GROWTH_BAR = 0.1;
 const PEAK_BAR_BYTES = 1024 ** 3;
@@ -65,34 +64,22 @@ function rssBytes(pid) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
 }
 
-async function startServer(root, dataDir) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO_MODE: 'true',
-      EMBEDDED_DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: origin,
-    },
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${errors}`);
-    const ok = await fetch(`${origin}/healthz`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return { child, origin, errors: () => errors };
-    if (Date.now() > deadline) throw new Error(`the server was not ready in time: ${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/**
+ * The production server with the benchmark's launcher, but with the real limits: the benchmark
+ * raises them, and an empty value means "unset" (config.toml's and env.server.ts's defaults).
+ */
+function startServer(root, dataDir) {
+  const realLimits = Object.fromEntries(
+    [
+      'AUTH_RATE_LIMIT_PER_IP',
+      'AUTH_RATE_LIMIT_PER_EMAIL',
+      'AUTH_FAILURES_BEFORE_DELAY',
+      'EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS',
+      'EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH',
+      'ENABLE_PERF_FIXTURE',
+    ].map((name) => [name, '']),
+  );
+  return startBenchServer({ cwd: root, dataDir, env: realLimits, timeoutMs: 120_000 });
 }
 
 /**
@@ -203,8 +190,7 @@ export async function runLoad(root, { connections = 100, duration = 60, log = co
     if (unexpected.size) log(`Load: unexpected statuses: ${[...unexpected].map(([k, c]) => `${c} × ${k}`).join('; ')}`);
     return { rows, figures };
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
