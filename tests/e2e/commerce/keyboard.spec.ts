@@ -104,6 +104,19 @@ async function press(page: Page, key: string): Promise<FocusState> {
   return state!;
 }
 
+/**
+ * A navigation started by a key has ended: its URL, and with JavaScript focus placed again (on
+ * the link when it is still there, else on <main>, the app's rule after a client-side
+ * navigation). A key pressed before that would land wherever focus was in between.
+ */
+async function arrived(page: Page, url: string) {
+  await expect(page).toHaveURL(url);
+  if (!isJavaScriptProject()) return;
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement?.isConnected))
+    .toBe(true);
+}
+
 /** Tabs (forwards, or backwards with Shift+Tab) until `wanted` holds, checking focus on every stop. */
 async function tabTo(page: Page, wanted: (state: FocusState) => boolean, what: string, key = 'Tab') {
   for (let stop = 0; stop < 200; stop += 1) {
@@ -156,7 +169,7 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   // The marketplace, searched by name and filtered by category (arrow keys in the radio group).
   await tabTo(page, (state) => state.tag === 'a' && state.text === 'Marketplace', 'Marketplace link');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/marketplace');
+  await arrived(page, '/marketplace');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Agent Marketplace' })).toBeVisible();
   await tabTo(page, (state) => state.name === 'q' && state.tag === 'input' && !state.what.includes('header'), 'search');
   const word = agent.name.split(' ')[0]!;
@@ -183,7 +196,7 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   // Buy it on its page.
   await tabTo(page, (state) => state.href === agentPath, `link to ${agent.name}`);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(agentPath);
+  await arrived(page, agentPath);
   await tabTo(page, (state) => state.tag === 'button' && state.text.endsWith('Buy now'), 'Buy now');
   await page.keyboard.press('Enter');
   await expect(
@@ -196,10 +209,10 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   await page.keyboard.press('Enter');
   await tabTo(page, (state) => state.tag === 'a' && state.text.endsWith('Dashboard'), 'Dashboard');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/dashboard');
+  await arrived(page, '/dashboard');
   await tabTo(page, (state) => state.href === '/dashboard/collection', 'My Collection');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/dashboard/collection');
+  await arrived(page, '/dashboard/collection');
   await tabTo(page, (state) => state.text === `Rate ${agent.name}`, 'Rate link');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Rate ${agent.name}` })).toBeVisible();
@@ -211,7 +224,7 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   await page.keyboard.type('Clear docs, written from the code.');
   await tabTo(page, (state) => state.tag === 'button' && state.text === 'Save', 'Save');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL('/dashboard/collection');
+  await arrived(page, '/dashboard/collection');
   await expect(page.getByRole('status').filter({ hasText: 'Thanks! Your rating has been saved.' })).toBeVisible();
   const card = results.filter({ has: page.getByRole('heading', { name: agent.name }) });
   await expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
