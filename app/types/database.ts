@@ -1516,6 +1516,14 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      purchase_summary: {
+        Args: never;
+        Returns: {
+          categories: string[];
+          purchase_count: number;
+          total_spent: number;
+        }[];
+      };
       rate_limit_add: {
         Args: { at_time: string; window_key: string; window_ms: number };
         Returns: {

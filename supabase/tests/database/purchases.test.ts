@@ -2,7 +2,7 @@
  * The rules of a sale in the database (migration 20261125000100), whatever code writes: a new
  * purchase is of a published agent, not the buyer's own, at the agent's price less the discount;
  * one live purchase per buyer and agent; statuses move only forward; the money never changes.
- * Plus the versioned packages, presence and the purchase-history read.
+ * Plus the versioned packages, presence and the purchase-history reads (its list and its summary).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/database';
@@ -204,5 +204,82 @@ describe('packages, presence and the purchase history', () => {
       [DEMO.buyer],
     );
     expect(other[0]!.n).toBe(0);
+  });
+
+  it('purchase_summary sums up the caller’s own purchases as the buyer, nobody else’s', async () => {
+    type Summary = { purchase_count: number; total_spent: string; categories: string[] };
+    /** The summary as `id` sees it, then back to the service role. */
+    const summaryAs = async (tx: Tx, id: string) => {
+      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify(user(id)),
+      ]);
+      const summary = await tx.query<Summary>(
+        'select purchase_count::int as purchase_count, total_spent::text as total_spent, categories from public.purchase_summary()',
+      );
+      const readable = await tx.query<{ n: number }>('select count(*)::int as n from public.purchases');
+      await tx.query(`select set_config('role', 'service_role', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify(serviceRole),
+      ]);
+      return { ...summary.rows[0]!, readable: readable.rows[0]!.n };
+    };
+    /** The same figures read from the table by the service role (no row-level security). */
+    const figuresOf = async (tx: Tx, id: string) =>
+      (
+        await tx.query<Summary>(
+          `select count(*)::int as purchase_count,
+                  coalesce(sum(p.amount) filter (where p.status = 'completed'), 0)::text as total_spent,
+                  coalesce((select array_agg(c.name order by c.name) from public.categories c
+                             where exists (select 1 from public.purchases q join public.agents a on a.id = q.agent_id
+                                            where q.buyer_id = $1 and a.category = c.name)), '{}') as categories
+             from public.purchases p where p.buyer_id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+
+    const seen = await probe(async (tx, agentId) => {
+      const before = { buyer: await summaryAs(tx, DEMO.buyer), other: await summaryAs(tx, DEMO.otherBuyer) };
+      const expected = { buyer: await figuresOf(tx, DEMO.buyer), other: await figuresOf(tx, DEMO.otherBuyer) };
+      // Another buyer buys the probe agent at a discount, fails once, and has a second agent refunded.
+      await tx.query(BUY, [DEMO.otherBuyer, agentId, 50, 10, 5, 45, 'completed', null]);
+      await tx.query(BUY, [DEMO.otherBuyer, agentId, 50, 0, 0, 50, 'failed', null]);
+      const second = (await tx.query<{ id: string }>(NEW_AGENT, [DEMO.seller])).rows[0]!.id;
+      const refunded = (await tx.query<{ id: string }>(BUY, [DEMO.otherBuyer, second, 50, 0, 0, 50, 'completed', null]))
+        .rows[0]!.id;
+      await tx.query(`update public.purchases set status = 'refunded' where id = $1`, [refunded]);
+      return {
+        before,
+        expected,
+        after: {
+          buyer: await summaryAs(tx, DEMO.buyer),
+          other: await summaryAs(tx, DEMO.otherBuyer),
+          seller: await summaryAs(tx, DEMO.seller),
+          admin: await summaryAs(tx, DEMO.admin),
+        },
+        expectedAfter: {
+          other: await figuresOf(tx, DEMO.otherBuyer),
+          seller: await figuresOf(tx, DEMO.seller),
+          admin: await figuresOf(tx, DEMO.admin),
+        },
+      };
+    });
+
+    // The demo buyer's nine purchases of the seed (six completed), as purchase_history lists them.
+    expect(seen.before.buyer).toMatchObject({ ...seen.expected.buyer, purchase_count: 9 });
+    expect(seen.before.other).toMatchObject(seen.expected.other);
+    // Three more purchases of another buyer: theirs counts them (only the completed 45.00 spent),
+    // the demo buyer's does not move.
+    expect(seen.after.buyer).toEqual(seen.before.buyer);
+    expect(seen.after.other).toMatchObject(seen.expectedAfter.other);
+    expect(seen.after.other.purchase_count).toBe(seen.before.other.purchase_count + 3);
+    expect(Number(seen.after.other.total_spent)).toBeCloseTo(Number(seen.before.other.total_spent) + 45, 2);
+    expect(seen.after.other.categories).toContain('Sales');
+    // The seller reads the sales of their agents and an admin every purchase; each summary is
+    // still only their own purchases as the buyer.
+    expect(seen.after.seller.readable).toBeGreaterThan(seen.after.seller.purchase_count);
+    expect(seen.after.seller).toMatchObject(seen.expectedAfter.seller);
+    expect(seen.after.admin.readable).toBeGreaterThan(seen.after.admin.purchase_count);
+    expect(seen.after.admin).toMatchObject(seen.expectedAfter.admin);
+    // Signed out: not callable.
+    expect(await errorCodeAs(db, anon, 'select * from public.purchase_summary()')).toBe('42501');
   });
 });
