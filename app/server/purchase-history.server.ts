@@ -2,8 +2,8 @@
  * Purchase History's reads, with the viewer's client (row-level security: a buyer reads only
  * their own purchases). Filtering happens in the database (`public.purchase_history`, a GET RPC),
  * one page of PAGE_SIZE (24) rows at a time with the filtered total counted by the database;
- * the header's count, total and the category list come from the unfiltered history (three
- * narrow columns of every purchase, not the rows).
+ * the header's count, total and the category list are the unfiltered history's, summed up by the
+ * database (`public.purchase_summary`, one row whatever the history's length).
  * Call only after the section's guard.
  */
 import { categoryBySlug, type Category } from '~/lib/categories';
@@ -116,12 +116,21 @@ async function readHistoryPage(
   return { rows: rows.flatMap((record) => toRow(record, timeZone) ?? []), page, total };
 }
 
-/** What the header sums up, of every purchase of the buyer. */
-async function readSummary(client: AppSupabaseClient, buyerId: string) {
-  return unwrap(
-    await client.from('user_purchase_history').select('status, amount, agent_category').eq('buyer_id', buyerId),
+/**
+ * What the header sums up, of every purchase of the buyer: one row from the database (the
+ * caller's own purchases, under row-level security).
+ */
+async function readSummary(client: AppSupabaseClient) {
+  const summary = unwrap(
+    await client.rpc('purchase_summary', undefined, { get: true }).single(),
     failure('purchase summary'),
   );
+  return {
+    count: Number(summary.purchase_count),
+    // numeric(10, 2) summed by the database: exact to the cent; through cents like every total.
+    totalSpent: totalOf([Number(summary.total_spent)]),
+    categoryNames: new Set(summary.categories),
+  };
 }
 
 /** One purchase of the buyer (the Contact Seller dialog's), or null. */
@@ -180,15 +189,14 @@ export async function loadPurchaseHistory(
 ): Promise<PurchaseHistory> {
   const categoryName = categoryBySlug(categories, params.category)?.name ?? null;
   const [summary, listed, contactPurchase] = await Promise.all([
-    readSummary(client, buyerId),
+    readSummary(client),
     readHistoryPage(client, { q: params.q, status: params.status, categoryName, page: params.page }, timeZone),
     params.contact ? readPurchase(client, buyerId, params.contact, timeZone) : null,
   ]);
-  const bought = new Set(summary.map((row) => row.agent_category));
   return {
-    count: summary.length,
-    totalSpent: totalOf(summary.filter((row) => row.status === 'completed').map((row) => Number(row.amount ?? 0))),
-    categories: categories.filter((category) => bought.has(category.name)),
+    count: summary.count,
+    totalSpent: summary.totalSpent,
+    categories: categories.filter((category) => summary.categoryNames.has(category.name)),
     rows: listed.rows,
     page: listed.page,
     matching: listed.total,
