@@ -201,6 +201,7 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
     siteUrl: env.APP_URL,
     // The demo data, with its published passwords, only in demo mode (`npm start`).
     seed: isDemoMode,
+    snapshotDir: env.EMBEDDED_SNAPSHOT_DIR === 'none' ? null : env.EMBEDDED_SNAPSHOT_DIR,
     log: (message) => console.log(message),
     auth: {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),

@@ -25,6 +25,11 @@ const EnvSchema = z
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
     EMBEDDED_DATA_DIR: z.string().min(1).default('.data'),
     /**
+     * Where snapshots of a new PGlite database are cached (ADR 025), or `none` to make each new
+     * database from nothing. Default `node_modules/.cache/agent-marketplace`.
+     */
+    EMBEDDED_SNAPSHOT_DIR: z.string().min(1).optional(),
+    /**
      * The server-backed mode (docs/deployment.md): the embedded Auth, Data API and Storage run
      * over this PostgreSQL 15+ server instead of PGlite, so that several processes can share it.
      */

@@ -29,6 +29,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { connectServerDatabase } from './server-database';
+import { defaultSnapshotDir, readSnapshot, saveSnapshot, snapshotFile } from './snapshot';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -80,6 +81,11 @@ export interface OpenDatabaseOptions {
   seed?: boolean;
   /** Where to report the steps of a first start (default: nowhere). */
   log?: (message: string) => void;
+  /**
+   * The cache folder of new-database snapshots (ADR 025; `EMBEDDED_SNAPSHOT_DIR`), or `null` to
+   * make every new PGlite database from nothing. Default: `node_modules/.cache/agent-marketplace`.
+   */
+  snapshotDir?: string | null;
 }
 
 /**
@@ -114,18 +120,43 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
     }
     mkdirSync(dataPath, { recursive: true });
   }
-  db ??= await createPGlite(dataPath);
-  try {
-    await prepareSchema(db, { bootstrap: created, seed: created }, options);
-    if (created && marker) {
+  if (db) {
+    const adopted = db;
+    await prepareOrClose(adopted, () => prepareSchema(adopted, { bootstrap: false, seed: false }, options));
+    return { db: adopted, created };
+  }
+  const snapshot = created ? newDatabaseSnapshot(options) : undefined;
+  const tarball = snapshot ? readSnapshot(snapshot) : undefined;
+  let unpacked = tarball !== undefined;
+  const pglite = await createPGlite(dataPath, tarball).catch(async (error: unknown) => {
+    if (!unpacked || !snapshot) throw error;
+    unpacked = false;
+    // A damaged snapshot: dropped, and this database made from nothing.
+    log(`The snapshot ${snapshot} does not open (${String(error)}); making the database from nothing`);
+    rmSync(snapshot, { force: true });
+    if (dataPath) {
+      rmSync(dataPath, { recursive: true, force: true });
+      mkdirSync(dataPath, { recursive: true });
+    }
+    return createPGlite(dataPath);
+  });
+  const opened = embeddedDatabase(pglite);
+  await prepareOrClose(opened, async () => {
+    if (unpacked && snapshot) {
+      log(`Unpacked the new database's schema from its snapshot ${path.basename(snapshot)} (ADR 025)`);
+    } else {
+      await prepareSchema(opened, { bootstrap: created, seed: false }, options);
+      if (created && snapshot) await saveSnapshot(pglite, snapshot, log);
+    }
+    if (!created) return;
+    // The seed after the snapshot: its times are relative to now(), this start's.
+    await loadSeed(opened, options);
+    if (marker) {
       writeMarker(marker, { initialisedAt: new Date().toISOString(), seeded: options.seed !== false });
       log('Database initialised');
     }
-  } catch (error) {
-    await db.close().catch(() => {});
-    throw error;
-  }
-  return { db, created };
+  });
+  return { db: opened, created };
 }
 
 /**
@@ -146,13 +177,16 @@ async function prepareSchema(db: Database, steps: { bootstrap: boolean; seed: bo
   }
   const applied = await applyMigrations(db, path.join(options.supabaseDir, 'migrations'));
   for (const file of applied) log(`Applied migration ${file}`);
-  if (steps.seed && options.seed !== false) {
-    const seedFile = path.join(options.supabaseDir, 'seed.sql');
-    if (existsSync(seedFile)) {
-      log('Loading the demo data (supabase/seed.sql)');
-      await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
-    }
-  }
+  if (steps.seed) await loadSeed(db, options);
+}
+
+/** `seed.sql`, unless the options say no: in one transaction, whole or not at all. */
+async function loadSeed(db: Database, options: OpenDatabaseOptions) {
+  const seedFile = path.join(options.supabaseDir, 'seed.sql');
+  if (options.seed === false || !existsSync(seedFile)) return;
+  options.log?.('Loading the demo data (supabase/seed.sql)');
+  await db.transaction((tx) => tx.exec(readFileSync(seedFile, 'utf8')));
+  await db.exec('analyze');
 }
 
 /**
@@ -182,9 +216,31 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
   }
 }
 
-async function createPGlite(dataPath: string | null): Promise<Database> {
-  const pglite = await PGlite.create({ dataDir: dataPath ?? undefined, extensions: { pgcrypto, pg_trgm, uuid_ossp } });
-  return embeddedDatabase(pglite);
+const EXTENSIONS = { pgcrypto, pg_trgm, uuid_ossp };
+
+function createPGlite(dataPath: string | null, snapshot?: Blob): Promise<PGlite> {
+  return PGlite.create({ dataDir: dataPath ?? undefined, extensions: EXTENSIONS, loadDataDir: snapshot });
+}
+
+/** Where the snapshot of a new database with these options is kept, or undefined for none. */
+function newDatabaseSnapshot(options: OpenDatabaseOptions): string | undefined {
+  const dir = options.snapshotDir === undefined ? defaultSnapshotDir(options.supabaseDir) : options.snapshotDir;
+  if (!dir) return undefined;
+  return snapshotFile(dir, {
+    supabaseDir: options.supabaseDir,
+    schemaFiles: ['bootstrap.sql', ...SERVICE_SCHEMAS],
+    extensions: Object.keys(EXTENSIONS),
+  });
+}
+
+/** Runs the preparation of an open database; on failure closes it and rethrows. */
+async function prepareOrClose(db: Database, prepare: () => Promise<void>) {
+  try {
+    await prepare();
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
 }
 
 /** PGlite as a `Database`: one connection, so transactions queue and a lock is this process's own. */
@@ -212,7 +268,7 @@ function embeddedDatabase(pglite: PGlite): Database {
 async function adoptUnmarkedDatabase(dataPath: string, log: (message: string) => void): Promise<Database | null> {
   let db: Database;
   try {
-    db = await createPGlite(dataPath);
+    db = embeddedDatabase(await createPGlite(dataPath));
   } catch (error) {
     const aside = `${dataPath}.unreadable-${Date.now()}`;
     renameSync(dataPath, aside);
@@ -257,6 +313,24 @@ function writeMarker(file: string, content: Record<string, unknown>) {
   } catch {
     // Directories cannot be opened for fsync on every platform; the rename is still atomic.
   }
+}
+
+/**
+ * ANALYZE for the tables whose size moved since their statistics were taken (more than 8 pages
+ * and a tenth), PGlite having no autovacuum to do it. One catalogue query when nothing moved, so
+ * a start on an unchanged data directory does not pay for a full ANALYZE. Returns the tables.
+ */
+export async function refreshStatistics(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select c.oid::regclass::text as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname in ('public', 'auth', 'storage')
+        and abs(pg_relation_size(c.oid) / current_setting('block_size')::int - greatest(c.relpages, 0))
+            > 8 + greatest(c.relpages, 0) / 10`,
+  );
+  const tables = rows.map((row) => row.name);
+  if (tables.length > 0) await db.exec(`analyze ${tables.join(', ')}`);
+  return tables;
 }
 
 /** Applies every `<version>_<name>.sql` not yet recorded, each in its own transaction. */

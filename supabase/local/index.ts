@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import { listenForChanges, type ChangeFeed } from './changes';
 import type { ServiceContext } from './context';
-import { openDatabase, type Database } from './database';
+import { openDatabase, refreshStatistics, type Database } from './database';
 import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
 import { LiveSessions } from './live-sessions';
@@ -56,6 +56,11 @@ export interface EmbeddedBackendOptions {
   siteUrl?: string;
   /** Apply `seed.sql` on a new database (default true). */
   seed?: boolean;
+  /**
+   * The cache folder of new-database snapshots (ADR 025), or `null` to make every new PGlite
+   * database from nothing. Default: `node_modules/.cache/agent-marketplace`.
+   */
+  snapshotDir?: string | null;
   /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
   auth?: AuthConfigOverrides;
   /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
@@ -128,15 +133,16 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       supabaseDir,
       seed: options.seed,
       log: options.log,
+      snapshotDir: options.snapshotDir,
     });
     const keys = await loadKeys(db.kind === 'server' ? { db } : { dataDir });
-    // PGlite runs no autovacuum, so the planner's statistics are kept fresh here: at start-up and
-    // every few minutes (a PostgreSQL server does this by itself).
+    // PGlite runs no autovacuum, so the planner's statistics are kept fresh here, for the tables
+    // that grew or shrank: at start-up and every few minutes (a PostgreSQL server does this itself).
     let analyzeTimer: NodeJS.Timeout | undefined;
     if (db.kind === 'embedded') {
-      await db.exec('analyze');
+      await refreshStatistics(db);
       analyzeTimer = setInterval(() => {
-        db.exec('analyze').catch((error: unknown) => console.error('analyze failed:', error));
+        refreshStatistics(db).catch((error: unknown) => console.error('analyze failed:', error));
       }, ANALYZE_INTERVAL_MS);
       analyzeTimer.unref();
     }

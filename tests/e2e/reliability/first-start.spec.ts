@@ -191,7 +191,11 @@ test('demo mode listens on 127.0.0.1 unless told otherwise and says it serves pu
   await stop(server);
 });
 
-/** Moments of a first start (in demo mode) at which it is killed: after a log line, plus a delay. */
+/**
+ * Moments of a first start (in demo mode) at which it is killed: after a log line, plus a delay.
+ * Most make the database from nothing (no snapshots); the last two use a snapshot folder of this
+ * run (ADR 025): the first of them saves the snapshot, the second starts from it.
+ */
 const KILL_POINTS = [
   { after: 'initialising the database', delayMs: 0, redone: true }, // PGlite creating its files
   { after: 'initialising the database', delayMs: 1_500, redone: true },
@@ -199,17 +203,21 @@ const KILL_POINTS = [
   { after: 'Loading the demo data', delayMs: 0, redone: true }, // inside the seed
   { after: 'Loading the demo data', delayMs: 700, redone: null }, // the seed may have committed
   { after: 'Database initialised', delayMs: 0, redone: false }, // the marker is written, not yet listening
+  { after: 'Loading the demo data', delayMs: 0, redone: true, snapshots: true }, // the snapshot just saved
+  { after: 'Unpacked', delayMs: 0, redone: true, snapshots: true }, // a database from the snapshot
 ];
 
 test('a first start killed at any step is completed by the next start; a deployment refuses the demo data', async () => {
   test.skip(test.info().project.name !== 'js', 'runs its own servers once, in the js project');
   test.setTimeout(900_000);
   let lastDir = '';
+  const snapshotDir = newDataDir('first-start-snapshots-');
   for (const point of KILL_POINTS) {
-    const label = `killed ${point.delayMs} ms after "${point.after}"`;
+    const label = `killed ${point.delayMs} ms after "${point.after}"${point.snapshots ? ' (snapshots)' : ''}`;
     const dataDir = newDataDir('first-start-');
     lastDir = dataDir;
-    const first = await spawnServer(dataDir, { DEMO_MODE: 'true' });
+    const env = { DEMO_MODE: 'true', EMBEDDED_SNAPSHOT_DIR: point.snapshots ? snapshotDir : 'none' };
+    const first = await spawnServer(dataDir, env);
     await expect
       .poll(() => first.output().includes(point.after) || first.child.exitCode !== null, {
         timeout: 120_000,
@@ -224,7 +232,7 @@ test('a first start killed at any step is completed by the next start; a deploym
     const wasReady = first.output().includes('Anon key:');
     const redone = wasReady ? false : point.redone;
 
-    const second = await startServer(dataDir, { DEMO_MODE: 'true' });
+    const second = await startServer(dataDir, env);
     if (redone !== null) expect(second.output().includes('initialising the database'), label).toBe(redone);
     expect(await publishedAgents(second), label).toBe(SEEDED_PUBLISHED_AGENTS);
     expect(await marketplaceCards(second), label).toBe(24);
