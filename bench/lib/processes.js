@@ -118,6 +118,7 @@ export async function startProcess({ cwd, args, env, logFile, port, readyPath, p
   return {
     origin,
     child,
+    pid: child.pid,
     log,
     readyMs,
     /** SIGTERM, then SIGKILL after `graceMs`. Resolves when the process is gone. */

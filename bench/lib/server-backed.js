@@ -14,7 +14,7 @@ import { seed } from './seed.js';
 
 export const serverBackedAvailable = () => findPostgresBin() !== null;
 
-/** @returns {Promise<{ origin: string, seeded: object, stop(): Promise<void> }>} */
+/** @returns {Promise<{ origin: string, pid: number, seeded: object, stop(): Promise<void> }>} */
 export async function startServerBacked({ cwd, dataDir, agents, workers = 2 }) {
   const postgres = await startPostgresServer();
   try {
@@ -41,6 +41,7 @@ export async function startServerBacked({ cwd, dataDir, agents, workers = 2 }) {
     await sql('analyze');
     return {
       origin: server.origin,
+      pid: server.pid,
       seeded,
       async stop() {
         await server.stop();
