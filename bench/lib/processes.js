@@ -49,7 +49,9 @@ export async function startServer({
   const port = await freePort();
   return startProcess({
     cwd,
-    args: ['server.js'],
+    // As `npm start` and `npm run serve` run it (package.json): V8's old generation capped at
+    // 512 MB, about 3.5× the live heap under load (README, "Memory").
+    args: ['--max-old-space-size=512', 'server.js'],
     logFile: path.join(dataDir, `server-${port}.log`),
     port,
     readyPath,
