@@ -1379,6 +1379,13 @@ export type Database = {
           version: string;
         }[];
       };
+      agent_rating_counts: {
+        Args: { agent: string };
+        Returns: {
+          rating: number;
+          review_count: number;
+        }[];
+      };
       analytics_first_day: { Args: { days: number }; Returns: string };
       apply_subscription_notification: {
         Args: {
@@ -1395,6 +1402,16 @@ export type Database = {
         Returns: string;
       };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
+      buyer_figures: {
+        Args: { at_time?: string; time_zone?: string };
+        Returns: {
+          agents_owned: number;
+          completed_count: number;
+          completed_this_month: number;
+          total_saved: number;
+          total_spent: number;
+        }[];
+      };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
         Returns: boolean;
@@ -1477,6 +1494,15 @@ export type Database = {
           new_users: number;
           purchases: number;
           revenue: number;
+        }[];
+      };
+      platform_overview_figures: {
+        Args: { since: string };
+        Returns: {
+          published_agents: number;
+          purchases_since: number;
+          revenue: number;
+          user_count: number;
         }[];
       };
       purchase_history: {
@@ -1574,6 +1600,16 @@ export type Database = {
           refunds: number;
           sales_count: number;
           scope: string;
+        }[];
+      };
+      seller_overview_figures: {
+        Args: never;
+        Returns: {
+          published_agents: number;
+          rating_sum: number;
+          revenue: number;
+          review_count: number;
+          sales_count: number;
         }[];
       };
       seller_storefront_figures: {
