@@ -1,14 +1,15 @@
--- The figures the app used to add up itself, summed up by the database (issue #17, "figures
--- wrong past 1,000 rows"; docs/decisions/026-figures-in-the-database.md). The dashboard overview,
--- Membership and the agent page read every row behind a figure (a buyer's completed purchases,
--- a seller's sales and the ratings of their agents, every completed purchase of the platform,
--- every rating of an agent) and counted or summed them in the app. The Data API returns at most
--- 1,000 rows a request (PostgREST's max_rows), so past 1,000 rows each figure was that of the
--- first 1,000 only, and each page load grew with the history. Each function below answers the
--- figures as one row (or one row per star) instead.
+-- What the app used to work out itself from every row, done by the database
+-- (docs/decisions/026-aggregates-in-the-database.md). The dashboard overview, Membership and the
+-- agent page read every row behind a figure (a buyer's completed purchases, a seller's sales and
+-- the ratings of their agents, every completed purchase of the platform, every rating of an
+-- agent) and counted or summed them in the app; the account deletion listed a seller's sold
+-- agents from their purchases. The Data API returns at most 1,000 rows a request (PostgREST's
+-- max_rows), so past 1,000 rows each figure was that of the first 1,000 only, and each page load
+-- grew with the history. Each function below answers one row (or one row per star, or one array)
+-- instead.
 --
--- Like public.purchase_summary they read as the caller (security invoker): the row-level security
--- of purchases, agents and reviews applies as it did to the app's reads, and each filters on the
+-- Like public.purchase_summary the reads are security invoker: the row-level security of
+-- purchases, agents and reviews applies as it did to the app's reads, and each filters on the
 -- caller itself (auth.uid()), so what a seller or an admin may also read does not count in their
 -- own figures.
 
@@ -138,3 +139,34 @@ as $$
 $$;
 revoke execute on function public.agent_rating_counts(uuid) from public;
 grant execute on function public.agent_rating_counts(uuid) to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- delete_unsold_agents: when a seller deletes their account, their agents nobody bought (no
+-- purchase in any status) are deleted and the sold ones stay for their buyers. The app used to
+-- read the seller's purchases to list the sold agents (capped at 1,000 rows, so some were
+-- missed) and then send them all in one `not.in.(…)` filter (past a few hundred ids, a URL too
+-- long for the server): either way the delete failed and every unsold agent stayed. One
+-- statement here instead. Returns the ids of the seller's agents that stay (their files stay,
+-- the others' go). Service role only: the app calls it from the account deletion.
+-- ---------------------------------------------------------------------------------------------
+create function public.delete_unsold_agents(seller uuid)
+returns uuid[]
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  with deleted as (
+    delete from public.agents a
+    where a.seller_id = delete_unsold_agents.seller
+      and not exists (select 1 from public.purchases p where p.agent_id = a.id)
+    returning a.id
+  )
+  -- The statement's snapshot still holds the deleted rows: leave them out.
+  select coalesce(array_agg(a.id order by a.id), '{}')
+  from public.agents a
+  where a.seller_id = delete_unsold_agents.seller
+    and a.id not in (select d.id from deleted d)
+$$;
+revoke execute on function public.delete_unsold_agents(uuid) from public, anon, authenticated;
+grant execute on function public.delete_unsold_agents(uuid) to service_role;
