@@ -1,9 +1,10 @@
 /**
- * The figures the database sums up for the dashboard overview, Membership and the agent page
- * (migration 20261129000300): buyer_figures, seller_overview_figures, platform_overview_figures
- * and agent_rating_counts. Each counts the caller's own rows only, whatever else row-level
- * security lets them read, and agrees with the same figures worked out from the tables by the
- * database owner. Every check runs in a transaction that is rolled back.
+ * What the database works out for the app instead of the app over every row (migration
+ * 20261129000300): the figures of the dashboard overview, Membership and the agent page
+ * (buyer_figures, seller_overview_figures, platform_overview_figures, agent_rating_counts), each
+ * counting the caller's own rows only, whatever else row-level security lets them read, and
+ * agreeing with the same figures worked out from the tables by the database owner; and the
+ * account deletion's delete_unsold_agents. Every check runs in a transaction that is rolled back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claims, Database } from '../../local/database';
@@ -320,3 +321,68 @@ describe('agent_rating_counts', () => {
     expect(seen.buyer).toEqual(seen.anon);
   });
 });
+
+describe('delete_unsold_agents', () => {
+  it('deletes the seller’s agents nobody bought, keeps the sold ones and answers their ids; service role only', async () => {
+    const seen = await rolledBack(db, serviceRole, async (tx) => {
+      const agent = async (seller: string) => (await tx.query<{ id: string }>(NEW_AGENT, [seller])).rows[0]!.id;
+      const [sold, failedOnly, unsold, draft, otherSellers] = [
+        await agent(DEMO.seller),
+        await agent(DEMO.seller),
+        await agent(DEMO.seller),
+        await agent(DEMO.seller),
+        await agent(DEMO.otherSeller),
+      ];
+      await tx.query(BUY, [DEMO.buyer, sold, 0, 0, 'completed', null]);
+      // A failed purchase is still a purchase: the agent stays (its record is the buyer's).
+      await tx.query(BUY, [DEMO.buyer, failedOnly, 0, 0, 'failed', null]);
+      await tx.query(`update public.agents set status = 'draft' where id = $1`, [draft]);
+      const expectedKept = (
+        await tx.query<{ id: string }>(
+          `select a.id from public.agents a
+            where a.seller_id = $1 and exists (select 1 from public.purchases p where p.agent_id = a.id)
+            order by a.id`,
+          [DEMO.seller],
+        )
+      ).rows.map((row) => row.id);
+      const refused = {
+        seller: await codeOf(tx, user(DEMO.seller), DEMO.seller),
+        admin: await codeOf(tx, user(DEMO.admin), DEMO.seller),
+      };
+      const kept = (await tx.query<{ kept: string[] }>('select public.delete_unsold_agents($1) as kept', [DEMO.seller]))
+        .rows[0]!.kept;
+      const left = (
+        await tx.query<{ id: string }>('select id from public.agents where seller_id = $1 order by id', [DEMO.seller])
+      ).rows.map((row) => row.id);
+      const others = (
+        await tx.query<{ n: number }>('select count(*)::int as n from public.agents where id = $1', [otherSellers])
+      ).rows[0]!.n;
+      return { sold, failedOnly, unsold, draft, expectedKept, refused, kept, left, others };
+    });
+    expect(seen.refused).toEqual({ seller: '42501', admin: '42501' });
+    expect(seen.kept).toEqual(seen.expectedKept);
+    expect(seen.left).toEqual(seen.expectedKept);
+    expect(seen.kept).toEqual(expect.arrayContaining([seen.sold, seen.failedOnly]));
+    expect(seen.kept).not.toContain(seen.unsold);
+    expect(seen.kept).not.toContain(seen.draft);
+    expect(seen.others).toBe(1);
+    expect(await errorCodeAs(db, anon, `select public.delete_unsold_agents('${DEMO.seller}')`)).toBe('42501');
+  });
+});
+
+/** The SQLSTATE of delete_unsold_agents called as `claims` (in a savepoint: undone, role included). */
+async function codeOf(tx: Tx, claims: Claims, seller: string): Promise<string | undefined> {
+  await tx.query('savepoint attempt');
+  try {
+    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+      claims.role,
+      JSON.stringify(claims),
+    ]);
+    await tx.query('select public.delete_unsold_agents($1)', [seller]);
+    return undefined;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  } finally {
+    await tx.query('rollback to savepoint attempt');
+  }
+}
