@@ -11,6 +11,7 @@ import type { PurchaseStatus } from '~/lib/membership';
 import { usernames } from '~/server/admin.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { withTimeZoneFallback } from '~/server/time-zone.server';
 
 export interface EarningsFigures {
   /** Completed and refunded sales (what buyers paid before refunds). */
@@ -77,9 +78,7 @@ export async function loadEarnings(client: AppSupabaseClient, timeZone: string):
     client
       .rpc('seller_earnings', { fee_percent: PLATFORM_FEE_PERCENT, time_zone: zone })
       .overrideTypes<EarningsRow[], { merge: false }>();
-  let result = await call(timeZone);
-  if (result.error?.code === '22023' && timeZone !== 'UTC') result = await call('UTC');
-  const rows = unwrap(result, 'earnings');
+  const rows = unwrap(await withTimeZoneFallback(timeZone, call), 'earnings');
   return {
     feePercent: PLATFORM_FEE_PERCENT,
     total: toEarningsFigures(rows.find((row) => row.scope === 'total')),
