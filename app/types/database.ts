@@ -1543,10 +1543,61 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      purchase_history_matches: {
+        Args: { category?: string; purchase_status?: string; search?: string };
+        Returns: {
+          created_at: string;
+          id: string;
+        }[];
+      };
+      purchase_history_page: {
+        Args: {
+          category?: string;
+          page_offset?: number;
+          page_size?: number;
+          purchase_status?: string;
+          search?: string;
+        };
+        Returns: {
+          agent_category: string | null;
+          agent_description: string | null;
+          agent_id: string | null;
+          agent_name: string | null;
+          agent_thumbnail: string | null;
+          amount: number | null;
+          buyer_id: string | null;
+          created_at: string | null;
+          discount_amount: number | null;
+          discount_percent: number | null;
+          download_count: number | null;
+          id: string | null;
+          last_downloaded_at: string | null;
+          list_price: number | null;
+          payment_intent_id: string | null;
+          payment_provider: string | null;
+          refunded_at: string | null;
+          seller_id: string | null;
+          seller_is_online: boolean | null;
+          seller_response_time_hours: number | null;
+          seller_username: string | null;
+          status: string | null;
+          status_reason: string | null;
+          updated_at: string | null;
+          user_rating: number | null;
+          user_review: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'user_purchase_history';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       purchase_summary: {
-        Args: never;
+        Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {
           categories: string[];
+          matching_count: number;
           purchase_count: number;
           total_spent: number;
         }[];

@@ -170,3 +170,139 @@ as $$
 $$;
 revoke execute on function public.delete_unsold_agents(uuid) from public, anon, authenticated;
 grant execute on function public.delete_unsold_agents(uuid) to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Purchase History a page at a time (docs/decisions/023-paged-purchase-lists.md, amended by ADR
+-- 026). public.purchase_history is a SQL function with a SET clause, so Postgres cannot inline
+-- it: the Data API's `limit 24` and its count each built every purchase of the buyer with every
+-- join of user_purchase_history (agent, seller profile, review, downloads), twice a page load.
+-- Now the filters pick the matching purchases from the purchases table alone (the agent and the
+-- seller's profile are looked up only when a search or category filter needs them), the page is
+-- cut from those by its position, and only the page's rows are joined with the view.
+--
+--   purchase_history_matches(search, purchase_status, category): the caller's purchases as the
+--     buyer under the filters, (id, created_at) only; the filters' one definition. Plain SQL,
+--     neither SECURITY DEFINER nor with a SET clause, so that it is inlined into its callers.
+--   purchase_history_page(…, page_size, page_offset): one page of it as user_purchase_history
+--     rows, newest first (page_size 1 to 1,000, default 24; page_offset from 0).
+--   purchase_summary(…): as before, plus matching_count, how many purchases match (what the
+--     pages divide).
+--   purchase_history(…): unchanged signature and answer (every matching row, newest first),
+--     now through purchase_history_matches too.
+--
+-- The filters are purchase_history's: NULL or '' = no filter; search: agent name, description
+-- or seller username contains it (a literal substring, public.like_substring); purchase_status:
+-- the status; category: the agent's category. All security invoker: the row-level security of
+-- purchases, agents and public_profiles applies as it did through the view.
+-- ---------------------------------------------------------------------------------------------
+create function public.purchase_history_matches(
+  search text default null,
+  purchase_status text default null,
+  category text default null
+)
+returns table (id uuid, created_at timestamptz)
+language sql
+stable
+as $$
+  select p.id, p.created_at
+  from public.purchases p
+  where p.buyer_id = (select auth.uid())
+    and (nullif(purchase_history_matches.purchase_status, '') is null
+      or p.status = purchase_history_matches.purchase_status)
+    and (nullif(purchase_history_matches.category, '') is null
+      or exists (
+        select 1 from public.agents a
+        where a.id = p.agent_id and a.category = purchase_history_matches.category
+      ))
+    and (nullif(btrim(purchase_history_matches.search), '') is null
+      or exists (
+        select 1 from public.agents a
+        where a.id = p.agent_id
+          and (a.name ilike public.like_substring(purchase_history_matches.search)
+            or a.description ilike public.like_substring(purchase_history_matches.search))
+      )
+      or exists (
+        select 1 from public.public_profiles sp
+        where sp.id = p.seller_id and sp.username ilike public.like_substring(purchase_history_matches.search)
+      ))
+$$;
+revoke execute on function public.purchase_history_matches(text, text, text) from public, anon;
+grant execute on function public.purchase_history_matches(text, text, text) to authenticated, service_role;
+
+create function public.purchase_history_page(
+  search text default null,
+  purchase_status text default null,
+  category text default null,
+  page_size integer default 24,
+  page_offset integer default 0
+)
+returns setof public.user_purchase_history
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select h.*
+  from (
+    select m.id, m.created_at
+    from public.purchase_history_matches(
+      purchase_history_page.search, purchase_history_page.purchase_status, purchase_history_page.category
+    ) m
+    order by m.created_at desc, m.id desc
+    limit least(greatest(coalesce(purchase_history_page.page_size, 24), 1), 1000)
+    offset greatest(coalesce(purchase_history_page.page_offset, 0), 0)
+  ) page
+  join public.user_purchase_history h on h.id = page.id
+  order by page.created_at desc, page.id desc
+$$;
+revoke execute on function public.purchase_history_page(text, text, text, integer, integer) from public, anon;
+grant execute on function public.purchase_history_page(text, text, text, integer, integer) to authenticated, service_role;
+
+-- purchase_summary gains the filters and one column: matching_count, how many purchases pass
+-- them (what the pages divide), so that a page load reads the page and the figures in two
+-- requests. Its other columns stay the whole history's, whatever the filters (the header's). A
+-- new argument list is a new function: the old one goes, and a call without arguments, as
+-- before, gets the same columns as before plus matching_count (then every purchase).
+drop function public.purchase_summary();
+create function public.purchase_summary(
+  search text default null,
+  purchase_status text default null,
+  category text default null
+)
+returns table (purchase_count bigint, total_spent numeric, categories text[], matching_count bigint)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select
+    count(*),
+    coalesce(sum(p.amount) filter (where p.status = 'completed'), 0),
+    coalesce(array_agg(distinct a.category) filter (where a.category is not null), '{}'),
+    (select count(*) from public.purchase_history_matches(
+      purchase_summary.search, purchase_summary.purchase_status, purchase_summary.category
+    ))
+  from public.purchases p
+  left join public.agents a on a.id = p.agent_id
+  where p.buyer_id = (select auth.uid())
+$$;
+revoke execute on function public.purchase_summary(text, text, text) from public, anon;
+grant execute on function public.purchase_summary(text, text, text) to authenticated, service_role;
+
+create or replace function public.purchase_history(
+  search text default null,
+  purchase_status text default null,
+  category text default null
+)
+returns setof public.user_purchase_history
+language sql
+stable
+set search_path = ''
+as $$
+  select h.*
+  from public.purchase_history_matches(
+    purchase_history.search, purchase_history.purchase_status, purchase_history.category
+  ) m
+  join public.user_purchase_history h on h.id = m.id
+  order by m.created_at desc, m.id desc
+$$;
