@@ -6,6 +6,8 @@
  * expected figure is worked out here from every row, read with SQL as the database owner (no
  * row-level security, no Data API), with the app's old arithmetic (cents, the viewer's months).
  *
+ * The data export, a list rather than a figure, was cut at 1,000 rows the same way.
+ *
  * Seeded here (this file's database is its own): a seller with 1,301 published agents (plus
  * unsold ones), a buyer who bought 1,300 of them (every status, tier discounts, an hour apart),
  * 1,100 more buyers who each bought and reviewed one more agent of the seller, and 1,050 newer
@@ -22,9 +24,10 @@ import { TIME_ZONE_COOKIE } from '~/lib/client-hints';
 import { monthKey } from '~/lib/dashboard-format';
 import { loyaltyPoints } from '~/lib/membership';
 import { loader as agentLoader } from '~/routes/agent';
+import { loader as exportLoader } from '~/routes/profile-export';
 import { loader as membershipLoader } from '~/routes/dashboard/membership';
 import { loader as overviewLoader } from '~/routes/dashboard/overview';
-import { deleteAccount } from '~/server/account.server';
+import { deleteAccount, type AccountExport } from '~/server/account.server';
 import { listSellerAgents } from '~/server/listing.server';
 import type { StatCard } from '~/server/dashboard.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
@@ -307,6 +310,28 @@ describe.skipIf(isHostedTarget)('figures over more than 1,000 rows', () => {
       new Map(latest.map((row) => [row.agent_id, row.version])),
     );
     expect(agents.find((agent) => agent.id === left)?.lastVersion).toMatch(/^[0-9.]+$/);
+  });
+
+  it('the data export holds every purchase, sale and agent', async () => {
+    const exported = async (viewer: TestViewer, client: SupabaseClient) => {
+      const response = (await exportLoader(args('/profile/export', 'profile/export', viewer, client))) as Response;
+      expect(response.status).toBe(200);
+      return (await response.json()) as AccountExport;
+    };
+    const idsOf = (sqlText: string, id: string) =>
+      sql<{ id: string }>(sqlText, [id]).then((rows) => rows.map((row) => row.id));
+
+    const mine = await exported(buyer, buyerClient);
+    const bought = await idsOf('select id from public.purchases where buyer_id = $1 order by created_at, id', buyer.id);
+    expect(bought.length).toBeGreaterThan(1_000);
+    expect(mine.purchases.map((row) => row.id)).toEqual(bought);
+
+    const theirs = await exported(seller, sellerClient);
+    const sold = await idsOf('select id from public.purchases where seller_id = $1 order by created_at, id', seller.id);
+    const listed = await idsOf('select id from public.agents where seller_id = $1 order by created_at, id', seller.id);
+    expect(Math.min(sold.length, listed.length)).toBeGreaterThan(1_000);
+    expect(theirs.sales.map((row) => row.id)).toEqual(sold);
+    expect(theirs.agents.map((row) => row.id)).toEqual(listed);
   });
 
   // Last: the seller's account goes.
