@@ -144,8 +144,8 @@ grant execute on function public.agent_rating_counts(uuid) to anon, authenticate
 -- delete_unsold_agents: when a seller deletes their account, their agents nobody bought (no
 -- purchase in any status) are deleted and the sold ones stay for their buyers. The app used to
 -- read the seller's purchases to list the sold agents (capped at 1,000 rows, so some were
--- missed) and then send them all in one `not.in.(…)` filter (past a few hundred ids, a URL too
--- long for the server): either way the delete failed and every unsold agent stayed. One
+-- missed) and then send them all in one `not.in.(…)` filter (over HTTP, past a few hundred ids,
+-- a URL too long for the server): either way the delete failed and every unsold agent stayed. One
 -- statement here instead. Returns the ids of the seller's agents that stay (their files stay,
 -- the others' go). Service role only: the app calls it from the account deletion.
 -- ---------------------------------------------------------------------------------------------
