@@ -7,7 +7,9 @@ import {
   parseReviewsPage,
   purchaseCountLabel,
   ratingBucketLabel,
+  ratedReviewCount,
   ratingDistribution,
+  type RatingCount,
   reviewCountLabel,
   reviewPaging,
   reviewsPageHref,
@@ -54,14 +56,19 @@ describe('reviewPaging', () => {
 });
 
 describe('ratingDistribution', () => {
+  /** The counts the database would answer for these ratings. */
+  const countsOf = (ratings: number[]): RatingCount[] =>
+    [...new Set(ratings)].map((rating) => ({ rating, count: ratings.filter((r) => r === rating).length }));
+
   it('counts each star from 5 down to 1 with percentages', () => {
-    expect(ratingDistribution([5, 5, 3, 3])).toEqual([
+    expect(ratingDistribution(countsOf([5, 5, 3, 3]))).toEqual([
       { stars: 5, count: 2, percent: 50 },
       { stars: 4, count: 0, percent: 0 },
       { stars: 3, count: 2, percent: 50 },
       { stars: 2, count: 0, percent: 0 },
       { stars: 1, count: 0, percent: 0 },
     ]);
+    expect(ratedReviewCount(countsOf([5, 5, 3, 3]))).toBe(4);
   });
 
   it('is all zeros without reviews', () => {
@@ -72,14 +79,31 @@ describe('ratingDistribution', () => {
       [0, 0],
       [0, 0],
     ]);
+    expect(ratedReviewCount([])).toBe(0);
   });
 
   it('ignores ratings outside 1–5', () => {
-    expect(ratingDistribution([0, 6, 2.5, 4]).map((bucket) => bucket.count)).toEqual([0, 1, 0, 0, 0]);
+    expect(ratingDistribution(countsOf([0, 6, 2.5, 4])).map((bucket) => bucket.count)).toEqual([0, 1, 0, 0, 0]);
+    expect(ratedReviewCount(countsOf([0, 6, 2.5, 4]))).toBe(1);
   });
 
   it('rounds percentages', () => {
-    expect(ratingDistribution([5, 4, 4]).map((bucket) => bucket.percent)).toEqual([33, 67, 0, 0, 0]);
+    expect(ratingDistribution(countsOf([5, 4, 4])).map((bucket) => bucket.percent)).toEqual([33, 67, 0, 0, 0]);
+  });
+
+  it('works on counts past the Data API’s 1,000 rows', () => {
+    const counts = [
+      { rating: 5, count: 2_000 },
+      { rating: 1, count: 500 },
+    ];
+    expect(ratingDistribution(counts).map((bucket) => [bucket.count, bucket.percent])).toEqual([
+      [2_000, 80],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [500, 20],
+    ]);
+    expect(ratedReviewCount(counts)).toBe(2_500);
   });
 });
 

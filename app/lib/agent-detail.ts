@@ -68,18 +68,24 @@ export function reviewPaging(requested: number, total: number, perPage = REVIEWS
   return { page, pageCount, from, to: from + perPage - 1 };
 }
 
-/** Counts per star, 5 down to 1, from the ratings of one agent's reviews. */
-export function ratingDistribution(ratings: readonly number[]): RatingBucket[] {
-  const counts = [0, 0, 0, 0, 0];
-  let total = 0;
-  for (const rating of ratings) {
-    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) {
-      counts[rating - 1]! += 1;
-      total += 1;
-    }
-  }
+/** How many reviews of one agent gave `rating` (the database counts them, one row per rating given). */
+export interface RatingCount {
+  rating: number;
+  count: number;
+}
+
+/** Every review counted (ratings outside 1–5 left out): the number the review pages divide. */
+export function ratedReviewCount(counts: readonly RatingCount[]): number {
+  return counts.reduce((total, { rating, count }) => total + (isStarRating(rating) ? count : 0), 0);
+}
+
+const isStarRating = (rating: number) => Number.isInteger(rating) && rating >= 1 && rating <= 5;
+
+/** Counts per star, 5 down to 1, from the rating counts of one agent's reviews. */
+export function ratingDistribution(counts: readonly RatingCount[]): RatingBucket[] {
+  const total = ratedReviewCount(counts);
   return ([5, 4, 3, 2, 1] as const).map((stars) => {
-    const count = counts[stars - 1]!;
+    const count = counts.reduce((sum, row) => sum + (row.rating === stars ? row.count : 0), 0);
     return { stars, count, percent: total ? Math.round((count / total) * 100) : 0 };
   });
 }

@@ -92,10 +92,14 @@ describe('points and savings', () => {
     expect(discountedPrice(100, 0)).toBe(100);
   });
 
-  it("summarises a member: the tier given (the subscription's), figures from completed amounts", () => {
-    const paid = (amount: number, discountAmount = 0) => ({ amount, discountAmount });
-    expect(summarizeMembership([paid(149), paid(71.55, 7.95), paid(1000)], 'basic').savingsEarned).toBe(7.95);
-    expect(summarizeMembership([paid(149), paid(79.5), paid(1000)], 'enterprise')).toMatchObject({
+  it("summarises a member: the tier given (the subscription's), figures from the completed purchases' totals", () => {
+    const completed = (amounts: number[], discounts: number[] = []) => ({
+      completedCount: amounts.length,
+      totalSpent: totalOf(amounts),
+      totalSaved: totalOf(discounts),
+    });
+    expect(summarizeMembership(completed([149, 71.55, 1000], [7.95]), 'basic').savingsEarned).toBe(7.95);
+    expect(summarizeMembership(completed([149, 79.5, 1000]), 'enterprise')).toMatchObject({
       tier: { id: 'enterprise' },
       milestonePoints: 2000,
       totalSpent: 1228.5,

@@ -129,24 +129,23 @@ export interface MembershipSummary {
 
 /**
  * Everything the membership page shows: the tier of the member's subscription, and from their
- * completed purchases what they paid and the discount each one recorded (savings earned is the
- * real sum of those discounts).
+ * completed purchases (summed up by the database) what they paid, how many they made and the
+ * discounts they recorded (savings earned is the real sum of those discounts).
  */
 export function summarizeMembership(
-  completed: readonly { amount: number; discountAmount: number }[],
+  completed: { completedCount: number; totalSpent: number; totalSaved: number },
   tierId: TierId,
 ): MembershipSummary {
-  const completedAmounts = completed.map((purchase) => purchase.amount);
-  const totalSpent = totalOf(completedAmounts);
+  const { totalSpent } = completed;
   return {
     tier: tierById(tierId),
     totalSpent,
-    purchaseCount: completedAmounts.length,
+    purchaseCount: completed.completedCount,
     progressPercent: progressToMilestone(totalSpent),
     spendMore: spendMoreToMilestone(totalSpent),
     milestonePoints: nextMilestonePoints(totalSpent),
     loyaltyPoints: loyaltyPoints(totalSpent),
-    savingsEarned: totalOf(completed.map((purchase) => purchase.discountAmount)),
+    savingsEarned: completed.totalSaved,
   };
 }
 

@@ -114,7 +114,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     canDownload: page.owned || cta === 'edit' || viewer?.role === 'admin',
     timeZone: timeZoneFromCookieHeader(request.headers.get('cookie')),
     categoryHref: category ? marketplaceCategoryHref(category) : null,
-    distribution: ratingDistribution(page.ratings),
+    distribution: ratingDistribution(page.ratingCounts),
     reviews: page.reviews,
     paging: { page: page.paging.page, pageCount: page.paging.pageCount },
     cta,

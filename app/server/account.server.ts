@@ -11,7 +11,7 @@ import { describeDevice } from '~/lib/user-agent';
 import type { Viewer } from '~/lib/viewer';
 import { ACCOUNT_MESSAGES, MAX_PICTURE_BYTES } from '~/schemas/account';
 import { forgetCatalogue } from '~/server/agents.server';
-import { unwrap } from '~/server/http-errors.server';
+import { readAll, unwrap, type QueryResult } from '~/server/http-errors.server';
 import { IMAGES_BUCKET } from '~/server/listing.server';
 import { createServiceSupabase, throwawaySupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
@@ -250,6 +250,12 @@ export const EXPORT_FORMAT = 'agentmarket.account-export';
  */
 export const EXPORT_VERSION = 3;
 
+/** A read that can be ordered and cut into batches (a supabase-js query before `.range`). */
+type Ordered<T> = {
+  order(column: string): Ordered<T>;
+  range(from: number, to: number): PromiseLike<QueryResult<T[]>>;
+};
+
 /**
  * Everything the product holds about the user, read with their own client (row-level security
  * is the boundary): profile, settings, purchases, reviews, downloads, memberships (subscriptions
@@ -257,22 +263,22 @@ export const EXPORT_VERSION = 3;
  */
 export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, now = new Date()) {
   const isSeller = viewer.role === 'seller' || viewer.role === 'admin';
+  // The lists that grow with use are read a batch at a time (one read stops at 1,000 rows), oldest
+  // first with the id as the tie-break so that no row is read twice or missed between batches.
+  const every = <T>(query: () => Ordered<T>, what: string) =>
+    readAll((from, to) => query().order('created_at').order('id').range(from, to), what);
   const [profile, settings, purchases, reviews, downloads, subscriptions, charges, methods, agents, sales] =
     await Promise.all([
       client.from('users').select('*').eq('id', viewer.id).single(),
       client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
-      client.from('purchases').select('*').eq('buyer_id', viewer.id).order('created_at'),
-      client.from('reviews').select('*').eq('buyer_id', viewer.id).order('created_at'),
-      client.from('downloads').select('*').eq('buyer_id', viewer.id).order('created_at'),
-      client.from('subscriptions').select('*').eq('user_id', viewer.id).order('created_at'),
-      client.from('subscription_charges').select('*').eq('user_id', viewer.id).order('created_at'),
+      every(() => client.from('purchases').select('*').eq('buyer_id', viewer.id), 'export purchases'),
+      every(() => client.from('reviews').select('*').eq('buyer_id', viewer.id), 'export reviews'),
+      every(() => client.from('downloads').select('*').eq('buyer_id', viewer.id), 'export downloads'),
+      every(() => client.from('subscriptions').select('*').eq('user_id', viewer.id), 'export subscriptions'),
+      every(() => client.from('subscription_charges').select('*').eq('user_id', viewer.id), 'export charges'),
       client.from('payment_methods').select('*').eq('user_id', viewer.id).order('created_at'),
-      isSeller
-        ? client.from('agents').select('*').eq('seller_id', viewer.id).order('created_at')
-        : Promise.resolve({ data: [], error: null }),
-      isSeller
-        ? client.from('purchases').select('*').eq('seller_id', viewer.id).order('created_at')
-        : Promise.resolve({ data: [], error: null }),
+      isSeller ? every(() => client.from('agents').select('*').eq('seller_id', viewer.id), 'export agents') : [],
+      isSeller ? every(() => client.from('purchases').select('*').eq('seller_id', viewer.id), 'export sales') : [],
     ]);
   return {
     format: EXPORT_FORMAT,
@@ -281,14 +287,14 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     account: { id: viewer.id, email: viewer.email, role: viewer.role, created_at: viewer.createdAt },
     profile: unwrap(profile, 'export profile'),
     settings: unwrap(settings, 'export settings'),
-    purchases: unwrap(purchases, 'export purchases'),
-    reviews: unwrap(reviews, 'export reviews'),
-    downloads: unwrap(downloads, 'export downloads'),
-    subscriptions: unwrap(subscriptions, 'export subscriptions'),
-    subscription_charges: unwrap(charges, 'export subscription charges'),
+    purchases,
+    reviews,
+    downloads,
+    subscriptions,
+    subscription_charges: charges,
     payment_methods: unwrap(methods, 'export payment methods'),
-    agents: unwrap(agents, 'export agents'),
-    sales: unwrap(sales, 'export sales'),
+    agents,
+    sales,
   };
 }
 
@@ -345,14 +351,11 @@ export async function deleteAccount(
     console.error('Unpublishing the agents failed:', archived.error.message);
     return refused(503, ACCOUNT_MESSAGES.deleteFailed);
   }
-  const sold = unwrap(await service.from('purchases').select('agent_id').eq('seller_id', viewer.id), 'sold agents');
-  const soldIds = [...new Set(sold.map((row) => row.agent_id))];
-  let unsold = service.from('agents').delete().eq('seller_id', viewer.id);
-  if (soldIds.length > 0) unsold = unsold.not('id', 'in', `(${soldIds.join(',')})`);
-  const { error: unsoldError } = await unsold;
+  // The agents nobody bought go, in one statement in the database; the sold ones stay (their ids).
+  const { data: kept, error: unsoldError } = await service.rpc('delete_unsold_agents', { seller: viewer.id });
   // Had the unsold agents stayed, their files would still be theirs.
   if (unsoldError) console.error('Deleting the unsold agents failed:', unsoldError.message);
-  else await removeUnsoldFiles(service, viewer.id, new Set(soldIds));
+  else await removeUnsoldFiles(service, viewer.id, new Set(kept));
 
   await removeFiles(service, AVATARS_BUCKET, await ownPictures(service, viewer.id));
 

@@ -6,11 +6,13 @@
 import { z } from 'zod';
 import {
   galleryImages,
+  ratedReviewCount,
   reviewPaging,
   REVIEWS_PER_PAGE,
   type AgentDetail,
   type AgentReview,
   type AgentStatus,
+  type RatingCount,
   type ReviewPaging,
 } from '~/lib/agent-detail';
 import { sharedCatalogueRead } from '~/server/agents.server';
@@ -113,13 +115,16 @@ export async function getVisibleAgent(supabase: AppSupabaseClient, agentId: stri
   return row ? toAgentDetail(row) : null;
 }
 
-/** Every rating of the agent's reviews (one small column; the distribution and the total). */
-export async function listRatings(supabase: AppSupabaseClient, agentId: string): Promise<number[]> {
+/**
+ * How many reviews gave each rating, counted by the database (`public.agent_rating_counts`): the
+ * distribution and the number of review pages, whatever the number of reviews.
+ */
+export async function listRatingCounts(supabase: AppSupabaseClient, agentId: string): Promise<RatingCount[]> {
   const rows = unwrap(
-    await supabase.from('reviews').select('rating').eq('agent_id', agentId),
+    await supabase.rpc('agent_rating_counts', { agent: agentId }, { get: true }),
     failure('agent ratings'),
   );
-  return rows.map((row) => Number(row.rating));
+  return rows.map((row) => ({ rating: Number(row.rating), count: Number(row.review_count) }));
 }
 
 /** One page of reviews, newest first, with the reviewers' usernames from public_profiles. */
@@ -187,7 +192,8 @@ export async function ownsAgent(supabase: AppSupabaseClient, buyerId: string, ag
 
 export interface AgentPageData {
   agent: AgentDetail;
-  ratings: number[];
+  /** Reviews per rating given (see ratingDistribution). */
+  ratingCounts: RatingCount[];
   reviews: AgentReview[];
   paging: ReviewPaging;
   owned: boolean;
@@ -196,7 +202,7 @@ export interface AgentPageData {
 }
 
 /**
- * The whole page in one round of parallel queries: the agent, its ratings, the requested page
+ * The whole page in one round of parallel queries: the agent, its rating counts, the requested page
  * of reviews and (signed in) ownership. A page past the end costs one more query for the last
  * page. Returns null when the agent is not visible to this viewer.
  */
@@ -205,17 +211,17 @@ export async function loadAgentPage(
   { agentId, viewerId, requestedPage }: { agentId: string; viewerId: string | null; requestedPage: number },
 ): Promise<AgentPageData | null> {
   const requested = reviewPaging(requestedPage, Number.MAX_SAFE_INTEGER, REVIEWS_PER_PAGE);
-  const [agent, ratings, firstTry, purchase] = await Promise.all([
+  const [agent, ratingCounts, firstTry, purchase] = await Promise.all([
     getVisibleAgent(supabase, agentId),
-    listRatings(supabase, agentId),
+    listRatingCounts(supabase, agentId),
     listReviewPage(supabase, agentId, requested),
     viewerId ? livePurchaseStatus(supabase, viewerId, agentId) : Promise.resolve(null),
   ]);
   if (!agent) return null;
 
-  const paging = reviewPaging(requestedPage, ratings.length, REVIEWS_PER_PAGE);
+  const paging = reviewPaging(requestedPage, ratedReviewCount(ratingCounts), REVIEWS_PER_PAGE);
   const reviews = paging.page === requested.page ? firstTry : await listReviewPage(supabase, agentId, paging);
-  return { agent, ratings, reviews, paging, owned: purchase === 'completed', pending: purchase === 'pending' };
+  return { agent, ratingCounts, reviews, paging, owned: purchase === 'completed', pending: purchase === 'pending' };
 }
 
 /**

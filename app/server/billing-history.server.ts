@@ -20,7 +20,7 @@ import {
 } from '~/lib/billing-history';
 import { toCsv } from '~/lib/csv';
 import { isoDay } from '~/lib/dashboard-format';
-import { unwrap } from '~/server/http-errors.server';
+import { readAll, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import type { Database } from '~/types/database';
 
@@ -99,19 +99,13 @@ export async function listBillingHistory(client: AppSupabaseClient, page: number
   };
 }
 
-const BATCH = 1000;
-
 /** Every row of the viewer's history, newest first (read in batches). */
 export async function allBillingHistory(client: AppSupabaseClient): Promise<BillingRow[]> {
-  const rows: BillingRow[] = [];
-  for (let from = 0; ; from += BATCH) {
-    const batch = unwrap(
-      await newestFirst(client.from('billing_history').select('*')).range(from, from + BATCH - 1),
-      failure,
-    );
-    rows.push(...batch.map(toBillingRow));
-    if (batch.length < BATCH) return rows;
-  }
+  const rows = await readAll(
+    (from, to) => newestFirst(client.from('billing_history').select('*')).range(from, to),
+    failure,
+  );
+  return rows.map(toBillingRow);
 }
 
 /** The CSV of Download All: one line per row, the day in the viewer's zone, amounts with 2 decimals. */

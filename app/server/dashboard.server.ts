@@ -1,11 +1,13 @@
 /**
- * The overview's figures, computed from real rows with the request's client (row-level
- * security decides what each account may read). Call only after a dashboard guard.
+ * The overview's figures and Membership's, summed up by the database with the request's client
+ * (row-level security decides what each account may read; each function counts the caller's own
+ * rows): one row whatever the history's length (migration 20261129000300, ADR 026). Call only
+ * after a dashboard guard.
  */
-import { monthKey } from '~/lib/dashboard-format';
 import { totalOf } from '~/lib/membership';
 import { unwrap, type QueryResult } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { withTimeZoneFallback } from '~/server/time-zone.server';
 
 export interface StatCard {
   label: string;
@@ -22,97 +24,76 @@ function countOf(result: QueryResult<unknown> & { count?: number | null }, what:
   return result.count ?? 0;
 }
 
+/** numeric(10, 2) summed by the database (exact), through cents like every total of the app. */
+const money = (value: number | string) => totalOf([Number(value)]);
+
+export interface BuyerFigures {
+  /** Completed purchases of the viewer as the buyer. */
+  completedCount: number;
+  /** Distinct agents among them. */
+  agentsOwned: number;
+  totalSpent: number;
+  /** The discounts those purchases recorded. */
+  totalSaved: number;
+  /** Completed purchases in the calendar month of `now` in `timeZone`. */
+  completedThisMonth: number;
+}
+
+/** The viewer's completed purchases summed up (`public.buyer_figures`). */
+export async function getBuyerFigures(client: AppSupabaseClient, now: Date, timeZone: string): Promise<BuyerFigures> {
+  const row = unwrap(
+    await withTimeZoneFallback(timeZone, (zone) =>
+      client.rpc('buyer_figures', { time_zone: zone, at_time: now.toISOString() }, { get: true }).single(),
+    ),
+    'buyer figures',
+  );
+  return {
+    completedCount: Number(row.completed_count),
+    agentsOwned: Number(row.agents_owned),
+    totalSpent: money(row.total_spent),
+    totalSaved: money(row.total_saved),
+    completedThisMonth: Number(row.completed_this_month),
+  };
+}
+
 export async function getBuyerStats(client: AppSupabaseClient, viewerId: string, now: Date, timeZone: string) {
-  const [purchasesResult, reviewsResult] = await Promise.all([
-    client.from('purchases').select('agent_id, amount, created_at').eq('buyer_id', viewerId).eq('status', 'completed'),
+  const [figures, reviewsResult] = await Promise.all([
+    getBuyerFigures(client, now, timeZone),
     client.from('reviews').select('id', { count: 'exact', head: true }).eq('buyer_id', viewerId),
   ]);
-  const purchases = unwrap(purchasesResult, 'buyer purchases');
-  const thisMonth = monthKey(now, timeZone);
   return [
-    { label: 'Agents Owned', value: new Set(purchases.map((p) => p.agent_id)).size, format: 'count' },
-    { label: 'Total Spent', value: totalOf(purchases.map((p) => p.amount)), format: 'money' },
+    { label: 'Agents Owned', value: figures.agentsOwned, format: 'count' },
+    { label: 'Total Spent', value: figures.totalSpent, format: 'money' },
     { label: 'Reviews Written', value: countOf(reviewsResult, 'buyer reviews'), format: 'count' },
-    {
-      label: 'Purchases This Month',
-      value: purchases.filter((p) => monthKey(new Date(p.created_at), timeZone) === thisMonth).length,
-      format: 'count',
-    },
+    { label: 'Purchases This Month', value: figures.completedThisMonth, format: 'count' },
   ] satisfies StatCard[];
 }
 
-export async function getSellerStats(client: AppSupabaseClient, viewerId: string) {
-  const [agentsResult, salesResult] = await Promise.all([
-    client.from('agents').select('id, status').eq('seller_id', viewerId),
-    client.from('purchases').select('amount').eq('seller_id', viewerId).eq('status', 'completed'),
-  ]);
-  const agents = unwrap(agentsResult, 'seller agents');
-  const sales = unwrap(salesResult, 'seller sales');
-  const ratings =
-    agents.length === 0
-      ? []
-      : unwrap(
-          await client
-            .from('reviews')
-            .select('rating')
-            .in(
-              'agent_id',
-              agents.map((agent) => agent.id),
-            ),
-          'seller ratings',
-        );
-  const average =
-    ratings.length === 0
-      ? null
-      : Math.round((ratings.reduce((sum, review) => sum + review.rating, 0) / ratings.length) * 10) / 10;
+export async function getSellerStats(client: AppSupabaseClient) {
+  const row = unwrap(await client.rpc('seller_overview_figures', undefined, { get: true }).single(), 'seller figures');
+  const reviews = Number(row.review_count);
   return [
+    { label: 'Published Agents', value: Number(row.published_agents), format: 'count' },
+    { label: 'Total Sales', value: Number(row.sales_count), format: 'count' },
+    { label: 'Revenue', value: money(row.revenue), format: 'money' },
     {
-      label: 'Published Agents',
-      value: agents.filter((agent) => agent.status === 'published').length,
-      format: 'count',
+      label: 'Average Rating',
+      value: reviews === 0 ? null : Math.round((Number(row.rating_sum) / reviews) * 10) / 10,
+      format: 'rating',
     },
-    { label: 'Total Sales', value: sales.length, format: 'count' },
-    { label: 'Revenue', value: totalOf(sales.map((sale) => sale.amount)), format: 'money' },
-    { label: 'Average Rating', value: average, format: 'rating' },
   ] satisfies StatCard[];
 }
-
-async function completedSales(client: AppSupabaseClient) {
-  return unwrap(
-    await client.from('purchases').select('amount, created_at').eq('status', 'completed'),
-    'platform sales',
-  );
-}
-
-const since = <T extends { created_at: string }>(rows: T[], from: Date): T[] =>
-  rows.filter((row) => new Date(row.created_at).getTime() >= from.getTime());
 
 export async function getAdminStats(client: AppSupabaseClient, now: Date) {
-  const [usersResult, agentsResult, sales] = await Promise.all([
-    client.from('users').select('id', { count: 'exact', head: true }),
-    client.from('agents').select('id', { count: 'exact', head: true }).eq('status', 'published'),
-    completedSales(client),
-  ]);
-  return [
-    { label: 'Total Users', value: countOf(usersResult, 'users'), format: 'count' },
-    { label: 'Published Agents', value: countOf(agentsResult, 'agents'), format: 'count' },
-    { label: 'Platform Revenue', value: totalOf(sales.map((sale) => sale.amount)), format: 'money' },
-    {
-      label: 'Purchases This Week',
-      value: since(sales, new Date(now.getTime() - 7 * DAY_MS)).length,
-      format: 'count',
-    },
-  ] satisfies StatCard[];
-}
-
-/** The membership page's real figures: what the member paid and saved on each completed purchase. */
-export async function getCompletedPurchases(
-  client: AppSupabaseClient,
-  viewerId: string,
-): Promise<{ amount: number; discountAmount: number }[]> {
-  const rows = unwrap(
-    await client.from('purchases').select('amount, discount_amount').eq('buyer_id', viewerId).eq('status', 'completed'),
-    'membership purchases',
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const row = unwrap(
+    await client.rpc('platform_overview_figures', { since: weekAgo.toISOString() }, { get: true }).single(),
+    'platform figures',
   );
-  return rows.map((row) => ({ amount: Number(row.amount), discountAmount: Number(row.discount_amount) }));
+  return [
+    { label: 'Total Users', value: Number(row.user_count), format: 'count' },
+    { label: 'Published Agents', value: Number(row.published_agents), format: 'count' },
+    { label: 'Platform Revenue', value: money(row.revenue), format: 'money' },
+    { label: 'Purchases This Week', value: Number(row.purchases_since), format: 'count' },
+  ] satisfies StatCard[];
 }

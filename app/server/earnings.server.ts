@@ -9,8 +9,9 @@ import { DELETED_ACCOUNT, isoDay } from '~/lib/dashboard-format';
 import { PLATFORM_FEE_PERCENT, platformFee, sellerNet } from '~/lib/fees';
 import type { PurchaseStatus } from '~/lib/membership';
 import { usernames } from '~/server/admin.server';
-import { unwrap } from '~/server/http-errors.server';
+import { readAll, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { withTimeZoneFallback } from '~/server/time-zone.server';
 
 export interface EarningsFigures {
   /** Completed and refunded sales (what buyers paid before refunds). */
@@ -77,9 +78,7 @@ export async function loadEarnings(client: AppSupabaseClient, timeZone: string):
     client
       .rpc('seller_earnings', { fee_percent: PLATFORM_FEE_PERCENT, time_zone: zone })
       .overrideTypes<EarningsRow[], { merge: false }>();
-  let result = await call(timeZone);
-  if (result.error?.code === '22023' && timeZone !== 'UTC') result = await call('UTC');
-  const rows = unwrap(result, 'earnings');
+  const rows = unwrap(await withTimeZoneFallback(timeZone, call), 'earnings');
   return {
     feePercent: PLATFORM_FEE_PERCENT,
     total: toEarningsFigures(rows.find((row) => row.scope === 'total')),
@@ -147,25 +146,19 @@ export function earningsCsv(rows: readonly EarningsCsvRow[], timeZone: string): 
   );
 }
 
-const BATCH = 1000;
-
 /** Every purchase of the seller's agents, newest first (read in batches under row-level security). */
 export async function listEarningsRows(client: AppSupabaseClient, sellerId: string): Promise<EarningsCsvRow[]> {
-  const purchases = [];
-  for (let from = 0; ; from += BATCH) {
-    const batch = unwrap(
-      await client
+  const purchases = await readAll(
+    (from, to) =>
+      client
         .from('purchases')
         .select('id, buyer_id, list_price, discount_amount, amount, status, created_at, agents(name)')
         .eq('seller_id', sellerId)
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
-        .range(from, from + BATCH - 1),
-      'earnings export',
-    );
-    purchases.push(...batch);
-    if (batch.length < BATCH) break;
-  }
+        .range(from, to),
+    'earnings export',
+  );
   const buyers = await usernames(
     client,
     purchases.map((row) => row.buyer_id),

@@ -77,3 +77,23 @@ export function unwrap(
   if (missing && (result.data === null || result.data === undefined)) notFound(missing);
   return result.data;
 }
+
+/** The most rows one Data API request answers (PostgREST's `max_rows`; the embedded backend's too). */
+export const ROWS_PER_READ = 1000;
+
+/**
+ * Every row of a read, ROWS_PER_READ at a time: one request stops at that many rows, silently.
+ * `read` must order the rows completely (a unique key last), so that the batches neither overlap
+ * nor skip a row. A failed batch is a 503, like `unwrap`.
+ */
+export async function readAll<T>(
+  read: (from: number, to: number) => PromiseLike<QueryResult<T[]>>,
+  options: UnwrapOptions | string,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += ROWS_PER_READ) {
+    const batch = unwrap(await read(from, from + ROWS_PER_READ - 1), options);
+    rows.push(...batch);
+    if (batch.length < ROWS_PER_READ) return rows;
+  }
+}

@@ -90,35 +90,28 @@ export interface SellerAgent {
 
 /** Every agent of the seller, newest first, whatever its status (their own client: RLS). */
 export async function listSellerAgents(client: AppSupabaseClient, sellerId: string): Promise<SellerAgent[]> {
-  const rows = unwrap(
-    await client
+  // With each agent's latest version and moderation reason, one row per agent: the database
+  // keeps only the latest version (every version of every agent could pass the Data API's
+  // 1,000 rows).
+  const [listed, detailed] = await Promise.all([
+    client
       .from('agents_with_stats')
       .select('id, name, status, price, purchase_count, avg_rating, review_count, last_version_at')
       .eq('seller_id', sellerId)
       .order('created_at', { ascending: false })
       .order('id'),
-    'seller agents',
-  );
-  const ids = rows.flatMap((row) => (row.id ? [row.id] : []));
-  const [versionRows, moderatedRows] = ids.length
-    ? await Promise.all([
-        client
-          .from('agent_versions')
-          .select('agent_id, version, created_at')
-          .in('agent_id', ids)
-          .order('created_at', { ascending: false }),
-        client.from('agents').select('id, moderation_reason').in('id', ids).not('moderation_reason', 'is', null),
-      ])
-    : [];
-  const versions = versionRows ? unwrap(versionRows, 'seller agent versions') : [];
-  const latest = new Map<string, string>();
-  for (const version of versions) if (!latest.has(version.agent_id)) latest.set(version.agent_id, version.version);
-  const moderated = new Map(
-    (moderatedRows ? unwrap(moderatedRows, 'seller agent moderation') : []).map((row) => [
-      row.id,
-      row.moderation_reason,
-    ]),
-  );
+    client
+      .from('agents')
+      .select('id, moderation_reason, agent_versions(version)')
+      .eq('seller_id', sellerId)
+      .order('created_at', { referencedTable: 'agent_versions', ascending: false })
+      .order('version', { referencedTable: 'agent_versions', ascending: false })
+      .limit(1, { referencedTable: 'agent_versions' }),
+  ]);
+  const rows = unwrap(listed, 'seller agents');
+  const details = unwrap(detailed, 'seller agent versions');
+  const latest = new Map(details.map((row) => [row.id, row.agent_versions[0]?.version ?? null]));
+  const moderated = new Map(details.map((row) => [row.id, row.moderation_reason]));
   return rows.flatMap((row) =>
     row.id && row.name
       ? [

@@ -1,9 +1,10 @@
 /**
  * Purchase History's reads, with the viewer's client (row-level security: a buyer reads only
- * their own purchases). Filtering happens in the database (`public.purchase_history`, a GET RPC),
- * one page of PAGE_SIZE (24) rows at a time with the filtered total counted by the database;
- * the header's count, total and the category list are the unfiltered history's, summed up by the
- * database (`public.purchase_summary`, one row whatever the history's length).
+ * their own purchases). Filtering and paging happen in the database: one page of PAGE_SIZE (24)
+ * rows at a time (`public.purchase_history_page`, a GET RPC, which joins the rows' details for
+ * that page only), and the figures in one row (`public.purchase_summary`): the header's count,
+ * total and category list of the unfiltered history, and how many purchases pass the filters.
+ * A page load costs its 24 rows and the figures, whatever the history's length.
  * Call only after the section's guard.
  */
 import { categoryBySlug, type Category } from '~/lib/categories';
@@ -11,7 +12,6 @@ import { DELETED_ACCOUNT, formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
 import { PURCHASE_STATUSES, totalOf, type PurchaseStatus } from '~/lib/membership';
 import { type PurchaseHistoryParams, type PurchaseRow, type SellerContact } from '~/lib/purchase-history';
-import { pageOf } from '~/server/admin.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -85,44 +85,28 @@ function toRow(record: HistoryRecord, timeZone: string): PurchaseRow | null {
   };
 }
 
-/**
- * Page `page` of the buyer's purchases under `filters` (the RPC's defaults, NULL, where a filter
- * is off); a page past the end gives the last page.
- */
-async function readHistoryPage(
-  client: AppSupabaseClient,
-  filters: Pick<PurchaseHistoryParams, 'q' | 'status' | 'page'> & { categoryName: string | null },
-  timeZone: string,
-) {
-  const { rows, page, total } = await pageOf(
-    filters.page,
-    (from, to) =>
-      client
-        .rpc(
-          'purchase_history',
-          {
-            search: filters.q ?? undefined,
-            purchase_status: filters.status ?? undefined,
-            category: filters.categoryName ?? undefined,
-          },
-          { get: true, count: 'exact' },
-        )
-        .select(ROW_COLUMNS)
-        .range(from, to)
-        .overrideTypes<HistoryRecord[], { merge: false }>(),
-    failure('purchase history'),
-    PAGE_SIZE,
-  );
-  return { rows: rows.flatMap((record) => toRow(record, timeZone) ?? []), page, total };
+/** The RPCs' filter arguments: a filter that is off is left out (the RPCs' default, NULL). */
+type Filters = { search?: string; purchase_status?: string; category?: string };
+
+/** Page `page` of the buyer's purchases under the filters, newest first (the database cuts it). */
+async function readPage(client: AppSupabaseClient, filters: Filters, page: number) {
+  return client
+    .rpc(
+      'purchase_history_page',
+      { ...filters, page_size: PAGE_SIZE, page_offset: (page - 1) * PAGE_SIZE },
+      { get: true },
+    )
+    .select(ROW_COLUMNS)
+    .overrideTypes<HistoryRecord[], { merge: false }>();
 }
 
 /**
- * What the header sums up, of every purchase of the buyer: one row from the database (the
- * caller's own purchases, under row-level security).
+ * What the header sums up, of every purchase of the buyer, and how many pass the filters: one row
+ * from the database (the caller's own purchases, under row-level security).
  */
-async function readSummary(client: AppSupabaseClient) {
+async function readSummary(client: AppSupabaseClient, filters: Filters) {
   const summary = unwrap(
-    await client.rpc('purchase_summary', undefined, { get: true }).single(),
+    await client.rpc('purchase_summary', filters, { get: true }).single(),
     failure('purchase summary'),
   );
   return {
@@ -130,6 +114,7 @@ async function readSummary(client: AppSupabaseClient) {
     // numeric(10, 2) summed by the database: exact to the cent; through cents like every total.
     totalSpent: totalOf([Number(summary.total_spent)]),
     categoryNames: new Set(summary.categories),
+    matching: Number(summary.matching_count),
   };
 }
 
@@ -187,19 +172,30 @@ export async function loadPurchaseHistory(
   categories: readonly Category[],
   timeZone: string,
 ): Promise<PurchaseHistory> {
-  const categoryName = categoryBySlug(categories, params.category)?.name ?? null;
-  const [summary, listed, contactPurchase] = await Promise.all([
-    readSummary(client),
-    readHistoryPage(client, { q: params.q, status: params.status, categoryName, page: params.page }, timeZone),
+  const filters: Filters = {
+    search: params.q ?? undefined,
+    purchase_status: params.status ?? undefined,
+    category: categoryBySlug(categories, params.category)?.name,
+  };
+  // The page asked for and the figures side by side; a page past the end (known from the
+  // figures) is read again as the last page.
+  const [summary, asked, contactPurchase] = await Promise.all([
+    readSummary(client, filters),
+    readPage(client, filters, params.page),
     params.contact ? readPurchase(client, buyerId, params.contact, timeZone) : null,
   ]);
+  const page = Math.min(params.page, Math.max(1, Math.ceil(summary.matching / PAGE_SIZE)));
+  const records = unwrap(
+    page === params.page ? asked : await readPage(client, filters, page),
+    failure('purchase history'),
+  );
   return {
     count: summary.count,
     totalSpent: summary.totalSpent,
     categories: categories.filter((category) => summary.categoryNames.has(category.name)),
-    rows: listed.rows,
-    page: listed.page,
-    matching: listed.total,
+    rows: records.flatMap((record) => toRow(record, timeZone) ?? []),
+    page,
+    matching: summary.matching,
     // A deleted seller has no one to contact: no dialog.
     contact: contactPurchase?.sellerId ? await readSellerContact(client, contactPurchase) : null,
   };

@@ -300,6 +300,8 @@ describe.skipIf(isHostedTarget)('paged purchase lists', () => {
           purchase_count: expected.count,
           total_spent: expected.spent / 100,
           categories: [...expected.categories].sort(),
+          // No filter: every purchase of theirs as the buyer matches.
+          matching_count: expected.count,
         });
       }
 
@@ -307,6 +309,41 @@ describe.skipIf(isHostedTarget)('paged purchase lists', () => {
       const anonymous = await anonClient(target).rpc('purchase_summary', undefined, { get: true });
       expect(anonymous.data).toBeNull();
       expect(anonymous.error?.code).toBe('42501');
+    });
+
+    it('pages past the first 1,000 purchases, filtered or not, as the purchases table orders them', async () => {
+      const at = async (search: string) =>
+        (await purchasesLoader(
+          args(`/dashboard/purchases${search}`, 'dashboard/purchases', HEAVY, heavyClient),
+        )) as Awaited<ReturnType<typeof heavyHistory>>;
+      /** The buyer's purchase ids newest first, read as the owner, under an optional status. */
+      const expectedIds = async (status: string | null) =>
+        (
+          (await sql(
+            `select id from public.purchases where buyer_id = $1 and ($2::text is null or status = $2)
+              order by created_at desc, id desc`,
+            [HEAVY.id, status],
+          )) as { id: string }[]
+        ).map((row) => row.id);
+
+      const all = await expectedIds(null);
+      const last = Math.ceil(all.length / PAGE_SIZE);
+      expect((last - 1) * PAGE_SIZE).toBeGreaterThan(1_000);
+      const lastPage = await at(`?page=${last}`);
+      expect(lastPage.history).toMatchObject({ page: last, matching: all.length, count: all.length });
+      expect(lastPage.history.rows.map((row) => row.id)).toEqual(all.slice((last - 1) * PAGE_SIZE));
+      expect(await routeAnswer(at(`?page=${last + 3}`))).toMatchObject({
+        status: 302,
+        location: `/dashboard/purchases?page=${last}`,
+      });
+
+      const completed = await expectedIds('completed');
+      const page = Math.ceil(completed.length / PAGE_SIZE) - 1;
+      const filtered = await at(`?status=completed&page=${page}`);
+      expect(filtered.history).toMatchObject({ page, matching: completed.length, count: all.length });
+      expect(filtered.history.rows.map((row) => row.id)).toEqual(
+        completed.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      );
     });
   });
 });

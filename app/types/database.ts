@@ -1379,6 +1379,13 @@ export type Database = {
           version: string;
         }[];
       };
+      agent_rating_counts: {
+        Args: { agent: string };
+        Returns: {
+          rating: number;
+          review_count: number;
+        }[];
+      };
       analytics_first_day: { Args: { days: number }; Returns: string };
       apply_subscription_notification: {
         Args: {
@@ -1395,6 +1402,16 @@ export type Database = {
         Returns: string;
       };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
+      buyer_figures: {
+        Args: { at_time?: string; time_zone?: string };
+        Returns: {
+          agents_owned: number;
+          completed_count: number;
+          completed_this_month: number;
+          total_saved: number;
+          total_spent: number;
+        }[];
+      };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
         Returns: boolean;
@@ -1436,6 +1453,7 @@ export type Database = {
           category: string;
         }[];
       };
+      delete_unsold_agents: { Args: { seller: string }; Returns: string[] };
       invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };
       is_http_url: { Args: { value: string }; Returns: boolean };
@@ -1479,6 +1497,15 @@ export type Database = {
           revenue: number;
         }[];
       };
+      platform_overview_figures: {
+        Args: { since: string };
+        Returns: {
+          published_agents: number;
+          purchases_since: number;
+          revenue: number;
+          user_count: number;
+        }[];
+      };
       purchase_history: {
         Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {
@@ -1516,10 +1543,61 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      purchase_history_matches: {
+        Args: { category?: string; purchase_status?: string; search?: string };
+        Returns: {
+          created_at: string;
+          id: string;
+        }[];
+      };
+      purchase_history_page: {
+        Args: {
+          category?: string;
+          page_offset?: number;
+          page_size?: number;
+          purchase_status?: string;
+          search?: string;
+        };
+        Returns: {
+          agent_category: string | null;
+          agent_description: string | null;
+          agent_id: string | null;
+          agent_name: string | null;
+          agent_thumbnail: string | null;
+          amount: number | null;
+          buyer_id: string | null;
+          created_at: string | null;
+          discount_amount: number | null;
+          discount_percent: number | null;
+          download_count: number | null;
+          id: string | null;
+          last_downloaded_at: string | null;
+          list_price: number | null;
+          payment_intent_id: string | null;
+          payment_provider: string | null;
+          refunded_at: string | null;
+          seller_id: string | null;
+          seller_is_online: boolean | null;
+          seller_response_time_hours: number | null;
+          seller_username: string | null;
+          status: string | null;
+          status_reason: string | null;
+          updated_at: string | null;
+          user_rating: number | null;
+          user_review: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'user_purchase_history';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       purchase_summary: {
-        Args: never;
+        Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {
           categories: string[];
+          matching_count: number;
           purchase_count: number;
           total_spent: number;
         }[];
@@ -1574,6 +1652,16 @@ export type Database = {
           refunds: number;
           sales_count: number;
           scope: string;
+        }[];
+      };
+      seller_overview_figures: {
+        Args: never;
+        Returns: {
+          published_agents: number;
+          rating_sum: number;
+          revenue: number;
+          review_count: number;
+          sales_count: number;
         }[];
       };
       seller_storefront_figures: {

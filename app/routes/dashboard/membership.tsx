@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { pointsToNextReward, summarizeMembership, tierById } from '~/lib/membership';
 import { tierOfSubscription } from '~/lib/subscriptions';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { getCompletedPurchases } from '~/server/dashboard.server';
+import { getBuyerFigures } from '~/server/dashboard.server';
 import { requireSection } from '~/server/guards.server';
 import { liveSubscription } from '~/server/subscriptions.server';
 import type { Route } from './+types/membership';
@@ -16,12 +16,12 @@ const NOTE_ID = 'membership-note';
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
   const client = args.context.get(supabaseContext);
-  const [purchases, subscription] = await Promise.all([
-    getCompletedPurchases(client, viewer.id),
+  const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
+  const [figures, subscription] = await Promise.all([
+    getBuyerFigures(client, new Date(), timeZone),
     liveSubscription(client, viewer.id),
   ]);
-  const summary = summarizeMembership(purchases, tierOfSubscription(subscription));
-  const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
+  const summary = summarizeMembership(figures, tierOfSubscription(subscription));
   return {
     tierId: summary.tier.id,
     tierName: summary.tier.name,

@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     viewer.role === 'admin'
       ? getAdminStats(client, now)
       : viewer.role === 'seller'
-        ? getSellerStats(client, viewer.id)
+        ? getSellerStats(client)
         : getBuyerStats(client, viewer.id, now, timeZone);
   const [cards, activity, insights] = await Promise.all([
     stats,

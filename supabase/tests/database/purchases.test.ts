@@ -206,6 +206,72 @@ describe('packages, presence and the purchase history', () => {
     expect(other[0]!.n).toBe(0);
   });
 
+  it('purchase_history_page is purchase_history a page at a time, and purchase_summary counts the matches', async () => {
+    /** Whole rows as JSON, in the order given, as the demo buyer (or `id`) reads them. */
+    const rowsOf = async (sql: string, id: string = DEMO.buyer) =>
+      (await rowsAs<{ row: unknown }>(db, user(id), `select to_jsonb(h) as row from ${sql} h`)).map((r) => r.row);
+    const matchingOf = async (args: string, id: string = DEMO.buyer) =>
+      (
+        await rowsAs<{ n: number }>(
+          db,
+          user(id),
+          `select purchase_count::int, matching_count::int as n from public.purchase_summary(${args})`,
+        )
+      )[0]!.n;
+    for (const args of [
+      '',
+      `purchase_status => 'completed'`,
+      `search => 'demo_seller'`,
+      `category => 'Sales'`,
+      `search => '%'`,
+    ]) {
+      const all = await rowsOf(`public.purchase_history(${args})`);
+      const sep = args ? ', ' : '';
+      const pages = [];
+      for (const offset of [0, 4, 8, 12]) {
+        pages.push(
+          ...(await rowsOf(`public.purchase_history_page(${args}${sep}page_size => 4, page_offset => ${offset})`)),
+        );
+      }
+      expect(pages).toEqual(all);
+      expect(await matchingOf(args)).toBe(all.length);
+    }
+    // The demo buyer's nine purchases: 24 a page by default; sizes and offsets kept in range.
+    expect(await rowsOf('public.purchase_history_page()')).toHaveLength(9);
+    expect(await rowsOf('public.purchase_history_page(page_size => 0)')).toHaveLength(1);
+    expect(await rowsOf('public.purchase_history_page(page_offset => -5)')).toHaveLength(9);
+    expect(await rowsOf('public.purchase_history_page(page_offset => 9)')).toEqual([]);
+    // Nobody else's: another buyer's pages and count hold none of the demo buyer's purchases.
+    const theirs = await rowsOf('public.purchase_history_page(page_size => 1000)', DEMO.otherBuyer);
+    expect(theirs.every((row) => (row as { buyer_id: string }).buyer_id === DEMO.otherBuyer)).toBe(true);
+    expect(await matchingOf('', DEMO.otherBuyer)).toBe(theirs.length);
+    // A seller's sales and an admin's view of every purchase are not theirs as a buyer.
+    for (const id of [DEMO.seller, DEMO.admin]) {
+      const own = await rowsAs<{ n: number }>(
+        db,
+        serviceRole,
+        'select count(*)::int as n from public.purchases where buyer_id = $1',
+        [id],
+      );
+      expect(await matchingOf('', id)).toBe(own[0]!.n);
+      expect(await rowsOf('public.purchase_history_page(page_size => 1000)', id)).toHaveLength(own[0]!.n);
+    }
+    expect(await errorCodeAs(db, anon, 'select * from public.purchase_history_page()')).toBe('42501');
+    expect(await errorCodeAs(db, anon, 'select * from public.purchase_history_matches()')).toBe('42501');
+  });
+
+  it('purchase_history_matches stays inlinable: plain SQL, neither SECURITY DEFINER nor with a SET clause', async () => {
+    // Otherwise each page would build every matching purchase before cutting the page.
+    const rows = await rowsAs(
+      db,
+      serviceRole,
+      `select l.lanname as language, p.prosecdef as definer, p.proconfig as config, p.provolatile as volatility
+         from pg_proc p join pg_language l on l.oid = p.prolang
+        where p.oid = 'public.purchase_history_matches(text, text, text)'::regprocedure`,
+    );
+    expect(rows).toEqual([{ language: 'sql', definer: false, config: null, volatility: 's' }]);
+  });
+
   it('purchase_summary sums up the caller’s own purchases as the buyer, nobody else’s', async () => {
     type Summary = { purchase_count: number; total_spent: string; categories: string[] };
     /** The summary as `id` sees it, then back to the service role. */
