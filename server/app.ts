@@ -109,8 +109,11 @@ export async function createApp(): Promise<AppInstance> {
   }
 
   router.use(rejectCrossSiteMutations);
+  // Given a function, React Router calls it and derives the routes, their ranking and the static
+  // handler again on every request (for hot reload); the production build is given once instead.
+  const loadBuild = () => import('virtual:react-router/server-build');
   const handleRequest = createRequestHandler(
-    () => import('virtual:react-router/server-build'),
+    isProduction ? await loadBuild() : loadBuild,
     isProduction ? 'production' : 'development',
   );
   router.all('/{*splat}', async (req, res, next) => {
