@@ -14,10 +14,9 @@ async function contents(db: Database) {
   const migrations = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations order by version',
   );
-  const counts = await db.query<{ agents: number; users: number; purchases: number; since: number }>(
+  const counts = await db.query<{ agents: number; users: number; purchases: number }>(
     `select (select count(*)::int from public.agents) as agents, (select count(*)::int from auth.users) as users,
-            (select count(*)::int from public.purchases) as purchases,
-            (select extract(epoch from now() - min(created_at))::int from public.agents) as since`,
+            (select count(*)::int from public.purchases) as purchases`,
   );
   return { migrations: migrations.rows.map((row) => row.version), ...counts.rows[0] };
 }
