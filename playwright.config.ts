@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.js';
 
 /**
  * End-to-end tests against the production build, on the embedded backend in memory. Every flow
@@ -22,7 +22,7 @@ const commerceURL = `http://127.0.0.1:${commercePort}`;
 const suite = process.env.E2E_SUITE as 'main' | 'commerce' | 'reliability' | undefined;
 const reliability = suite === 'reliability';
 
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const executablePath = chromiumPath();
 
 /**
  * Workers per suite. The main suite reads the seeded demo data that some of its specs change, so

@@ -1,16 +1,16 @@
 /**
- * `npm run test:e2e`: builds the app, finds free ports and a Chromium (CHROMIUM_PATH, then
- * /usr/bin/chromium, else Playwright's own, installed on demand), then runs Playwright.
+ * `npm run test:e2e`: builds the app, finds free ports and a Chromium (scripts/chromium.js, else
+ * Playwright's own, installed on demand), then runs Playwright.
  *
  * Without arguments the two suites of playwright.config.ts (the specs on the seeded demo data,
  * and the commerce specs on their own server) run side by side, as two Playwright processes of
  * one worker each; with arguments (files, -g, --project) one process runs what was asked.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chromiumPath } from './chromium.js';
 import { freePort } from './free-port.js';
 
-if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) {
+if (!chromiumPath()) {
   console.log('No system Chromium found: installing Playwright’s own.');
   execSync('npx playwright install chromium', { stdio: 'inherit' });
 }
