@@ -15,6 +15,7 @@ import {
   type SupabaseConnection,
 } from '~/context';
 import { forgetCatalogue } from '~/server/agents.server';
+import { flushViews } from '~/server/analytics.server';
 import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
 import { productMailNotice } from '~/server/notifications.server';
@@ -164,6 +165,7 @@ export async function createApp(): Promise<AppInstance> {
     },
     async close() {
       await renewals?.stop();
+      await flushViews(); // the agent-page views gathered for the next batch (ADR 028)
       await backend?.close();
     },
   };

@@ -5,6 +5,8 @@
  * that render local times (the dashboard): elsewhere the cookie is simply ready for the next
  * request, and no page reloads under the user. Without JavaScript the server's zone is used.
  */
+import { dateTimeFormat } from '~/lib/intl';
+
 export const TIME_ZONE_COOKIE = 'am_ch_tz';
 
 /** Paths whose server render depends on the zone (a stale hint reloads them once). */
@@ -16,16 +18,19 @@ export const CLIENT_HINT_SCRIPT = `(function(){try{var n=${JSON.stringify(TIME_Z
 export function isValidTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    dateTimeFormat({ timeZone: value });
     return true;
   } catch {
     return false;
   }
 }
 
-/** The server process's own zone, the fallback without a hint. */
+let processZone: string | undefined;
+
+/** The server process's own zone, the fallback without a hint (read once: it costs 0.1 ms). */
 export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  processZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return processZone;
 }
 
 /** The time zone from the request's Cookie header, else the server's zone. */

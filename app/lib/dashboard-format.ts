@@ -1,4 +1,5 @@
 /** Money and date formatting for the dashboard, with Intl only (no date library). */
+import { dateTimeFormat } from '~/lib/intl';
 
 /** The name shown for a buyer or seller whose account was deleted (their records stay, anonymised). */
 export const DELETED_ACCOUNT = 'Deleted account';
@@ -11,14 +12,12 @@ export function formatMoney(amount: number): string {
 
 /** `Jan 5, 2025` on the user's calendar. */
 export function formatDate(iso: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat({ year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(new Date(iso));
 }
 
 /** `2026-11-23`: the calendar day of `iso` in `timeZone` (for CSV files). */
 export function isoDay(iso: string, timeZone = 'UTC'): string {
-  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
+  const parts = dateTimeFormat({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
     .formatToParts(new Date(iso))
     .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
   return `${parts.year}-${parts.month}-${parts.day}`;
@@ -26,7 +25,7 @@ export function isoDay(iso: string, timeZone = 'UTC'): string {
 
 /** `2025-01` for the calendar month of `date` in `timeZone`, to compare months across zones. */
 export function monthKey(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', timeZone }).formatToParts(date);
+  const parts = dateTimeFormat({ year: 'numeric', month: '2-digit', timeZone }).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}`;
 }

@@ -2,6 +2,7 @@
  * The overview's greeting by the user's local time (§2 "Dashboard overview"): 'Good morning'
  * before 12, 'Good afternoon' before 18, otherwise 'Good evening'.
  */
+import { dateTimeFormat } from '~/lib/intl';
 import type { Role } from '~/lib/permissions';
 
 export type Greeting = 'Good morning' | 'Good afternoon' | 'Good evening';
@@ -14,7 +15,7 @@ export function greetingForHour(hour: number): Greeting {
 
 /** The hour (0–23) of `date` on the wall clock of `timeZone`. */
 export function hourIn(date: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(date);
+  const hour = dateTimeFormat({ hour: 'numeric', hourCycle: 'h23', timeZone }).format(date);
   return Number(hour) % 24;
 }
 

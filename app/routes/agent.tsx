@@ -28,9 +28,10 @@ import { hasPermission } from '~/lib/permissions';
 import {
   agentNotFound,
   BuySchema,
-  getAgentSeller,
+  getAgentSellerFor,
   getVisibleAgent,
   listChangelog,
+  listPublicChangelog,
   loadAgentPageFor,
   parseAgentId,
 } from '~/server/agent-detail.server';
@@ -54,24 +55,25 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   const publicClient = publicSupabase(context.get(connectionContext));
   // For the category link only: without the categories the page shows the name unlinked.
   const categoriesRead = listCategories(publicClient).catch(() => []);
+  const clients = { publicClient, viewerClient: context.get(supabaseContext) };
   // A failed read throws the 503 screen (`unwrap` in agent-detail.server.ts).
-  // Versions through the viewer's client, uncached: a new version shows at once (the rule is in SQL).
-  const [page, changelog] = await Promise.all([
-    loadAgentPageFor(
-      { publicClient, viewerClient: context.get(supabaseContext) },
-      {
-        agentId,
-        viewerId: viewer?.id ?? null,
-        requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
-      },
-    ),
-    listChangelog(context.get(supabaseContext), agentId),
+  const [page, publicChangelog] = await Promise.all([
+    loadAgentPageFor(clients, {
+      agentId,
+      viewerId: viewer?.id ?? null,
+      requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
+    }),
+    listPublicChangelog(publicClient, agentId),
   ]);
   // Who may see an agent is one rule in the database (`public.can_view_agent`, used by the
   // agents' read policy): what this viewer may not read never arrives here.
   if (!page) agentNotFound();
   const { agent } = page;
-  const seller = await getAgentSeller(context.get(supabaseContext), agent.sellerId);
+  // A published agent's versions are everyone's (shared); a draft's, only its seller's and admins'.
+  const [changelog, seller] = await Promise.all([
+    agent.status === 'published' ? publicChangelog : listChangelog(clients.viewerClient, agentId),
+    getAgentSellerFor(clients, { sellerId: agent.sellerId, viewerId: viewer?.id ?? null }),
+  ]);
   const canPlaceOrders = !!viewer && hasPermission(viewer.role, 'place_orders');
   const cta = agentCallToAction({
     viewerId: viewer?.id ?? null,

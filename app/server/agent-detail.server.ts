@@ -259,7 +259,7 @@ export interface AgentSeller {
  * The seller's profile as the viewer sees it, read with the viewer's client (never shared);
  * nothing to see when the seller deleted their account (`sellerId` null).
  */
-export async function getAgentSeller(viewerClient: AppSupabaseClient, sellerId: string | null): Promise<AgentSeller> {
+async function getAgentSeller(viewerClient: AppSupabaseClient, sellerId: string | null): Promise<AgentSeller> {
   if (!sellerId) return { visible: false, pictureUrl: null, email: null, phone: null };
   const row = unwrap(
     await viewerClient
@@ -277,6 +277,19 @@ export async function getAgentSeller(viewerClient: AppSupabaseClient, sellerId: 
   };
 }
 
+/**
+ * The seller as this viewer sees them. What a visitor (signed out) may see of a profile is the
+ * same for every visitor, so theirs is shared between requests like the catalogue (a change to
+ * the profile or its privacy settings clears it at once); a signed-in viewer's is their own read.
+ */
+export function getAgentSellerFor(
+  { publicClient, viewerClient }: { publicClient: AppSupabaseClient; viewerClient: AppSupabaseClient },
+  { sellerId, viewerId }: { sellerId: string | null; viewerId: string | null },
+): Promise<AgentSeller> {
+  if (viewerId || !sellerId) return getAgentSeller(viewerClient, sellerId);
+  return sharedCatalogueRead(`seller:${sellerId}`, () => getAgentSeller(publicClient, sellerId));
+}
+
 export interface ChangelogEntry {
   version: string;
   releaseNotes: string;
@@ -290,4 +303,12 @@ export interface ChangelogEntry {
 export async function listChangelog(supabase: AppSupabaseClient, agentId: string): Promise<ChangelogEntry[]> {
   const rows = unwrap(await supabase.rpc('agent_changelog', { target_agent_id: agentId }), failure('changelog'));
   return rows.map((row) => ({ version: row.version, releaseNotes: row.release_notes, createdAt: row.created_at }));
+}
+
+/**
+ * The changelog as a visitor sees it (a published agent's: the same for everyone), shared
+ * between requests; a new version clears it at once (agent_versions is a catalogue table).
+ */
+export function listPublicChangelog(publicClient: AppSupabaseClient, agentId: string): Promise<ChangelogEntry[]> {
+  return sharedCatalogueRead(`changelog:${agentId}`, () => listChangelog(publicClient, agentId));
 }

@@ -12,10 +12,11 @@ import { signedInClient } from '../../tests/support/route-context';
 import { sumOf } from '~/lib/analytics';
 import {
   countAgentView,
+  flushViews,
   getPlatformDays,
   getPlatformInsights,
   getSellerAnalytics,
-  recordView,
+  recordViews,
   visitorOf,
 } from './analytics.server';
 
@@ -74,13 +75,22 @@ describe.skipIf(isHostedTarget)('analytics', () => {
 
   it('counts one view per visitor, agent and day; never the seller’s own, never a draft', async () => {
     const visitor = crypto.randomUUID();
-    expect(await recordView(service, { agentId, visitorId: visitor, signedIn: false })).toBe(true);
-    expect(await recordView(service, { agentId, visitorId: visitor, signedIn: false })).toBe(false);
-    expect(await recordView(service, { agentId, visitorId: DEMO_BUYER, signedIn: true })).toBe(true);
-    expect(await recordView(service, { agentId, visitorId: NOVA, signedIn: true })).toBe(false);
-    expect(await recordView(service, { agentId: DRAFT, visitorId: visitor, signedIn: false })).toBe(false);
+    const view = (agent: string, visitorId: string, signedIn = false) => ({ agentId: agent, visitorId, signedIn });
+    expect(await recordViews(service, [view(agentId, visitor)])).toBe(1);
+    expect(await recordViews(service, [view(agentId, visitor)])).toBe(0);
+    // One batch: a repeat inside it, the seller's own view and a draft count nothing.
+    const batch = [
+      view(agentId, DEMO_BUYER, true),
+      view(agentId, DEMO_BUYER, true),
+      view(agentId, NOVA, true),
+      view(DRAFT, visitor),
+    ];
+    expect(await recordViews(service, batch)).toBe(1);
+    expect(await recordViews(service, [])).toBe(0);
     // Nobody writes views through the API, and only the seller and admins read them.
-    const forged = await nova.rpc('record_agent_view', { target_agent: agentId, visitor, signed_in: false });
+    const forged = await nova.rpc('record_agent_views', {
+      views: [{ agent_id: agentId, visitor_id: crypto.randomUUID(), signed_in: false }],
+    });
     expect(forged.error).not.toBeNull();
     const read = await seller.from('agent_views').select('visitor_id').eq('agent_id', agentId);
     expect(read.data).toEqual([]);
@@ -115,6 +125,55 @@ describe.skipIf(isHostedTarget)('analytics', () => {
       { id: agentId, sellerId: NOVA, status: 'published' },
     );
     expect(counted?.headers['Set-Cookie']).toMatch(/^am_visitor=/);
+  });
+
+  it('writes every view it gathers (in batches), one per visitor and day, by the time it is flushed', async () => {
+    const created = await service
+      .from('agents')
+      .insert({
+        name: 'Batch Probe',
+        description: 'd',
+        price: 5,
+        category: 'Sales',
+        seller_id: NOVA,
+        status: 'published',
+      })
+      .select('id')
+      .single();
+    if (created.error) throw created.error;
+    const agent = { id: created.data.id as string, sellerId: NOVA, status: 'published' };
+    const connection = { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey };
+    // 700 new visitors (more than one batch) and each of them back again: 700 views.
+    const cookies: string[] = [];
+    for (let visit = 0; visit < 700; visit++) {
+      const counted = await countAgentView(
+        { request: new Request('http://localhost/agent/x'), connection, viewerId: null },
+        agent,
+      );
+      cookies.push(counted!.headers['Set-Cookie']!.split(';')[0]!);
+    }
+    for (const cookie of cookies.slice(0, 50)) {
+      const headers = { cookie };
+      expect(
+        await countAgentView(
+          { request: new Request('http://localhost/agent/x', { headers }), connection, viewerId: null },
+          agent,
+        ),
+      ).toBeUndefined();
+    }
+    await countAgentView({ request: new Request('http://localhost/agent/x'), connection, viewerId: DEMO_BUYER }, agent);
+    await flushViews();
+    const stored = await service
+      .from('agent_views')
+      .select('visitor_id, signed_in', { count: 'exact', head: true })
+      .eq('agent_id', agent.id);
+    expect(stored.count).toBe(701);
+    const signedIn = await service
+      .from('agent_views')
+      .select('visitor_id')
+      .eq('agent_id', agent.id)
+      .eq('signed_in', true);
+    expect(signedIn.data).toEqual([{ visitor_id: DEMO_BUYER }]);
   });
 
   it('gives a seller their own completed sales per day and per agent, without refunds', async () => {

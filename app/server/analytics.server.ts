@@ -42,22 +42,69 @@ export async function visitorOf(
   };
 }
 
-/** Records one view (the database keeps one per visitor, agent and UTC day); whether it was new. */
-export async function recordView(
-  service: AppSupabaseClient,
-  view: { agentId: string; visitorId: string; signedIn: boolean },
-): Promise<boolean> {
-  const { data, error } = await service.rpc('record_agent_view', {
-    target_agent: view.agentId,
-    visitor: view.visitorId,
-    signed_in: view.signedIn,
+export interface AgentView {
+  agentId: string;
+  visitorId: string;
+  signedIn: boolean;
+}
+
+/**
+ * Records views (the database keeps one per visitor, agent and UTC day; never the seller's own,
+ * only published agents); how many were new.
+ */
+export async function recordViews(service: AppSupabaseClient, views: readonly AgentView[]): Promise<number> {
+  const { data, error } = await service.rpc('record_agent_views', {
+    views: views.map((view) => ({ agent_id: view.agentId, visitor_id: view.visitorId, signed_in: view.signedIn })),
   });
   if (error) throw new Error(error.message);
   return data;
 }
 
-/** Views this process already wrote today: a reload costs no write. */
-const written = createTtlCache<boolean>({ ttlMs: 60 * 60_000, maxEntries: 20_000 });
+/** Views this process already counted today: a reload costs no write. */
+const counted = createTtlCache<true>({ ttlMs: 60 * 60_000, maxEntries: 20_000 });
+
+/**
+ * Views wait here for a moment and are written together: under load one statement per batch
+ * instead of one per visit (ADR 028). A crash loses at most the last moment's views.
+ */
+const VIEW_BATCH_DELAY_MS = 250;
+const VIEW_BATCH_SIZE = 500;
+const pendingViews = new Map<string, AgentView>();
+let viewsConnection: SupabaseConnection | null = null;
+let viewsTimer: ReturnType<typeof setTimeout> | null = null;
+let viewsWriting: Promise<void> = Promise.resolve();
+
+function queueView(connection: SupabaseConnection, key: string, view: AgentView) {
+  viewsConnection = connection;
+  pendingViews.set(key, view);
+  if (pendingViews.size >= VIEW_BATCH_SIZE) void flushViews();
+  else if (!viewsTimer) {
+    viewsTimer = setTimeout(() => void flushViews(), VIEW_BATCH_DELAY_MS);
+    viewsTimer.unref();
+  }
+}
+
+/**
+ * Writes the views waiting to be written (a failure is logged, never shown: the views are lost,
+ * not the page). Resolves once they are in the database, so that a read after it sees them; the
+ * server calls it before it closes the database.
+ */
+export function flushViews(): Promise<void> {
+  if (viewsTimer) clearTimeout(viewsTimer);
+  viewsTimer = null;
+  const batch = [...pendingViews.values()];
+  pendingViews.clear();
+  const connection = viewsConnection;
+  if (batch.length > 0 && connection) {
+    viewsWriting = viewsWriting.then(() =>
+      recordViews(createServiceSupabase(connection), batch).then(
+        () => undefined,
+        (error: unknown) => console.error('Agent views not recorded:', error instanceof Error ? error.message : error),
+      ),
+    );
+  }
+  return viewsWriting;
+}
 
 /**
  * The agent page's one call: counts the view of a published agent by anyone but its seller, in
@@ -71,13 +118,12 @@ export async function countAgentView(
   if (agent.status !== 'published' || agent.sellerId === viewerId) return undefined;
   try {
     const visitor = await visitorOf(request, viewerId);
+    const key = `${new Date().toISOString().slice(0, 10)}:${agent.id}:${visitor.visitorId}`;
     const view = { agentId: agent.id, visitorId: visitor.visitorId, signedIn: visitor.signedIn };
-    const day = new Date().toISOString().slice(0, 10);
-    void written
-      .get(`${day}:${view.agentId}:${view.visitorId}`, async () => recordView(createServiceSupabase(connection), view))
-      .catch((error: unknown) =>
-        console.error('Agent view not recorded:', error instanceof Error ? error.message : error),
-      );
+    void counted.get(key, async () => {
+      queueView(connection, key, view);
+      return true;
+    });
     return visitor.setCookie ? { headers: { 'Set-Cookie': visitor.setCookie } } : undefined;
   } catch (error) {
     console.error('Agent view not recorded:', error instanceof Error ? error.message : error);

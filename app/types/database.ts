@@ -1616,7 +1616,7 @@ export type Database = {
           resets_at: string;
         }[];
       };
-      record_agent_view: { Args: { signed_in: boolean; target_agent: string; visitor: string }; Returns: boolean };
+      record_agent_views: { Args: { views: Json }; Returns: number };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       require_second_factor: { Args: { target: unknown }; Returns: undefined };
       seller_agent_figures: {

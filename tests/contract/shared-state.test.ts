@@ -101,6 +101,13 @@ describe.skipIf(isHostedTarget)('state shared by the processes on one database',
     const agentChanged = nextChange(b, 'catalogue');
     await a.db.query(`update public.agents set price = price where id = (select id from public.agents limit 1)`);
     expect(await agentChanged).toEqual({ topic: 'catalogue' });
+
+    // A new version: the changelog visitors share on the agent page (ADR 028).
+    const versionAdded = nextChange(b, 'catalogue');
+    await a.db.query(
+      `update public.agent_versions set release_notes = release_notes where id = (select id from public.agent_versions limit 1)`,
+    );
+    expect(await versionAdded).toEqual({ topic: 'catalogue' });
   });
 
   it('rotates a refresh token presented to both backends at once only once', async () => {
