@@ -40,17 +40,9 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Ids of the agents and buyers whose name contains `search` (for the purchases filter). */
-async function matchingIds(client: AppSupabaseClient, search: string) {
-  const pattern = containsPattern(search);
-  const [agents, buyers] = await Promise.all([
-    client.from('agents').select('id').ilike('name', pattern).limit(500),
-    client.from('public_profiles').select('id').ilike('username', pattern).limit(500),
-  ]);
-  return {
-    agentIds: unwrap(agents, 'agents matching the search').map((row) => row.id),
-    buyerIds: unwrap(buyers, 'buyers matching the search').flatMap((row) => (row.id ? [row.id] : [])),
-  };
+/** A value of a Data API `or=(…)` filter, quoted: commas, dots and parentheses stay text. */
+function orValue(text: string): string {
+  return `"${text.replace(/["\\]/g, '\\$&')}"`;
 }
 
 const EMPTY: SalesPage = { rows: [], page: 1, pageCount: 1, total: 0 };
@@ -58,21 +50,16 @@ const SALE_COLUMNS = 'id, agent_id, buyer_id, amount, status, status_reason, cre
 
 /** One page of purchases, newest first, with the agent's name and the buyer's username. */
 export async function listSales(client: AppSupabaseClient, { sellerId, search, page }: SalesQuery): Promise<SalesPage> {
-  let filter: string | null = null;
-  if (search) {
-    const { agentIds, buyerIds } = await matchingIds(client, search);
-    if (agentIds.length === 0 && buyerIds.length === 0) return EMPTY;
-    filter = [
-      agentIds.length > 0 ? `agent_id.in.(${agentIds.join(',')})` : null,
-      buyerIds.length > 0 ? `buyer_id.in.(${buyerIds.join(',')})` : null,
-    ]
-      .filter(Boolean)
-      .join(',');
-  }
+  // A search reads public.purchase_search (each purchase with its agent's name and its buyer's
+  // username, security invoker): the database picks the matches, no list of ids in the URL.
   const purchases = (columns: string, head = false) => {
-    let query = client.from('purchases').select(columns, { count: 'exact', head });
+    let query = client.from(search ? 'purchase_search' : 'purchases').select(columns, { count: 'exact', head });
     if (sellerId) query = query.eq('seller_id', sellerId);
-    return filter ? query.or(filter) : query;
+    if (search) {
+      const pattern = orValue(containsPattern(search));
+      query = query.or(`agent_name.ilike.${pattern},buyer_username.ilike.${pattern}`);
+    }
+    return query;
   };
   const from = (page - 1) * SALES_PAGE_SIZE;
   const result = await purchases(SALE_COLUMNS)

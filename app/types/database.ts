@@ -377,6 +377,13 @@ export type Database = {
             foreignKeyName: 'downloads_purchase_id_fkey';
             columns: ['purchase_id'];
             isOneToOne: false;
+            referencedRelation: 'purchase_search';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'downloads_purchase_id_fkey';
+            columns: ['purchase_id'];
+            isOneToOne: false;
             referencedRelation: 'purchases';
             referencedColumns: ['id'];
           },
@@ -461,6 +468,13 @@ export type Database = {
           type?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'payment_events_purchase_id_fkey';
+            columns: ['purchase_id'];
+            isOneToOne: false;
+            referencedRelation: 'purchase_search';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'payment_events_purchase_id_fkey';
             columns: ['purchase_id'];
@@ -1263,6 +1277,78 @@ export type Database = {
           website: string | null;
         };
         Relationships: [];
+      };
+      purchase_search: {
+        Row: {
+          agent_id: string | null;
+          agent_name: string | null;
+          amount: number | null;
+          buyer_id: string | null;
+          buyer_username: string | null;
+          created_at: string | null;
+          id: string | null;
+          seller_id: string | null;
+          status: string | null;
+          status_reason: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'purchases_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       user_purchase_history: {
         Row: {

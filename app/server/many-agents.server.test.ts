@@ -9,19 +9,29 @@
  * - Reviews used to read the seller's agent ids and send them all in one `agent_id=in.(…)` URL:
  *   with 1,060 agents that URL (39 KB) is longer than an HTTP server takes, and the page was a
  *   503 (past 1,000 agents the list was cut anyway). The database picks the reviews now.
+ * - The admin's Disputes search sent the ids of up to 500 matching agents and 500 buyers the same
+ *   way: a search matching those agents was a 503. The database picks the matches now.
  *
  * Each expected row is read with SQL as the database owner (no row-level security, no Data API).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { routeAnswer, routeContext, signedInClient, type TestViewer } from '../../tests/support/route-context';
+import {
+  DEMO_VIEWERS,
+  routeAnswer,
+  routeContext,
+  signedInClient,
+  type TestViewer,
+} from '../../tests/support/route-context';
 import { insertAccounts, newMember } from '../../tests/support/subscribers';
 import { action as agentsAction, loader as agentsLoader } from '~/routes/dashboard/agents';
+import { loader as disputesLoader } from '~/routes/dashboard/disputes';
 import { loader as reviewsLoader } from '~/routes/dashboard/reviews';
 import { ADMIN_PAGE_SIZE, type Page } from '~/server/admin.server';
 import type { SellerAgent } from '~/server/listing.server';
 import type { SellerReviewRow } from '~/server/review-replies.server';
+import { SALES_PAGE_SIZE, type SalesPage } from '~/server/sales.server';
 
 const PASSWORD = 'many-agents-password';
 /** The seller's agents: past one read's 1,000 rows. */
@@ -37,11 +47,11 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
   const sql = async <T>(text: string, values: unknown[] = []) =>
     (await target.backend!.db.query(text, values)).rows as T[];
 
-  const argsOf = (path: string, pattern: string, init?: RequestInit) => {
+  const argsOf = (path: string, pattern: string, init?: RequestInit, as = { viewer: seller, client: sellerClient }) => {
     const url = new URL(`http://localhost${path}`);
     return {
       request: new Request(url, init),
-      context: routeContext(target, seller, sellerClient),
+      context: routeContext(target, as.viewer, as.client),
       url,
       params: {},
       pattern,
@@ -230,5 +240,49 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
     // That page shows it archived, where it was.
     const shown = await agentsPage(page);
     expect(shown.rows.find((row) => row.id === agent!.id)?.status).toBe('archived');
+  });
+
+  it('Disputes finds every purchase whose agent or buyer matches, however many agents match', async () => {
+    const admin = { viewer: DEMO_VIEWERS.admin, client: await signedInClient(target, DEMO_VIEWERS.admin.email) };
+    const search = async (words: string, page = 1) =>
+      (
+        (await disputesLoader(
+          argsOf(`/dashboard/disputes?q=${encodeURIComponent(words)}&page=${page}`, 'dashboard/disputes', {}, admin),
+        )) as { sales: SalesPage }
+      ).sales;
+    /** The matching purchases' ids, newest first, by SQL over every purchase. */
+    const matching = async (words: string) =>
+      (
+        await sql<{ id: string }>(
+          `select p.id from public.purchases p
+             left join public.agents a on a.id = p.agent_id
+             left join public.users u on u.id = p.buyer_id
+            where strpos(lower(a.name), lower($1)) > 0 or strpos(lower(u.username), lower($1)) > 0
+            order by p.created_at desc, p.id desc`,
+          [words],
+        )
+      ).map((row) => row.id);
+
+    // Every agent of the seller matches: far more ids than a URL holds.
+    const all = await matching('many agents');
+    expect(all.length).toBeGreaterThan(1_000);
+    const first = await search('many agents');
+    expect([first.total, first.pageCount]).toEqual([all.length, Math.ceil(all.length / SALES_PAGE_SIZE)]);
+    expect(first.rows.map((row) => row.id)).toEqual(all.slice(0, SALES_PAGE_SIZE));
+    const last = await search('many agents', first.pageCount);
+    expect(last.rows.map((row) => row.id)).toEqual(all.slice((first.pageCount - 1) * SALES_PAGE_SIZE));
+    expect(last.rows.every((row) => row.agentName.startsWith('Many agents '))).toBe(true);
+
+    // A buyer's username; an agent's whole name; text that means something to a filter.
+    for (const words of ['many_buyer_2', 'Many agents 1050', 'a,b) or(x', '"quoted\\', '50%_']) {
+      const expected = await matching(words);
+      const found = await search(words);
+      expect(found.total, words).toBe(expected.length);
+      expect(
+        found.rows.map((row) => row.id),
+        words,
+      ).toEqual(expected.slice(0, SALES_PAGE_SIZE));
+    }
+    expect((await search('many_buyer_2')).rows.every((row) => row.buyerUsername === 'many_buyer_2')).toBe(true);
   });
 });
