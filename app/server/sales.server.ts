@@ -41,7 +41,7 @@ export function containsPattern(text: string): string {
 }
 
 /** A value of a Data API `or=(…)` filter, quoted: commas, dots and parentheses stay text. */
-function orValue(text: string): string {
+export function orValue(text: string): string {
   return `"${text.replace(/["\\]/g, '\\$&')}"`;
 }
 

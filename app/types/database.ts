@@ -742,6 +742,13 @@ export type Database = {
             foreignKeyName: 'review_replies_review_id_fkey';
             columns: ['review_id'];
             isOneToOne: true;
+            referencedRelation: 'review_search';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'review_replies_review_id_fkey';
+            columns: ['review_id'];
+            isOneToOne: true;
             referencedRelation: 'reviews';
             referencedColumns: ['id'];
           },
@@ -1344,6 +1351,54 @@ export type Database = {
           {
             foreignKeyName: 'purchases_seller_id_fkey';
             columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      review_search: {
+        Row: {
+          agent_id: string | null;
+          agent_name: string | null;
+          buyer_id: string | null;
+          created_at: string | null;
+          id: string | null;
+          rating: number | null;
+          review_text: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'reviews_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'reviews_buyer_id_fkey';
+            columns: ['buyer_id'];
             isOneToOne: false;
             referencedRelation: 'users';
             referencedColumns: ['id'];

@@ -1,5 +1,6 @@
--- The Disputes search (/dashboard/disputes: purchases whose agent name or buyer username contains
--- the words, app/server/sales.server.ts) picked in the database
+-- Two admin searches picked in the database instead of by a list of ids in the URL. First the
+-- Disputes search (/dashboard/disputes: purchases whose agent name or buyer username contains
+-- the words, app/server/sales.server.ts)
 -- (docs/decisions/026-aggregates-in-the-database.md, amendment). The app used to read the ids of
 -- up to 500 matching agents and 500 matching buyers and send them all in one
 -- `or=(agent_id.in.(…),buyer_id.in.(…))` URL: past about 430 ids the URL is longer than an HTTP
@@ -28,3 +29,22 @@ left join public.public_profiles b on b.id = p.buyer_id;
 revoke all on public.purchase_search from anon;
 revoke insert, update, delete, truncate on public.purchase_search from authenticated;
 grant select on public.purchase_search to authenticated, service_role;
+
+-- The review search of Content Moderation (/dashboard/moderation: reviews whose text or agent
+-- name contains the words, app/server/admin.server.ts), the same way: it sent the ids of up to
+-- 200 matching agents in the URL, so past 200 matching agents their reviews were missing. Each
+-- review with its agent's name, read with the caller's row-level security (security invoker).
+create view public.review_search with (security_invoker = true) as
+select
+  r.id,
+  r.agent_id,
+  r.buyer_id,
+  r.rating,
+  r.review_text,
+  r.created_at,
+  a.name as agent_name
+from public.reviews r
+left join public.agents a on a.id = r.agent_id;
+revoke all on public.review_search from anon;
+revoke insert, update, delete, truncate on public.review_search from authenticated;
+grant select on public.review_search to authenticated, service_role;
