@@ -281,8 +281,9 @@ export async function listReviews(
   const result = await pageOf(
     page,
     (from, to) => {
+      // The view has the table's columns read here (plus the agent's name): the table's types serve both.
       let query = client
-        .from(search ? 'review_search' : 'reviews')
+        .from((search ? 'review_search' : 'reviews') as 'reviews')
         .select('id, agent_id, buyer_id, rating, review_text, created_at, agents(name)', { count: 'exact' });
       if (search) {
         const pattern = orValue(containsPattern(search));

@@ -53,7 +53,9 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
   // A search reads public.purchase_search (each purchase with its agent's name and its buyer's
   // username, security invoker): the database picks the matches, no list of ids in the URL.
   const purchases = (columns: string, head = false) => {
-    let query = client.from(search ? 'purchase_search' : 'purchases').select(columns, { count: 'exact', head });
+    // The view has the table's columns read here (plus the two names): the table's types serve both.
+    const relation = (search ? 'purchase_search' : 'purchases') as 'purchases';
+    let query = client.from(relation).select(columns, { count: 'exact', head });
     if (sellerId) query = query.eq('seller_id', sellerId);
     if (search) {
       const pattern = orValue(containsPattern(search));
