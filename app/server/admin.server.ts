@@ -25,7 +25,7 @@ import { formError, parseForm } from '~/server/forms.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
 import { unavailableMessage, unwrap, type UnwrapOptions } from '~/server/http-errors.server';
-import { containsPattern, orValue } from '~/server/sales.server';
+import { containsPattern } from '~/server/sales.server';
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
 
@@ -269,10 +269,22 @@ export interface ReviewRow {
   createdAt: string;
 }
 
+/** A review as listReviews reads it: with its agent embedded, or review_search's agent_name. */
+interface ReviewRecord {
+  id: string;
+  agent_id: string;
+  buyer_id: string;
+  rating: number;
+  review_text: string | null;
+  created_at: string;
+  agents?: { name: string } | null;
+  agent_name?: string | null;
+}
+
 /**
- * Reviews, newest first, whose text or agent name contains `search`: a search reads
- * public.review_search (each review with its agent's name, security invoker), so the database
- * picks the matches however many agents match.
+ * Reviews, newest first, whose text or agent name contains `search`: a search is
+ * public.review_search's (security invoker), so the database picks the matches however many
+ * agents match.
  */
 export async function listReviews(
   client: AppSupabaseClient,
@@ -280,17 +292,19 @@ export async function listReviews(
 ): Promise<Page<ReviewRow>> {
   const result = await pageOf(
     page,
-    (from, to) => {
-      // The view has the table's columns read here (plus the agent's name): the table's types serve both.
-      let query = client
-        .from((search ? 'review_search' : 'reviews') as 'reviews')
-        .select('id, agent_id, buyer_id, rating, review_text, created_at, agents(name)', { count: 'exact' });
-      if (search) {
-        const pattern = orValue(containsPattern(search));
-        query = query.or(`review_text.ilike.${pattern},agent_name.ilike.${pattern}`);
-      }
-      return query.order('created_at', { ascending: false }).order('id').range(from, to);
-    },
+    (from, to) =>
+      (search
+        ? client
+            .rpc('review_search', { search }, { count: 'exact', get: true })
+            .select('id, agent_id, buyer_id, rating, review_text, created_at, agent_name')
+        : client
+            .from('reviews')
+            .select('id, agent_id, buyer_id, rating, review_text, created_at, agents(name)', { count: 'exact' })
+      )
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(from, to)
+        .overrideTypes<ReviewRecord[], { merge: false }>(),
     'reviews',
   );
   const authors = await usernames(
@@ -302,7 +316,7 @@ export async function listReviews(
     rows: result.rows.map((row) => ({
       id: row.id,
       agentId: row.agent_id,
-      agentName: row.agents?.name ?? 'Unknown agent',
+      agentName: row.agents?.name ?? row.agent_name ?? 'Unknown agent',
       author: authors.get(row.buyer_id) ?? 'Unknown buyer',
       rating: row.rating,
       text: row.review_text,

@@ -40,38 +40,30 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** A value of a Data API `or=(…)` filter, quoted: commas, dots and parentheses stay text. */
-export function orValue(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
-}
-
 const EMPTY: SalesPage = { rows: [], page: 1, pageCount: 1, total: 0 };
 const SALE_COLUMNS = 'id, agent_id, buyer_id, amount, status, status_reason, created_at, agents(name)';
+/** The same from public.purchase_search, whose rows carry the agent's name. */
+const SEARCH_COLUMNS = 'id, agent_id, buyer_id, amount, status, status_reason, created_at, agent_name';
 
 /** One page of purchases, newest first, with the agent's name and the buyer's username. */
 export async function listSales(client: AppSupabaseClient, { sellerId, search, page }: SalesQuery): Promise<SalesPage> {
-  // A search reads public.purchase_search (each purchase with its agent's name and its buyer's
-  // username, security invoker): the database picks the matches, no list of ids in the URL.
-  const purchases = (columns: string, head = false) => {
-    // The view has the table's columns read here (plus the two names): the table's types serve both.
-    const relation = (search ? 'purchase_search' : 'purchases') as 'purchases';
-    let query = client.from(relation).select(columns, { count: 'exact', head });
-    if (sellerId) query = query.eq('seller_id', sellerId);
-    if (search) {
-      const pattern = orValue(containsPattern(search));
-      query = query.or(`agent_name.ilike.${pattern},buyer_username.ilike.${pattern}`);
-    }
-    return query;
+  // A search is public.purchase_search's (purchases whose agent name or buyer username contains
+  // the words, security invoker): the database picks the matches, no list of ids in the URL.
+  const purchases = (head = false) => {
+    const query = search
+      ? client.rpc('purchase_search', { search }, { count: 'exact', head, get: true }).select(SEARCH_COLUMNS)
+      : client.from('purchases').select(SALE_COLUMNS, { count: 'exact', head });
+    return sellerId ? query.eq('seller_id', sellerId) : query;
   };
   const from = (page - 1) * SALES_PAGE_SIZE;
-  const result = await purchases(SALE_COLUMNS)
+  const result = await purchases()
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + SALES_PAGE_SIZE - 1)
     .overrideTypes<SaleRecord[], { merge: false }>();
   // Past the last page PostgREST answers 416 (PGRST103): show the last page instead.
   if (result.error?.code === 'PGRST103' && page > 1) {
-    const { count } = await purchases('id', true);
+    const { count } = await purchases(true);
     const last = Math.max(1, Math.ceil((count ?? 0) / SALES_PAGE_SIZE));
     return last < page ? listSales(client, { sellerId, search, page: last }) : EMPTY;
   }
@@ -88,7 +80,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
     rows: rows.map((row) => ({
       id: row.id,
       agentId: row.agent_id,
-      agentName: row.agents?.name ?? 'Unknown agent',
+      agentName: row.agents?.name ?? row.agent_name ?? 'Unknown agent',
       buyerUsername: (row.buyer_id && usernames.get(row.buyer_id)) || 'Deleted account',
       amount: Number(row.amount),
       status: row.status as PurchaseStatus,
@@ -101,7 +93,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
   };
 }
 
-/** A purchase row as SALE_COLUMNS reads it (the select string is built, so typed here). */
+/** A purchase row as SALE_COLUMNS or SEARCH_COLUMNS reads it (typed here for both). */
 interface SaleRecord {
   id: string;
   agent_id: string;
@@ -110,5 +102,6 @@ interface SaleRecord {
   status: string;
   status_reason: string | null;
   created_at: string;
-  agents: { name: string } | null;
+  agents?: { name: string } | null;
+  agent_name?: string | null;
 }

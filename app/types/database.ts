@@ -377,13 +377,6 @@ export type Database = {
             foreignKeyName: 'downloads_purchase_id_fkey';
             columns: ['purchase_id'];
             isOneToOne: false;
-            referencedRelation: 'purchase_search';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'downloads_purchase_id_fkey';
-            columns: ['purchase_id'];
-            isOneToOne: false;
             referencedRelation: 'purchases';
             referencedColumns: ['id'];
           },
@@ -468,13 +461,6 @@ export type Database = {
           type?: string;
         };
         Relationships: [
-          {
-            foreignKeyName: 'payment_events_purchase_id_fkey';
-            columns: ['purchase_id'];
-            isOneToOne: false;
-            referencedRelation: 'purchase_search';
-            referencedColumns: ['id'];
-          },
           {
             foreignKeyName: 'payment_events_purchase_id_fkey';
             columns: ['purchase_id'];
@@ -738,13 +724,6 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [
-          {
-            foreignKeyName: 'review_replies_review_id_fkey';
-            columns: ['review_id'];
-            isOneToOne: true;
-            referencedRelation: 'review_search';
-            referencedColumns: ['id'];
-          },
           {
             foreignKeyName: 'review_replies_review_id_fkey';
             columns: ['review_id'];
@@ -1285,126 +1264,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      purchase_search: {
-        Row: {
-          agent_id: string | null;
-          agent_name: string | null;
-          amount: number | null;
-          buyer_id: string | null;
-          buyer_username: string | null;
-          created_at: string | null;
-          id: string | null;
-          seller_id: string | null;
-          status: string | null;
-          status_reason: string | null;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'purchases_agent_id_fkey';
-            columns: ['agent_id'];
-            isOneToOne: false;
-            referencedRelation: 'agents';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_agent_id_fkey';
-            columns: ['agent_id'];
-            isOneToOne: false;
-            referencedRelation: 'agents_with_stats';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_buyer_id_fkey';
-            columns: ['buyer_id'];
-            isOneToOne: false;
-            referencedRelation: 'admin_user_list';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_buyer_id_fkey';
-            columns: ['buyer_id'];
-            isOneToOne: false;
-            referencedRelation: 'public_profiles';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_buyer_id_fkey';
-            columns: ['buyer_id'];
-            isOneToOne: false;
-            referencedRelation: 'users';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_seller_id_fkey';
-            columns: ['seller_id'];
-            isOneToOne: false;
-            referencedRelation: 'admin_user_list';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_seller_id_fkey';
-            columns: ['seller_id'];
-            isOneToOne: false;
-            referencedRelation: 'public_profiles';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'purchases_seller_id_fkey';
-            columns: ['seller_id'];
-            isOneToOne: false;
-            referencedRelation: 'users';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
-      review_search: {
-        Row: {
-          agent_id: string | null;
-          agent_name: string | null;
-          buyer_id: string | null;
-          created_at: string | null;
-          id: string | null;
-          rating: number | null;
-          review_text: string | null;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'reviews_agent_id_fkey';
-            columns: ['agent_id'];
-            isOneToOne: false;
-            referencedRelation: 'agents';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'reviews_agent_id_fkey';
-            columns: ['agent_id'];
-            isOneToOne: false;
-            referencedRelation: 'agents_with_stats';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'reviews_buyer_id_fkey';
-            columns: ['buyer_id'];
-            isOneToOne: false;
-            referencedRelation: 'admin_user_list';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'reviews_buyer_id_fkey';
-            columns: ['buyer_id'];
-            isOneToOne: false;
-            referencedRelation: 'public_profiles';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'reviews_buyer_id_fkey';
-            columns: ['buyer_id'];
-            isOneToOne: false;
-            referencedRelation: 'users';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
       user_purchase_history: {
         Row: {
           agent_category: string | null;
@@ -1734,6 +1593,20 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      purchase_search: {
+        Args: { search: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          amount: number;
+          buyer_id: string;
+          created_at: string;
+          id: string;
+          seller_id: string;
+          status: string;
+          status_reason: string;
+        }[];
+      };
       purchase_summary: {
         Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {
@@ -1760,6 +1633,18 @@ export type Database = {
       record_agent_view: { Args: { signed_in: boolean; target_agent: string; visitor: string }; Returns: boolean };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       require_second_factor: { Args: { target: unknown }; Returns: undefined };
+      review_search: {
+        Args: { search: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          buyer_id: string;
+          created_at: string;
+          id: string;
+          rating: number;
+          review_text: string;
+        }[];
+      };
       seller_agent_figures: {
         Args: { days?: number };
         Returns: {
