@@ -269,14 +269,18 @@ export interface ReviewRow {
   createdAt: string;
 }
 
-/** A review as listReviews reads it: with its agent embedded, or review_search's agent_name. */
-interface ReviewRecord {
+/** A review's columns as the review lists read them (their selects are built, so typed here). */
+export interface ReviewColumns {
   id: string;
   agent_id: string;
   buyer_id: string;
   rating: number;
   review_text: string | null;
   created_at: string;
+}
+
+/** A review as listReviews reads it: with its agent embedded, or review_search's agent_name. */
+interface ReviewRecord extends ReviewColumns {
   agents?: { name: string } | null;
   agent_name?: string | null;
 }

@@ -10,7 +10,7 @@ import { redirect } from 'react-router';
 import { supabaseContext } from '~/context';
 import { hrefWith } from '~/lib/href-with';
 import { REPLY_MESSAGES, ReplyActionSchema } from '~/schemas/review-reply';
-import { pageOf, usernames, type Page } from '~/server/admin.server';
+import { pageOf, usernames, type Page, type ReviewColumns } from '~/server/admin.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -90,13 +90,7 @@ export async function listSellerReviews(
   };
 }
 
-interface ReviewRecord {
-  id: string;
-  agent_id: string;
-  buyer_id: string;
-  rating: number;
-  review_text: string | null;
-  created_at: string;
+interface ReviewRecord extends ReviewColumns {
   agents: { name: string } | null;
   review_replies: ReplyRecord | ReplyRecord[] | null;
 }
