@@ -2,6 +2,8 @@
 export const AGENTS_PATH = '/dashboard/agents';
 export const UPLOAD_PATH = '/dashboard/upload';
 export const editPath = (agentId: string) => `${AGENTS_PATH}/${agentId}/edit`;
+/** Page `page` of My AI Agents (`?page=N`, page 1 without it), as the list's Pager links it. */
+export const agentsHref = (page: number) => (page > 1 ? `${AGENTS_PATH}?page=${page}` : AGENTS_PATH);
 
 export type AgentStatus = 'draft' | 'published' | 'archived';
 

@@ -269,34 +269,46 @@ export interface ReviewRow {
   createdAt: string;
 }
 
-/** Reviews, newest first, whose text or agent name contains `search`. */
+/** A review's columns as the review lists read them (their selects are built, so typed here). */
+export interface ReviewColumns {
+  id: string;
+  agent_id: string;
+  buyer_id: string;
+  rating: number;
+  review_text: string | null;
+  created_at: string;
+}
+
+/** A review as listReviews reads it: with its agent embedded, or review_search's agent_name. */
+interface ReviewRecord extends ReviewColumns {
+  agents?: { name: string } | null;
+  agent_name?: string | null;
+}
+
+/**
+ * Reviews, newest first, whose text or agent name contains `search`: a search is
+ * public.review_search's (security invoker), so the database picks the matches however many
+ * agents match.
+ */
 export async function listReviews(
   client: AppSupabaseClient,
   { search, page }: { search: string; page: number },
 ): Promise<Page<ReviewRow>> {
-  let agentIds: string[] = [];
-  if (search) {
-    agentIds = unwrap(
-      await client.from('agents').select('id').ilike('name', containsPattern(search)).limit(200),
-      'agents matching the review search',
-    ).map((row) => row.id);
-  }
   const result = await pageOf(
     page,
-    (from, to) => {
-      let query = client
-        .from('reviews')
-        .select('id, agent_id, buyer_id, rating, review_text, created_at, agents(name)', { count: 'exact' });
-      if (search) {
-        const pattern = containsPattern(search);
-        query = query.or(
-          [`review_text.ilike.${pattern}`, agentIds.length > 0 ? `agent_id.in.(${agentIds.join(',')})` : null]
-            .filter(Boolean)
-            .join(','),
-        );
-      }
-      return query.order('created_at', { ascending: false }).order('id').range(from, to);
-    },
+    (from, to) =>
+      (search
+        ? client
+            .rpc('review_search', { search }, { count: 'exact', get: true })
+            .select('id, agent_id, buyer_id, rating, review_text, created_at, agent_name')
+        : client
+            .from('reviews')
+            .select('id, agent_id, buyer_id, rating, review_text, created_at, agents(name)', { count: 'exact' })
+      )
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(from, to)
+        .overrideTypes<ReviewRecord[], { merge: false }>(),
     'reviews',
   );
   const authors = await usernames(
@@ -308,7 +320,7 @@ export async function listReviews(
     rows: result.rows.map((row) => ({
       id: row.id,
       agentId: row.agent_id,
-      agentName: row.agents?.name ?? 'Unknown agent',
+      agentName: row.agents?.name ?? row.agent_name ?? 'Unknown agent',
       author: authors.get(row.buyer_id) ?? 'Unknown buyer',
       rating: row.rating,
       text: row.review_text,

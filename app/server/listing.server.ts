@@ -13,7 +13,14 @@
 import { data, redirect } from 'react-router';
 import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
-import { AGENTS_PATH, moderatedMessage, STATUS_INTENTS, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import {
+  AGENTS_PATH,
+  agentsHref,
+  moderatedMessage,
+  STATUS_INTENTS,
+  type AgentStatus,
+  type StatusIntent,
+} from '~/lib/listing';
 import { connectionContext, supabaseContext } from '~/context';
 import {
   detectImageKind,
@@ -42,6 +49,7 @@ import { chosenFiles, textFields } from '~/server/form-files.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission, type GuardArgs } from '~/server/guards.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
+import { pageOf, pageParam, type Page } from '~/server/admin.server';
 import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
 
@@ -88,48 +96,52 @@ export interface SellerAgent {
   moderationReason: string | null;
 }
 
-/** Every agent of the seller, newest first, whatever its status (their own client: RLS). */
-export async function listSellerAgents(client: AppSupabaseClient, sellerId: string): Promise<SellerAgent[]> {
-  // With each agent's latest version and moderation reason, one row per agent: the database
-  // keeps only the latest version (every version of every agent could pass the Data API's
-  // 1,000 rows).
-  const [listed, detailed] = await Promise.all([
-    client
-      .from('agents_with_stats')
-      .select('id, name, status, price, purchase_count, avg_rating, review_count, last_version_at')
-      .eq('seller_id', sellerId)
-      .order('created_at', { ascending: false })
-      .order('id'),
-    client
-      .from('agents')
-      .select('id, moderation_reason, agent_versions(version)')
-      .eq('seller_id', sellerId)
-      .order('created_at', { referencedTable: 'agent_versions', ascending: false })
-      .order('version', { referencedTable: 'agent_versions', ascending: false })
-      .limit(1, { referencedTable: 'agent_versions' }),
-  ]);
-  const rows = unwrap(listed, 'seller agents');
-  const details = unwrap(detailed, 'seller agent versions');
-  const latest = new Map(details.map((row) => [row.id, row.agent_versions[0]?.version ?? null]));
-  const moderated = new Map(details.map((row) => [row.id, row.moderation_reason]));
-  return rows.flatMap((row) =>
-    row.id && row.name
-      ? [
-          {
-            id: row.id,
-            name: row.name,
-            status: (row.status ?? 'draft') as AgentStatus,
-            price: Number(row.price ?? 0),
-            sales: Number(row.purchase_count ?? 0),
-            avgRating: Number(row.review_count ?? 0) > 0 ? Number(row.avg_rating) : null,
-            reviewCount: Number(row.review_count ?? 0),
-            lastVersion: latest.get(row.id) ?? null,
-            lastVersionAt: row.last_version_at,
-            moderationReason: moderated.get(row.id) ?? null,
-          },
-        ]
-      : [],
+/**
+ * One page (`ADMIN_PAGE_SIZE`, the dashboard lists') of the seller's agents, newest first,
+ * whatever their status (their own client: RLS), with the total counted by the database. One
+ * request: each agent with its stats row and only its latest version, so a page is 25 rows
+ * however many agents and versions the seller has (the Data API answers at most 1,000 rows).
+ */
+export async function listSellerAgents(
+  client: AppSupabaseClient,
+  { sellerId, page }: { sellerId: string; page: number },
+): Promise<Page<SellerAgent>> {
+  const result = await pageOf(
+    page,
+    (from, to) =>
+      client
+        .from('agents')
+        .select(
+          'id, name, status, price, moderation_reason, agent_stats(purchase_count, avg_rating, review_count, last_version_at), agent_versions(version)',
+          { count: 'exact' },
+        )
+        .eq('seller_id', sellerId)
+        .order('created_at', { ascending: false })
+        .order('id')
+        .order('created_at', { referencedTable: 'agent_versions', ascending: false })
+        .order('version', { referencedTable: 'agent_versions', ascending: false })
+        .limit(1, { referencedTable: 'agent_versions' })
+        .range(from, to),
+    'seller agents',
   );
+  return {
+    ...result,
+    rows: result.rows.map((row) => {
+      const reviewCount = Number(row.agent_stats?.review_count ?? 0);
+      return {
+        id: row.id,
+        name: row.name,
+        status: row.status as AgentStatus,
+        price: Number(row.price),
+        sales: Number(row.agent_stats?.purchase_count ?? 0),
+        avgRating: reviewCount > 0 ? Number(row.agent_stats?.avg_rating) : null,
+        reviewCount,
+        lastVersion: row.agent_versions[0]?.version ?? null,
+        lastVersionAt: row.agent_stats?.last_version_at ?? null,
+        moderationReason: row.moderation_reason,
+      };
+    }),
+  };
 }
 
 export interface OwnAgent {
@@ -223,7 +235,9 @@ export async function changeStatusAction(args: GuardArgs & { request: Request })
   if (updated.length === 0) notFound(AGENT_NOT_FOUND);
   forgetCatalogue();
   const cookie = await setFlash(args.request, { kind: 'success', message: STATUS_MESSAGES[statusIntent](agent.name) });
-  return redirect(AGENTS_PATH, { status: 303, headers: { 'Set-Cookie': cookie } });
+  // Back to the page of the list the button was on (a status change does not move the agent).
+  const page = pageParam(new URL(args.request.url).searchParams.get('page'));
+  return redirect(agentsHref(page), { status: 303, headers: { 'Set-Cookie': cookie } });
 }
 
 // ---------------------------------------------------------------------------------------------

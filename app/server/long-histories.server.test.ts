@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { DEMO_VIEWERS, routeContext, signedInClient, type TestViewer } from '../../tests/support/route-context';
-import { newMember } from '../../tests/support/subscribers';
+import { insertAccounts, newMember } from '../../tests/support/subscribers';
 import { REVIEWS_PER_PAGE } from '~/lib/agent-detail';
 import { TIME_ZONE_COOKIE } from '~/lib/client-hints';
 import { monthKey } from '~/lib/dashboard-format';
@@ -116,13 +116,7 @@ describe.skipIf(isHostedTarget)('figures over more than 1,000 rows', () => {
         [seller.id],
       )
     )[0]!.id;
-    await sql(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
-       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
-              'rater' || n || '@long-history.test', '', jsonb_build_object('username', 'rater_' || n), now(), now()
-         from generate_series(1, $1::int) n`,
-      [RATERS],
-    );
+    await insertAccounts(target, 'rater', 'long-history.test', RATERS);
     await sql(
       `insert into public.purchases (buyer_id, agent_id, list_price, amount, status)
        select u.id, $1, 20, 20, 'completed' from public.users u where u.email like '%@long-history.test'`,
@@ -305,7 +299,8 @@ describe.skipIf(isHostedTarget)('figures over more than 1,000 rows', () => {
     expect(versions!.n).toBeGreaterThan(1_000);
 
     const client = (await signedInClient(target, demoSeller.email)) as unknown as AppSupabaseClient;
-    const agents = await listSellerAgents(client, demoSeller.id);
+    const { rows: agents, pageCount } = await listSellerAgents(client, { sellerId: demoSeller.id, page: 1 });
+    expect(pageCount).toBe(1); // the demo seller's agents fit on one page of the list
     expect(new Map(agents.map((agent) => [agent.id, agent.lastVersion]))).toEqual(
       new Map(latest.map((row) => [row.agent_id, row.version])),
     );

@@ -10,7 +10,7 @@ import { redirect } from 'react-router';
 import { supabaseContext } from '~/context';
 import { hrefWith } from '~/lib/href-with';
 import { REPLY_MESSAGES, ReplyActionSchema } from '~/schemas/review-reply';
-import { pageOf, usernames, type Page } from '~/server/admin.server';
+import { pageOf, usernames, type Page, type ReviewColumns } from '~/server/admin.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -46,21 +46,25 @@ export function toReply(record: ReplyRecord | ReplyRecord[] | null | undefined):
 /** Read with each review: its reply, if the seller wrote one. */
 export const REPLY_EMBED = 'review_replies(reply_text, created_at, updated_at)' as const;
 
-/** One page of the reviews of the seller's agents (every status), newest first. */
+/**
+ * One page of the reviews of the seller's agents (every status), newest first. The database
+ * picks them: an inner embed of the reviewed agent filtered on its seller (`agents!inner(name)`,
+ * `agents.seller_id=eq.…`), so no list of the seller's agent ids travels in the URL (past a few
+ * hundred agents too long for an HTTP server, past 1,000 cut by the Data API's row limit).
+ */
 export async function listSellerReviews(
   client: AppSupabaseClient,
   { sellerId, page }: { sellerId: string; page: number },
 ): Promise<Page<SellerReviewRow>> {
-  const agents = unwrap(await client.from('agents').select('id, name').eq('seller_id', sellerId), 'seller agents');
-  if (agents.length === 0) return { rows: [], page: 1, pageCount: 1, total: 0 };
-  const names = new Map(agents.map((agent) => [agent.id, agent.name]));
   const result = await pageOf(
     page,
     (from, to) =>
       client
         .from('reviews')
-        .select(`id, agent_id, buyer_id, rating, review_text, created_at, ${REPLY_EMBED}`, { count: 'exact' })
-        .in('agent_id', [...names.keys()])
+        .select(`id, agent_id, buyer_id, rating, review_text, created_at, agents!inner(name), ${REPLY_EMBED}`, {
+          count: 'exact',
+        })
+        .eq('agents.seller_id', sellerId)
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
         .range(from, to)
@@ -76,7 +80,7 @@ export async function listSellerReviews(
     rows: result.rows.map((row) => ({
       id: row.id,
       agentId: row.agent_id,
-      agentName: names.get(row.agent_id) ?? 'Unknown agent',
+      agentName: row.agents?.name ?? 'Unknown agent',
       author: authors.get(row.buyer_id) ?? 'Former customer',
       rating: Number(row.rating),
       text: row.review_text,
@@ -86,13 +90,8 @@ export async function listSellerReviews(
   };
 }
 
-interface ReviewRecord {
-  id: string;
-  agent_id: string;
-  buyer_id: string;
-  rating: number;
-  review_text: string | null;
-  created_at: string;
+interface ReviewRecord extends ReviewColumns {
+  agents: { name: string } | null;
   review_replies: ReplyRecord | ReplyRecord[] | null;
 }
 

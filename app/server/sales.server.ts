@@ -40,49 +40,30 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Ids of the agents and buyers whose name contains `search` (for the purchases filter). */
-async function matchingIds(client: AppSupabaseClient, search: string) {
-  const pattern = containsPattern(search);
-  const [agents, buyers] = await Promise.all([
-    client.from('agents').select('id').ilike('name', pattern).limit(500),
-    client.from('public_profiles').select('id').ilike('username', pattern).limit(500),
-  ]);
-  return {
-    agentIds: unwrap(agents, 'agents matching the search').map((row) => row.id),
-    buyerIds: unwrap(buyers, 'buyers matching the search').flatMap((row) => (row.id ? [row.id] : [])),
-  };
-}
-
 const EMPTY: SalesPage = { rows: [], page: 1, pageCount: 1, total: 0 };
 const SALE_COLUMNS = 'id, agent_id, buyer_id, amount, status, status_reason, created_at, agents(name)';
+/** The same from public.purchase_search, whose rows carry the agent's name. */
+const SEARCH_COLUMNS = 'id, agent_id, buyer_id, amount, status, status_reason, created_at, agent_name';
 
 /** One page of purchases, newest first, with the agent's name and the buyer's username. */
 export async function listSales(client: AppSupabaseClient, { sellerId, search, page }: SalesQuery): Promise<SalesPage> {
-  let filter: string | null = null;
-  if (search) {
-    const { agentIds, buyerIds } = await matchingIds(client, search);
-    if (agentIds.length === 0 && buyerIds.length === 0) return EMPTY;
-    filter = [
-      agentIds.length > 0 ? `agent_id.in.(${agentIds.join(',')})` : null,
-      buyerIds.length > 0 ? `buyer_id.in.(${buyerIds.join(',')})` : null,
-    ]
-      .filter(Boolean)
-      .join(',');
-  }
-  const purchases = (columns: string, head = false) => {
-    let query = client.from('purchases').select(columns, { count: 'exact', head });
-    if (sellerId) query = query.eq('seller_id', sellerId);
-    return filter ? query.or(filter) : query;
+  // A search is public.purchase_search's (purchases whose agent name or buyer username contains
+  // the words, security invoker): the database picks the matches, no list of ids in the URL.
+  const purchases = (head = false) => {
+    const query = search
+      ? client.rpc('purchase_search', { search }, { count: 'exact', head, get: true }).select(SEARCH_COLUMNS)
+      : client.from('purchases').select(SALE_COLUMNS, { count: 'exact', head });
+    return sellerId ? query.eq('seller_id', sellerId) : query;
   };
   const from = (page - 1) * SALES_PAGE_SIZE;
-  const result = await purchases(SALE_COLUMNS)
+  const result = await purchases()
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + SALES_PAGE_SIZE - 1)
     .overrideTypes<SaleRecord[], { merge: false }>();
   // Past the last page PostgREST answers 416 (PGRST103): show the last page instead.
   if (result.error?.code === 'PGRST103' && page > 1) {
-    const { count } = await purchases('id', true);
+    const { count } = await purchases(true);
     const last = Math.max(1, Math.ceil((count ?? 0) / SALES_PAGE_SIZE));
     return last < page ? listSales(client, { sellerId, search, page: last }) : EMPTY;
   }
@@ -99,7 +80,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
     rows: rows.map((row) => ({
       id: row.id,
       agentId: row.agent_id,
-      agentName: row.agents?.name ?? 'Unknown agent',
+      agentName: row.agents?.name ?? row.agent_name ?? 'Unknown agent',
       buyerUsername: (row.buyer_id && usernames.get(row.buyer_id)) || 'Deleted account',
       amount: Number(row.amount),
       status: row.status as PurchaseStatus,
@@ -112,7 +93,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
   };
 }
 
-/** A purchase row as SALE_COLUMNS reads it (the select string is built, so typed here). */
+/** A purchase row as SALE_COLUMNS or SEARCH_COLUMNS reads it (typed here for both). */
 interface SaleRecord {
   id: string;
   agent_id: string;
@@ -121,5 +102,6 @@ interface SaleRecord {
   status: string;
   status_reason: string | null;
   created_at: string;
-  agents: { name: string } | null;
+  agents?: { name: string } | null;
+  agent_name?: string | null;
 }

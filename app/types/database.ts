@@ -1593,6 +1593,20 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      purchase_search: {
+        Args: { search: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          amount: number;
+          buyer_id: string;
+          created_at: string;
+          id: string;
+          seller_id: string;
+          status: string;
+          status_reason: string;
+        }[];
+      };
       purchase_summary: {
         Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {
@@ -1619,6 +1633,18 @@ export type Database = {
       record_agent_views: { Args: { views: Json }; Returns: number };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       require_second_factor: { Args: { target: unknown }; Returns: undefined };
+      review_search: {
+        Args: { search: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          buyer_id: string;
+          created_at: string;
+          id: string;
+          rating: number;
+          review_text: string;
+        }[];
+      };
       seller_agent_figures: {
         Args: { days?: number };
         Returns: {

@@ -319,6 +319,14 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
       expect(embedded.data).toEqual({ name: 'P', todos: [{ title: 'b1' }] });
       const inner = await alice.from('todos').select('title, projects!inner(name)').eq('projects.name', 'P');
       expect(inner.data).toEqual([{ title: 'b1', projects: { name: 'P' } }]);
+      // The embed's filter picks the parent rows for the count and the range too (the seller's
+      // Reviews page is read this way: reviews whose agent is the seller's, a page and its count).
+      const innerPage = await alice
+        .from('todos')
+        .select('title, projects!inner(name)', { count: 'exact' })
+        .eq('projects.name', 'P')
+        .range(0, 0);
+      expect([innerPage.count, innerPage.data]).toEqual([1, [{ title: 'b1', projects: { name: 'P' } }]]);
       const throughView = await alice
         .from('todo_cards')
         .select('title, project_name, projects(name)')

@@ -22,6 +22,21 @@ export async function newMember(
   return { id: data.user!.id, email };
 }
 
+/**
+ * `count` accounts written straight into auth.users by the database owner (the sign-up trigger
+ * makes their profiles), fast enough for thousands: `<prefix><k>@<domain>`, username
+ * `<prefix>_<k>`, k from 1, no password (they never sign in).
+ */
+export async function insertAccounts(target: ContractTarget, prefix: string, domain: string, count: number) {
+  await target.backend!.db.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
+     select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+            $1 || k || '@' || $2, '', jsonb_build_object('username', $1 || '_' || k), now(), now()
+       from generate_series(1, $3::int) k`,
+    [prefix, domain, count],
+  );
+}
+
 /** Signs up a member and subscribes them to `tier` at `start`: their id and the provider's subscription id. */
 export async function newSubscriber(
   target: ContractTarget,

@@ -1,7 +1,8 @@
 /**
- * /dashboard/agents (`manage_products`): the seller's agents in every status, with price, sales,
- * rating and last version, and Edit / Publish / Unpublish / Archive (POST forms, the seller's own
- * client: app/server/listing.server.ts). Empty: a pointer to Upload.
+ * /dashboard/agents (`manage_products`): the seller's agents in every status, newest first and
+ * paged (`?page=`, 25 a page, the dashboard lists' Pager), with price, sales, rating and last
+ * version, and Edit / Publish / Unpublish / Archive (POST forms to the page they are on, the
+ * seller's own client: app/server/listing.server.ts). Empty: a pointer to Upload.
  */
 import { Package } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -10,18 +11,24 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
+import { Pager } from '~/components/ui/pager';
 import { supabaseContext } from '~/context';
 import { formatRating } from '~/lib/agents';
 import { formatAgo, formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
+import { pageParam } from '~/server/admin.server';
 import { requireSection } from '~/server/guards.server';
-import { AGENTS_PATH, editPath, statusActions, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
+import { agentsHref, editPath, statusActions, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
 import { changeStatusAction, listSellerAgents, type SellerAgent } from '~/server/listing.server';
 import type { Route } from './+types/agents';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  return { agents: await listSellerAgents(args.context.get(supabaseContext), viewer.id) };
+  const agents = await listSellerAgents(args.context.get(supabaseContext), {
+    sellerId: viewer.id,
+    page: pageParam(args.url.searchParams.get('page')),
+  });
+  return { agents };
 }
 
 export const action = (args: Route.ActionArgs) => changeStatusAction(args);
@@ -54,7 +61,7 @@ export default function MyAgentsPage({ loaderData, actionData }: Route.Component
       {actionData?.message ? (
         <FormMessage kind={actionData.ok ? 'success' : 'error'} message={actionData.message} />
       ) : null}
-      {agents.length === 0 ? (
+      {agents.total === 0 ? (
         <EmptyState
           icon={<Package aria-hidden="true" className="size-10" />}
           title="No agents yet"
@@ -65,47 +72,50 @@ export default function MyAgentsPage({ loaderData, actionData }: Route.Component
           </Link>
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your agents</caption>
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Agent
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Sales
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Rating
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Last version
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-              {agents.map((agent) => (
-                <AgentRow key={agent.id} agent={agent} />
-              ))}
-            </tbody>
-          </table>
+        <div>
+          <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Your agents</caption>
+              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Agent
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Price
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Sales
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Rating
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Last version
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+                {agents.rows.map((agent) => (
+                  <AgentRow key={agent.id} agent={agent} action={agentsHref(agents.page)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager label="Agent pages" page={agents.page} pageCount={agents.pageCount} />
         </div>
       )}
     </div>
   );
 }
 
-function AgentRow({ agent }: { agent: SellerAgent }) {
+function AgentRow({ agent, action }: { agent: SellerAgent; action: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('agentId') === agent.id;
   return (
@@ -156,7 +166,7 @@ function AgentRow({ agent }: { agent: SellerAgent }) {
             Edit
           </Link>
           {statusActions(agent.status, agent.moderationReason !== null).map((intent) => (
-            <Form key={intent} method="post" action={AGENTS_PATH}>
+            <Form key={intent} method="post" action={action}>
               <input type="hidden" name="agentId" value={agent.id} />
               <button
                 type="submit"
