@@ -52,6 +52,12 @@ export interface AppInstance {
 }
 
 export async function createApp(): Promise<AppInstance> {
+  // Given a function, React Router calls it and derives the routes, their ranking and the static
+  // handler again on every request (for hot reload); the production build is given once instead,
+  // its modules loaded while the database opens (ADR 025: the two overlap on a start-up).
+  const loadBuild = () => import('virtual:react-router/server-build');
+  const build = isProduction ? loadBuild() : null;
+  build?.catch(() => {}); // awaited below; a failure surfaces there, after the backend's own
   const backend = env.SUPABASE_URL ? null : await openEmbeddedBackend();
   // What another process on the same database changed, this one forgets at once (ADR 022). On
   // hosted Supabase there is no such news: the caches' short TTLs are the bound.
@@ -110,11 +116,8 @@ export async function createApp(): Promise<AppInstance> {
   }
 
   router.use(rejectCrossSiteMutations);
-  // Given a function, React Router calls it and derives the routes, their ranking and the static
-  // handler again on every request (for hot reload); the production build is given once instead.
-  const loadBuild = () => import('virtual:react-router/server-build');
   const handleRequest = createRequestHandler(
-    isProduction ? await loadBuild() : loadBuild,
+    build ? await build : loadBuild,
     isProduction ? 'production' : 'development',
   );
   router.all('/{*splat}', async (req, res, next) => {

@@ -24,11 +24,11 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { connectServerDatabase } from './server-database';
 import { defaultSnapshotDir, readSnapshot, saveSnapshot, snapshotFile } from './snapshot';
 
 export interface QueryResult<T> {
@@ -196,6 +196,8 @@ async function loadSeed(db: Database, options: OpenDatabaseOptions) {
  * bootstrap, as the tests do) counts as new: it is migrated and seeded.
  */
 async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
+  // Loaded only here: `pg` is not needed on the embedded database, and a start-up pays for every module.
+  const { connectServerDatabase } = await import('./server-database');
   const db = connectServerDatabase({ url, poolSize: options.poolSize, log: options.log });
   try {
     const created = await db.withSessionLock('agent-marketplace:schema', async () => {
@@ -218,7 +220,27 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
 
 const EXTENSIONS = { pgcrypto, pg_trgm, uuid_ossp };
 
+/**
+ * V8 runs PGlite's WebAssembly in its baseline compiler first and recompiles the functions that
+ * get hot with the optimising one, on background threads. At V8's default budget a start-up
+ * already recompiles the functions its first queries touch, and on two cores the main thread sat
+ * idle for 0.2–0.5 s of the first page's wait while those jobs ran (ADR 025). Ten times the budget leaves them to the
+ * functions that stay hot under load, where the measured cost per request did not change. Set
+ * once, before the first module is compiled; a flag given on the command line wins.
+ */
+function delayWasmTierUp() {
+  if (wasmTierUpDelayed) return;
+  wasmTierUpDelayed = true;
+  if (!process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget'))) {
+    v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  }
+}
+let wasmTierUpDelayed = false;
+/** V8's default (1,800,000, "a rough approximation of bytes executed") times ten. */
+const WASM_TIERING_BUDGET = 18_000_000;
+
 function createPGlite(dataPath: string | null, snapshot?: Blob): Promise<PGlite> {
+  delayWasmTierUp();
   return PGlite.create({ dataDir: dataPath ?? undefined, extensions: EXTENSIONS, loadDataDir: snapshot });
 }
 

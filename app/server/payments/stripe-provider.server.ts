@@ -16,7 +16,7 @@
  * remembered in process. Card details never pass through this server: a live deployment adds
  * cards with Stripe Checkout in setup mode (the ADR), test mode may use Stripe's test tokens.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { addMonth, type PaidTierId } from '~/lib/subscriptions';
 import { env } from '~/server/env.server';
 import {
@@ -73,23 +73,32 @@ const CARD_BRANDS: Record<string, string> = {
 
 /** A declined card (or one that needs its owner present): Stripe's own message for the member. */
 function declineOf(error: unknown): { reason: string; paymentIntentId: string | null } | null {
-  if (!(error instanceof Stripe.errors.StripeCardError)) return null;
-  return { reason: error.message || 'The card was declined.', paymentIntentId: error.payment_intent?.id ?? null };
+  // Stripe's errors carry their class's name as `type` (the SDK itself is loaded lazily, below).
+  if ((error as { type?: unknown } | null)?.type !== 'StripeCardError') return null;
+  const declined = error as Stripe.errors.StripeCardError;
+  return { reason: declined.message || 'The card was declined.', paymentIntentId: declined.payment_intent?.id ?? null };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 export function createStripeProvider(settings: StripeSettings): StripePaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    appInfo: { name: 'AgentMarket' },
-    ...(settings.httpClient ? { httpClient: settings.httpClient } : {}),
-  });
+  // The SDK (0.1 s of module loading) is loaded by the first call that needs it, not at start-up.
+  let sdk: Promise<Stripe> | null = null;
+  const client = () =>
+    (sdk ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(settings.secretKey, {
+          maxNetworkRetries: 2,
+          appInfo: { name: 'AgentMarket' },
+          ...(settings.httpClient ? { httpClient: settings.httpClient } : {}),
+        }),
+    ));
   const customers = new Map<string, string>();
   const prices = new Map<PaidTierId, string>(Object.entries(settings.prices ?? {}) as [PaidTierId, string][]);
 
   async function customerOf(userId: string): Promise<string> {
+    const stripe = await client();
     const known = customers.get(userId);
     if (known) return known;
     const found = await stripe.customers.search({ query: `metadata['user_id']:'${userId}'`, limit: 1 });
@@ -103,6 +112,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
 
   /** The customer's default payment method (set when a card is saved), else its newest card. */
   async function paymentMethodOf(customerId: string): Promise<string | null> {
+    const stripe = await client();
     const customer = await stripe.customers.retrieve(customerId);
     if ('deleted' in customer && customer.deleted) return null;
     const preferred = idOf(customer.invoice_settings?.default_payment_method);
@@ -112,6 +122,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
   }
 
   async function priceOf(tier: PaidTierId): Promise<string> {
+    const stripe = await client();
     const known = prices.get(tier);
     if (known) return known;
     const found = await stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS[tier]], active: true, limit: 1 });
@@ -143,6 +154,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     testMode: settings.secretKey.includes('_test_'),
 
     async createPayment({ purchaseId, buyerId, amountCents, currency, description, idempotencyKey, paymentMethodId }) {
+      const stripe = await client();
       if (amountCents === 0) {
         // A free agent: nothing to charge, nothing at Stripe.
         const paymentIntentId = `free_${purchaseId}`;
@@ -197,6 +209,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     },
 
     async refund({ paymentIntentId, reason }) {
+      const stripe = await client();
       const refund = await stripe.refunds.create(
         {
           payment_intent: paymentIntentId,
@@ -213,6 +226,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     },
 
     async readEvent(request) {
+      const stripe = await client();
       const signature = request.headers.get('stripe-signature');
       if (!signature) throw new InvalidNotificationError('No Stripe-Signature header');
       // The signature is over the exact bytes Stripe sent.
@@ -232,6 +246,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     },
 
     async createSubscription({ userId, tier, idempotencyKey, now, paymentMethodId }) {
+      const stripe = await client();
       const customer = await customerOf(userId);
       const failed = (reason: string, paymentId = ''): Awaited<ReturnType<PaymentProvider['createSubscription']>> => ({
         subscriptionId: '',
@@ -273,6 +288,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     },
 
     async changeSubscription({ subscriptionId, tier, effective, idempotencyKey, paymentMethodId }) {
+      const stripe = await client();
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
       const item = subscription.items.data[0]!;
       const price = await priceOf(tier);
@@ -314,6 +330,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     },
 
     async setCancelAtPeriodEnd({ subscriptionId, cancel }) {
+      const stripe = await client();
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
@@ -322,6 +339,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     // typed test number stands for Stripe's matching test PaymentMethod; a live deployment adds
     // cards with Stripe Checkout in setup mode (ADR 019) and this method refuses.
     async savePaymentMethod({ userId, card }) {
+      const stripe = await client();
       if (!settings.secretKey.includes('_test_')) return { ok: false, reason: LIVE_CARDS };
       const token = STRIPE_TEST_PAYMENT_METHODS[card.number.replace(/[\s-]/g, '')];
       if (!token)
@@ -350,9 +368,11 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       }
     },
     async updatePaymentMethodExpiry({ methodId, expMonth, expYear }) {
+      const stripe = await client();
       await stripe.paymentMethods.update(methodId, { card: { exp_month: expMonth, exp_year: expYear } });
     },
     async detachPaymentMethod({ methodId }) {
+      const stripe = await client();
       await stripe.paymentMethods.detach(methodId);
     },
     // --- end of saved payment methods --------------------------------------------------------------

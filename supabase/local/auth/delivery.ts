@@ -7,7 +7,7 @@
  * `createSmtpSender` is the one SMTP piece of the project: the app's own emails (receipts, sale
  * notices; app/server/notifications.server.ts) go through it too when SMTP_URL is set.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from './config';
 import type { NewEmail } from './outbox';
 
@@ -37,16 +37,21 @@ const SMTP_TIMEOUT_MS = 15_000;
 
 /** Sends through the SMTP server of `smtp.url`, from `smtp.from`; `label` prefixes its log lines. */
 export function createSmtpSender(smtp: SmtpConfig, label: string): SmtpSender {
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  // nodemailer is loaded on the first email, not at start-up (a start pays for every module).
+  let transport: Promise<Transporter> | null = null;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtp.url,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    ));
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from: smtp.from, ...message });
+        await (await connect()).sendMail({ from: smtp.from, ...message });
         return true;
       } catch (error) {
         // The user is told the email is on its way either way; the operator sees why nothing came.
@@ -55,7 +60,7 @@ export function createSmtpSender(smtp: SmtpConfig, label: string): SmtpSender {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }
