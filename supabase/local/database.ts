@@ -28,7 +28,6 @@ import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { defaultSnapshotDir, readSnapshot, saveSnapshot, snapshotFile } from './snapshot';
 
 export interface QueryResult<T> {
@@ -218,7 +217,12 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
   }
 }
 
-const EXTENSIONS = { pgcrypto, pg_trgm, uuid_ossp };
+/**
+ * The extensions the schema creates (bootstrap.sql: pgcrypto; the first migration: pg_trgm). Each
+ * one loaded costs every start-up: uuid-ossp, which nothing creates, was 0.1 s of it (ADR 025).
+ * A migration that needs another adds it here.
+ */
+const EXTENSIONS = { pgcrypto, pg_trgm };
 
 /**
  * V8 runs PGlite's WebAssembly in its baseline compiler first and recompiles the functions that
