@@ -200,9 +200,12 @@ async function measureInteractions(origin) {
     await filters.locator('label').filter({ hasText: '4+ Stars' }).click();
     await page.waitForURL(() => param('minRating') === '4');
     await settle();
-    await page.locator('#max-price').focus();
+    const slider = page.locator('#max-price');
+    await slider.focus();
     for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowLeft', { delay: 60 });
-    await page.waitForURL(/maxPrice=/);
+    // The slider's value is sent 300 ms after its last change: wait for that value, not any.
+    const chosen = await slider.inputValue();
+    await page.waitForURL(() => param('maxPrice') === chosen);
     await settle();
     await page.locator('#marketplace-sort').focus();
     await page.keyboard.press('ArrowDown');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MAX_PRICE } from '../../app/lib/marketplace-params';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('article');
@@ -76,6 +77,33 @@ test.describe('marketplace', () => {
     expect((await resultLine(page)).total).toBe(salesCount);
     await settled(page);
     for (const text of await cards(page).allTextContents()) expect(text).toContain('Sales');
+  });
+
+  test('keeps a price chosen while another filter is still loading', async ({ page }) => {
+    test.skip(!isJavaScriptProject(), 'without JavaScript every change is its own page load');
+    await page.goto('/marketplace');
+    // The Sales page's data is held until the slider has moved, so that it arrives while the
+    // slider's value waits its 300 ms to be sent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => {};
+    const seen = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(/\/marketplace\.data\?category=sales(&|$)/, async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await choose(page, 'Categories', 'Sales');
+    await seen;
+    const slider = page.locator('#max-price');
+    await slider.focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowLeft');
+    const chosen = await slider.inputValue();
+    expect(Number(chosen)).toBe(MAX_PRICE - 3);
+    release();
+    await expect(page).toHaveURL(new RegExp(`\\?category=sales&maxPrice=${chosen}$`));
+    await expect(slider).toHaveValue(chosen);
+    expect(Math.max(...(await prices(page)))).toBeLessThanOrEqual(Number(chosen));
   });
 
   test('filters by maximum price and minimum rating, bounds inclusive', async ({ page }) => {

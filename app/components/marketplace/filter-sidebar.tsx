@@ -36,6 +36,8 @@ export function FilterSidebar({
   const maxPrice = params.maxPrice ?? MAX_PRICE;
   const navigate = useNavigate();
   const priceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Whether the slider holds a value the user chose and the URL does not say yet (sent 300 ms on).
+  const pricePending = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const shown = JSON.stringify({
     q: params.q ?? '',
@@ -50,11 +52,19 @@ export function FilterSidebar({
   useEffect(() => {
     if (shownBefore.current === shown) return;
     shownBefore.current = shown;
-    if (form.current) showParams(form.current, JSON.parse(shown) as Record<string, string>);
+    if (!form.current) return;
+    const values = JSON.parse(shown) as Record<string, string>;
+    // A navigation that ends while the slider's newer value waits to be sent must not move the
+    // slider back: that value is the user's, and it is the one sent next.
+    if (pricePending.current) delete values.maxPrice;
+    showParams(form.current, values);
   }, [shown]);
 
   /** Goes straight to the canonical URL of the form's state (no redirect round trip). */
   function submitForm(form: HTMLFormElement) {
+    // The form's data holds the slider's value too: a change of it waiting to be sent goes now.
+    clearTimeout(priceTimer.current);
+    pricePending.current = false;
     const query = new URLSearchParams();
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') query.append(key, value);
     navigate(`/marketplace${formSearch(query)}`, { preventScrollReset: true });
@@ -63,10 +73,12 @@ export function FilterSidebar({
   function onChange(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const target = event.target as HTMLInputElement;
-    clearTimeout(priceTimer.current);
+    if (target.type === 'search') return; // sent with Enter, as the form's submit
     if (target.type === 'range') {
+      clearTimeout(priceTimer.current);
+      pricePending.current = true;
       priceTimer.current = setTimeout(() => submitForm(form), 300);
-    } else if (target.type !== 'search') {
+    } else {
       submitForm(form);
     }
   }
