@@ -21,12 +21,14 @@ export function Avatar({
 }) {
   const dimensions = SIZES[size];
   if (url) return <img src={url} alt="" className={`${dimensions} shrink-0 rounded-full object-cover`} />;
+  // The letter is drawn by CSS, not written as text: beside the name it would join it in the
+  // control's visible label ("ddemo_buyer"), which then no longer matches its accessible name
+  // (WCAG 2.5.3, axe's label-content-name-mismatch).
   return (
     <span
       aria-hidden="true"
-      className={`${dimensions} flex shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase`}
-    >
-      {name.charAt(0) || '?'}
-    </span>
+      data-initial={name.charAt(0) || '?'}
+      className={`${dimensions} flex shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold text-white uppercase before:content-[attr(data-initial)]`}
+    />
   );
 }
