@@ -12,11 +12,6 @@ const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The axe rules (of those tags) whose outcome depends on colours: the dark theme runs these. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-/**
- * Rules of those tags that axe marks experimental and runs only when asked: WCAG 2.5.3 Label in
- * Name (a control's visible text must be part of its accessible name, for speech input).
- */
-const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 async function keepOnLoopback(page: Page) {
   await page.route('**/*', (route) => {
@@ -98,11 +93,7 @@ export async function expectAccessible(page: Page) {
     // Every rule in the light theme; in the dark one only the rules that read colours, since the
     // others (names, roles, structure) do not change with the theme.
     const axe = new AxeBuilder({ page: axePage });
-    const results = await (
-      colorScheme === 'light'
-        ? axe.withTags(AXE_TAGS).options({ rules: EXPERIMENTAL_RULES })
-        : axe.withRules(COLOUR_RULES)
-    ).analyze();
+    const results = await (colorScheme === 'light' ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES)).analyze();
     expect(
       results.violations.map((violation) => ({
         id: violation.id,
