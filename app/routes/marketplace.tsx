@@ -72,7 +72,7 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div role="search" className="relative flex-1">
+        <div role="search" aria-label="Search agents" className="relative flex-1">
           <label htmlFor="marketplace-search" className="sr-only">
             Search agents
           </label>

@@ -228,23 +228,16 @@ const EXTENSIONS = { pgcrypto, pg_trgm };
  * V8 runs PGlite's WebAssembly in its baseline compiler first and recompiles the functions that
  * get hot with the optimising one, on background threads. At V8's default budget a start-up
  * already recompiles the functions its first queries touch, and on two cores the main thread sat
- * idle for 0.2–0.5 s of the first page's wait while those jobs ran (ADR 025). Ten times the budget leaves them to the
- * functions that stay hot under load, where the measured cost per request did not change. Set
- * once, before the first module is compiled; a flag given on the command line wins.
+ * idle for 0.2–0.4 s of the first page's wait while those jobs ran (ADR 025). Ten times V8's
+ * default (1,800,000, "a rough approximation of bytes executed") leaves them to the functions that
+ * stay hot under load, where the measured cost per request did not change. Set when this module
+ * loads, before PGlite compiles; a flag given on the command line wins.
  */
-function delayWasmTierUp() {
-  if (wasmTierUpDelayed) return;
-  wasmTierUpDelayed = true;
-  if (!process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget'))) {
-    v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
-  }
+if (!process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget'))) {
+  v8.setFlagsFromString('--wasm-tiering-budget=18000000');
 }
-let wasmTierUpDelayed = false;
-/** V8's default (1,800,000, "a rough approximation of bytes executed") times ten. */
-const WASM_TIERING_BUDGET = 18_000_000;
 
 function createPGlite(dataPath: string | null, snapshot?: Blob): Promise<PGlite> {
-  delayWasmTierUp();
   return PGlite.create({ dataDir: dataPath ?? undefined, extensions: EXTENSIONS, loadDataDir: snapshot });
 }
 

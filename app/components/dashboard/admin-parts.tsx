@@ -31,7 +31,7 @@ export function AdminSearchForm({ label, name, pageName, value, maxLength, keep 
   const id = useId();
   const hrefWith = useHrefWith();
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+    <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
       {Object.entries(keep).map(([key, kept]) => (
         <input key={key} type="hidden" name={key} value={kept} />
       ))}

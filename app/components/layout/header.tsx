@@ -72,7 +72,7 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
 
 function SearchForm({ className, id }: { className: string; id: string }) {
   return (
-    <Form method="get" action="/marketplace" role="search" className={className}>
+    <Form method="get" action="/marketplace" role="search" aria-label="Search AI agents" className={className}>
       <label htmlFor={id} className="sr-only">
         Search AI agents
       </label>

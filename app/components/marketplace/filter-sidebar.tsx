@@ -35,9 +35,8 @@ export function FilterSidebar({
   // No price filter: the slider stands at its top.
   const maxPrice = params.maxPrice ?? MAX_PRICE;
   const navigate = useNavigate();
+  // Set while the slider holds a value the user chose and the URL does not say yet (sent 300 ms on).
   const priceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // Whether the slider holds a value the user chose and the URL does not say yet (sent 300 ms on).
-  const pricePending = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const shown = JSON.stringify({
     q: params.q ?? '',
@@ -56,7 +55,7 @@ export function FilterSidebar({
     const values = JSON.parse(shown) as Record<string, string>;
     // A navigation that ends while the slider's newer value waits to be sent must not move the
     // slider back: that value is the user's, and it is the one sent next.
-    if (pricePending.current) delete values.maxPrice;
+    if (priceTimer.current !== undefined) delete values.maxPrice;
     showParams(form.current, values);
   }, [shown]);
 
@@ -64,7 +63,7 @@ export function FilterSidebar({
   function submitForm(form: HTMLFormElement) {
     // The form's data holds the slider's value too: a change of it waiting to be sent goes now.
     clearTimeout(priceTimer.current);
-    pricePending.current = false;
+    priceTimer.current = undefined;
     const query = new URLSearchParams();
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') query.append(key, value);
     navigate(`/marketplace${formSearch(query)}`, { preventScrollReset: true });
@@ -76,7 +75,6 @@ export function FilterSidebar({
     if (target.type === 'search') return; // sent with Enter, as the form's submit
     if (target.type === 'range') {
       clearTimeout(priceTimer.current);
-      pricePending.current = true;
       priceTimer.current = setTimeout(() => submitForm(form), 300);
     } else {
       submitForm(form);

@@ -46,7 +46,7 @@ export default function DisputesPage({ loaderData, actionData }: Route.Component
           Every purchase on the marketplace, newest first. Refund a completed purchase with a reason.
         </p>
       </header>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+      <Form method="get" role="search" aria-label="Search disputes" className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
           <label htmlFor="disputes-search" className="block text-sm font-medium">
             Search by agent or buyer

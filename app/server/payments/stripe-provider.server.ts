@@ -98,9 +98,9 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
   const prices = new Map<PaidTierId, string>(Object.entries(settings.prices ?? {}) as [PaidTierId, string][]);
 
   async function customerOf(userId: string): Promise<string> {
-    const stripe = await client();
     const known = customers.get(userId);
     if (known) return known;
+    const stripe = await client();
     const found = await stripe.customers.search({ query: `metadata['user_id']:'${userId}'`, limit: 1 });
     // Search lags about a minute behind; the idempotency key covers a customer created meanwhile.
     const customer =
@@ -122,9 +122,9 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
   }
 
   async function priceOf(tier: PaidTierId): Promise<string> {
-    const stripe = await client();
     const known = prices.get(tier);
     if (known) return known;
+    const stripe = await client();
     const found = await stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEYS[tier]], active: true, limit: 1 });
     const price = found.data[0]?.id;
     if (!price) {
@@ -154,7 +154,6 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     testMode: settings.secretKey.includes('_test_'),
 
     async createPayment({ purchaseId, buyerId, amountCents, currency, description, idempotencyKey, paymentMethodId }) {
-      const stripe = await client();
       if (amountCents === 0) {
         // A free agent: nothing to charge, nothing at Stripe.
         const paymentIntentId = `free_${purchaseId}`;
@@ -163,6 +162,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
           settled: { eventId: `sync_${paymentIntentId}`, paymentIntentId, outcome: 'completed' },
         };
       }
+      const stripe = await client();
       const customer = await customerOf(buyerId);
       const paymentMethod = paymentMethodId ?? (await paymentMethodOf(customer));
       if (!paymentMethod) {
@@ -339,8 +339,8 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     // typed test number stands for Stripe's matching test PaymentMethod; a live deployment adds
     // cards with Stripe Checkout in setup mode (ADR 019) and this method refuses.
     async savePaymentMethod({ userId, card }) {
-      const stripe = await client();
       if (!settings.secretKey.includes('_test_')) return { ok: false, reason: LIVE_CARDS };
+      const stripe = await client();
       const token = STRIPE_TEST_PAYMENT_METHODS[card.number.replace(/[\s-]/g, '')];
       if (!token)
         return { ok: false, reason: 'Stripe test mode accepts only test cards, such as 4242 4242 4242 4242.' };
