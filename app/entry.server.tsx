@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -9,11 +10,19 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { NonceProvider } from '~/components/nonce';
+import { InlineStylesheetProvider } from '~/components/stylesheet';
 import { nonceContext } from '~/context';
 import { env, isProduction } from '~/server/env.server';
+import stylesheetHref from '~/styles/app.css?url';
 import { contentSecurityPolicy } from '../server/security';
 
 export const streamTimeout = 5_000;
+
+/**
+ * The built stylesheet's text, written into every document (ADR 029); read from where server.js
+ * serves the assets. The development server serves the stylesheet itself: linked there.
+ */
+const stylesheetText = import.meta.env.PROD ? readFileSync(`build/client${stylesheetHref}`, 'utf8') : null;
 
 /**
  * Errors worth a line in the server log: not a request the client gave up on, and not the
@@ -59,7 +68,9 @@ export default function handleRequest(
     // with the right status, for browsers and crawlers alike.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetProvider value={stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -16,6 +16,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Footer } from '~/components/layout/footer';
 import { Header } from '~/components/layout/header';
 import { useNonce } from '~/components/nonce';
+import { Stylesheet } from '~/components/stylesheet';
 import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta(SITE_NAME, 'The marketplace for ready-made AI agents.');
 
 export const links: Route.LinksFunction = () => [
-  // The stylesheet is in <Layout>'s <head> (with a precedence, so React puts it first).
+  // The stylesheet is in <Layout>'s <head>, written into the document (ADR 029).
   // The text font's Latin file, fetched with the stylesheet rather than after it (font-display: swap).
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -76,10 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ZodJitless nonce={nonce} />
         <ClientHintCheck nonce={nonce} />
-        {/* With a precedence React writes the stylesheet before the module preloads it hoists
-            (25 on the home page): on HTTP/1.1's six connections the CSS that blocks the first
-            paint no longer waits behind them (ADR 024). */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <Stylesheet href={stylesheet} nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -24,7 +24,8 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self'",
+    // The nonce admits the stylesheet written into the page (ADR 029), no other <style>.
+    `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",

@@ -14,9 +14,11 @@ describe('timeZoneFromCookieHeader', () => {
 });
 
 describe('CLIENT_HINT_SCRIPT', () => {
+  /** Runs the script; `deferred` says whether its check waited for the first frame. */
   function run(initialCookie: string, pathname = '/dashboard') {
     let cookie = initialCookie;
     let reloads = 0;
+    let deferred = false;
     const document = {
       get cookie() {
         return cookie;
@@ -30,23 +32,49 @@ describe('CLIENT_HINT_SCRIPT', () => {
     };
     const location = { pathname, reload: () => reloads++ };
     const navigator = { cookieEnabled: true };
-    new Function('document', 'location', 'navigator', CLIENT_HINT_SCRIPT)(document, location, navigator);
-    return { cookie, reloads };
+    const frames: (() => void)[] = [];
+    const requestAnimationFrame = (callback: () => void) => frames.push(callback);
+    const setTimeout = (callback: () => void) => callback();
+    new Function('document', 'location', 'navigator', 'requestAnimationFrame', 'setTimeout', CLIENT_HINT_SCRIPT)(
+      document,
+      location,
+      navigator,
+      requestAnimationFrame,
+      setTimeout,
+    );
+    if (frames.length > 0) {
+      // Nothing happens before the first frame.
+      expect({ cookie, reloads }).toEqual({ cookie: initialCookie, reloads: 0 });
+      deferred = true;
+      for (const frame of frames) frame();
+    }
+    return { cookie, reloads, deferred };
   }
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-  it('sets the cookie and reloads once when it is missing or stale', () => {
-    expect(run('')).toEqual({ cookie: `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`, reloads: 1 });
-    expect(run(`x=1; ${TIME_ZONE_COOKIE}=Nowhere`).reloads).toBe(1);
+  it('on the dashboard, sets a missing cookie and reloads at once, before the first paint', () => {
+    const hint = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+    expect(run('')).toEqual({ cookie: hint, reloads: 1, deferred: false });
+    expect(run('', '/dashboard/billing')).toEqual({ cookie: hint, reloads: 1, deferred: false });
   });
 
-  it('only sets the cookie, without reloading, outside the dashboard', () => {
-    expect(run('', '/marketplace')).toEqual({ cookie: `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`, reloads: 0 });
-    expect(run('', '/dashboardx').reloads).toBe(0);
-    expect(run('', '/dashboard/billing').reloads).toBe(1);
+  it('on the dashboard, replaces a stale cookie and reloads once, after the first frame', () => {
+    expect(run(`x=1; ${TIME_ZONE_COOKIE}=Nowhere`)).toEqual({
+      cookie: `x=1; ${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`,
+      reloads: 1,
+      deferred: true,
+    });
+  });
+
+  it('only sets the cookie, after the first frame and without reloading, outside the dashboard', () => {
+    const hint = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+    expect(run('', '/marketplace')).toEqual({ cookie: hint, reloads: 0, deferred: true });
+    expect(run('', '/dashboardx')).toEqual({ cookie: hint, reloads: 0, deferred: true });
   });
 
   it('does nothing when the cookie is current', () => {
-    expect(run(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`).reloads).toBe(0);
+    const hint = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+    expect(run(hint)).toEqual({ cookie: hint, reloads: 0, deferred: true });
+    expect(run(hint, '/')).toEqual({ cookie: hint, reloads: 0, deferred: true });
   });
 });

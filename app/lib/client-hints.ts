@@ -12,8 +12,14 @@ export const TIME_ZONE_COOKIE = 'am_ch_tz';
 /** Paths whose server render depends on the zone (a stale hint reloads them once). */
 export const TIME_ZONE_PATH_PREFIX = '/dashboard';
 
-/** The inline script (it must carry the CSP nonce). Reloads only when cookies actually stick. */
-export const CLIENT_HINT_SCRIPT = `(function(){try{var n=${JSON.stringify(TIME_ZONE_COOKIE)};var tz=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!tz)return;var read=function(){var m=document.cookie.match(new RegExp('(?:^|;\\\\s*)'+n+'=([^;]*)'));return m?decodeURIComponent(m[1]):null};var before=read();if(before===tz)return;document.cookie=n+'='+encodeURIComponent(tz)+'; Path=/; Max-Age=31536000; SameSite=Lax';var p=location.pathname,d=${JSON.stringify(TIME_ZONE_PATH_PREFIX)};if((p===d||p.indexOf(d+'/')===0)&&read()===tz&&navigator.cookieEnabled)location.reload()}catch(e){}})();`;
+/**
+ * The inline script (it must carry the CSP nonce). Reloads only when cookies actually stick.
+ * A page's first use of `Intl` loads the browser's ICU data (30–70 ms on a desktop, several times
+ * that on a phone), and a script in <head> holds the first paint while it runs: so the check waits
+ * for the first frame, except on a dashboard page without any hint yet, which it reloads before
+ * anything is shown (ADR 029).
+ */
+export const CLIENT_HINT_SCRIPT = `(function(){var n=${JSON.stringify(TIME_ZONE_COOKIE)},d=${JSON.stringify(TIME_ZONE_PATH_PREFIX)},p=location.pathname,dash=p===d||p.indexOf(d+'/')===0;var read=function(){var m=document.cookie.match(new RegExp('(?:^|;\\\\s*)'+n+'=([^;]*)'));return m?decodeURIComponent(m[1]):null};var check=function(){try{var tz=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!tz||read()===tz)return;document.cookie=n+'='+encodeURIComponent(tz)+'; Path=/; Max-Age=31536000; SameSite=Lax';if(dash&&read()===tz&&navigator.cookieEnabled)location.reload()}catch(e){}};if(dash&&read()===null)check();else requestAnimationFrame(function(){setTimeout(check,0)})})();`;
 
 export function isValidTimeZone(value: string): boolean {
   if (!value || value.length > 64) return false;

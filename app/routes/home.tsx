@@ -84,7 +84,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page py-20" aria-labelledby="how-it-works">
+      <section className="below-fold container-page py-20" aria-labelledby="how-it-works">
         <h2 id="how-it-works" className="text-center text-3xl font-bold">
           How It Works
         </h2>
@@ -103,7 +103,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </ol>
       </section>
 
-      <section className="bg-slate-50 py-20 dark:bg-slate-900" aria-labelledby="featured-agents">
+      <section className="below-fold bg-slate-50 py-20 dark:bg-slate-900" aria-labelledby="featured-agents">
         <div className="container-page">
           <div className="flex items-end justify-between gap-4">
             <h2 id="featured-agents" className="text-3xl font-bold">
@@ -123,7 +123,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page py-20" aria-labelledby="popular-categories">
+      <section className="below-fold container-page py-20" aria-labelledby="popular-categories">
         <h2 id="popular-categories" className="text-3xl font-bold">
           Popular Categories
         </h2>
@@ -147,7 +147,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="bg-slate-50 py-20 dark:bg-slate-900" aria-labelledby="why-choose">
+      <section className="below-fold bg-slate-50 py-20 dark:bg-slate-900" aria-labelledby="why-choose">
         <div className="container-page">
           <h2 id="why-choose" className="text-center text-3xl font-bold">
             Why Choose AgentMarket
@@ -164,7 +164,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="container-page py-20 text-center" aria-labelledby="call-to-action">
+      <section className="below-fold container-page py-20 text-center" aria-labelledby="call-to-action">
         <h2 id="call-to-action" className="text-3xl font-bold">
           Ready to put AI agents to work?
         </h2>

@@ -139,6 +139,22 @@ test.describe('HTTP layer', () => {
     const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scriptTags.length).toBeGreaterThan(0);
     for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonceOf(csp)}"`);
+    // The stylesheet is written into the page, admitted by the same nonce and by nothing else.
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonceOf(csp)}';`);
+    expect(html).toMatch(new RegExp(`<style id="app-stylesheet" nonce="${nonceOf(csp)}">[^<]*\\.container-page`));
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  test('styles the page from the stylesheet in the document, without or with JavaScript', async ({ page }) => {
+    await page.goto('/help');
+    const link = page.getByRole('link', { name: 'Skip to content' });
+    // Tailwind's sr-only: styled, the link is clipped out of sight until it is focused.
+    expect(await link.evaluate((element) => getComputedStyle(element).clipPath)).toBe('inset(50%)');
+    await page.getByRole('banner').getByRole('link', { name: 'Marketplace' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Agent Marketplace' })).toBeVisible();
+    expect(
+      await page.locator('style#app-stylesheet').evaluate((element) => element.textContent?.length),
+    ).toBeGreaterThan(10_000);
   });
 
   test('refuses an oversized form body with 413', async ({ request }) => {
@@ -165,7 +181,7 @@ test.describe('HTTP layer', () => {
 
   test('serves hashed assets with immutable caching', async ({ request, page }) => {
     await page.goto('/help');
-    const href = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+    const href = await page.locator('link[rel="modulepreload"]').first().getAttribute('href');
     expect(href).toMatch(/^\/assets\//);
     const response = await request.get(href!);
     expect(response.headers()['cache-control']).toContain('immutable');
