@@ -5,12 +5,14 @@
  *      `/marketplace`, an agent page and My Collection (signed in as the demo buyer: the session
  *      cookies are put in the browser's jar), 3 runs each, the median of each figure;
  *   2. the slowest interaction (INP from Chromium's Event Timing entries) while typing in the
- *      marketplace search and changing its filters at 4× CPU throttling, median of 3 runs.
+ *      marketplace search and changing its filters at 4× CPU throttling, median of 3 runs;
+ *   3. the real first and largest paint of the same pages with an empty cache, in Chromium under
+ *      Lighthouse's DevTools throttling (no bar: what Lighthouse's simulation estimates; ADR 029).
  * Prints one table with the bars and PASS/MISS, writes bench/results/lighthouse.json, and exits
  * non-zero on a MISS. Not part of `npm test` (timings).
  *
  *   npm run lighthouse                 # everything (about 8 minutes on 2 cores)
- *   options: --runs N  --only mobile|desktop|inp  --build (force a build)
+ *   options: --runs N  --only mobile|desktop|inp|paint  --build (force a build)
  */
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -68,6 +70,12 @@ installCleanup(() => rmSync(logDir, { recursive: true, force: true }));
  */
 async function addCookies(port, origin, cookie) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  await browser.contexts()[0]?.addCookies(sessionCookies(origin, cookie));
+  await browser.close(); // disconnects; the Chrome stays for Lighthouse
+}
+
+/** The session's cookies for a browser's jar, with the time-zone hint a member has by then. */
+function sessionCookies(origin, cookie) {
   const cookies = cookie.split('; ').map((pair) => {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
@@ -76,8 +84,7 @@ async function addCookies(port, origin, cookie) {
   // (signing in went through a page); without it the dashboard reloads once to set it.
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   cookies.push({ name: 'am_ch_tz', value: encodeURIComponent(timeZone), url: origin });
-  await browser.contexts()[0]?.addCookies(cookies);
-  await browser.close(); // disconnects; the Chrome stays for Lighthouse
+  return cookies;
 }
 
 /** One Lighthouse run in a Chrome of its own: the category scores, CLS and the failed audits. */
@@ -221,13 +228,67 @@ async function measureInteractions(origin) {
   }
 }
 
+/** Lighthouse's DevTools throttling for mobile: slow 4G (562.5 ms RTT, 1.47 Mbit/s) and 4× CPU. */
+const DEVTOOLS_THROTTLING = {
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+
+/**
+ * The first and largest contentful paint of one page as a phone on slow 4G sees them, each run in a
+ * new context (empty cache), the median of each. Real paints, where Lighthouse's mobile score
+ * simulates them from an unthrottled load.
+ */
+async function measurePaint(page, cookie) {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+  });
+  try {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      if (cookie) await context.addCookies(sessionCookies(new URL(page.url).origin, cookie));
+      const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...DEVTOOLS_THROTTLING });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+      await tab.addInitScript(() => {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) globalThis.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await tab.goto(page.url, { waitUntil: 'load' });
+      if (tab.url() !== page.url) throw new Error(`${page.url} ended on ${tab.url()}`);
+      await tab.waitForTimeout(1000); // the largest paint is reported after the frame that shows it
+      runs.push(
+        await tab.evaluate(() => ({
+          fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+          lcpMs: globalThis.__lcp ?? NaN,
+        })),
+      );
+      await context.close();
+    }
+    return {
+      page: page.name,
+      fcpMs: median(runs.map((run) => run.fcpMs)),
+      lcpMs: median(runs.map((run) => run.lcpMs)),
+      runs,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 const pass = (ok) => (ok ? 'PASS' : 'MISS');
 const score = (value) => value.toFixed(2);
 
 function printTable(results) {
   const lines = [];
   const header = `${'Page'.padEnd(16)} ${'Mode'.padEnd(8)} ${'Perf'.padStart(5)} ${'A11y'.padStart(5)} ${'BP'.padStart(5)} ${'SEO'.padStart(5)} ${'CLS'.padStart(6)} ${'LCP'.padStart(7)} ${'TBT'.padStart(6)}  Result`;
-  lines.push(header, '-'.repeat(header.length));
+  if (results.pages.length > 0) lines.push(header, '-'.repeat(header.length));
   for (const mode of ['mobile', 'desktop']) {
     const bar = BARS[mode];
     const barLine = `${'bar'.padEnd(16)} ${mode.padEnd(8)} ${`≥${score(bar.performance)}`.padStart(5)} ${'≥1.00'.padStart(5)} ${'≥1.00'.padStart(5)} ${'≥1.00'.padStart(5)} ${`≤${bar.cls}`.padStart(6)}`;
@@ -248,6 +309,14 @@ function printTable(results) {
       '',
       `Slowest interaction, /marketplace search and filters at ${CPU_THROTTLING}× CPU (median of ${results.inp.runs.length}): ${Math.round(results.inp.slowestMs)} ms (bar ≤ ${BARS.inpMs} ms)  ${pass(ok)}`,
     );
+  }
+  if (results.paint?.length) {
+    lines.push('', 'Real paints, empty cache, slow 4G and 4× CPU (DevTools throttling, median; no bar):');
+    for (const row of results.paint) {
+      lines.push(
+        `${row.page.padEnd(16)} FCP ${`${Math.round(row.fcpMs)} ms`.padStart(8)}  LCP ${`${Math.round(row.lcpMs)} ms`.padStart(8)}`,
+      );
+    }
   }
   console.log(`\n${lines.join('\n')}\n`);
   for (const row of results.pages.filter((entry) => entry.failedAudits.length > 0)) {
@@ -300,6 +369,13 @@ try {
       runs,
       slowest: runs[0]?.slowest ?? [],
     };
+  }
+  if (!options.only || options.only === 'paint') {
+    results.paint = [];
+    for (const page of pages) {
+      log(`Real paints ${page.name} ×${RUNS}`);
+      results.paint.push(await measurePaint(page, page.signedIn ? cookie : undefined));
+    }
   }
 } finally {
   await server.stop();
