@@ -51,6 +51,8 @@ test.describe('shared layout', () => {
     if (isJavaScriptProject()) {
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     }
+    // With JavaScript the class changes before the server answers; reload once the cookie holds it.
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'am_theme')).toBe(true);
     await page.reload();
     await expect(html).toHaveClass('dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
