@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './lib/build.js';
 import { measureApi, measureSql, SHAPES, summarize } from './lib/data-api.js';
-import { startBDefault } from './lib/b-default.js';
+import { appRouteCount, startBDefault } from './lib/b-default.js';
 import { apiKey } from './lib/keys.js';
 import { machine } from './lib/machine.js';
 import { installCleanup, startServer } from './lib/processes.js';
@@ -130,6 +130,13 @@ async function main() {
   const buyerCookie = await newBuyer(server.origin, anonKey);
   log('Building and starting B-default (bench/b-default/, react-router-serve)');
   const bDefault = await startBDefault(root, mkdtempSync(path.join(dataDir, 'b-default-')));
+  // The same app with as many routes as ours (the root aside): what React Router's per-request
+  // route work costs, apart from our layout and middleware (ADR 030).
+  const appRoutes = appRouteCount(root) - 1;
+  log(`Building and starting B-default with ${appRoutes} routes, as many as the marketplace`);
+  const bDefaultRoutes = await startBDefault(root, mkdtempSync(path.join(dataDir, 'b-routes-')), {
+    routes: appRoutes,
+  });
   let bought = 0;
   const cards = (count) => (html) => (html.match(/<article\b/g) ?? []).length === count;
   const targets = [
@@ -157,6 +164,13 @@ async function main() {
     },
     { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
     { name: 'B-default (react-router-serve)', key: 'bDefault', origin: bDefault.origin, path: '/', expect: cards(24) },
+    {
+      name: `B-default with ${appRoutes} routes`,
+      key: 'bDefaultRoutes',
+      origin: bDefaultRoutes.origin,
+      path: '/',
+      expect: cards(24),
+    },
     {
       name: 'collection signed in',
       key: 'collection',
@@ -237,6 +251,7 @@ async function main() {
   }
   results.ssr.buy.purchasesTried = bought;
   await bDefault.stop();
+  await bDefaultRoutes.stop();
 
   log(`Data API over HTTP: ${SHAPES.length} shapes × ${config.queryIterations} (after ${config.queryWarmup} warm-up)`);
   const api = await measureApi(server.origin, anonKey, {

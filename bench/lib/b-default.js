@@ -8,16 +8,24 @@
  * data as F.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, symlinkSync } from 'node:fs';
+import { cpSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.js';
 import { startProcess } from './processes.js';
 
-/** Builds B-default into `dir` (a new temporary directory) and serves it; resolves once `/` answers 200. */
-export async function startBDefault(root, dir) {
+/**
+ * Builds B-default into `dir` (a new temporary directory) and serves it; resolves once `/` answers
+ * 200. With `routes`, the app has that many routes instead of one (the same page on each; ADR 030).
+ */
+export async function startBDefault(root, dir, { routes = 1 } = {}) {
   cpSync(path.join(root, 'bench/b-default'), dir, { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  const env = { ...process.env, MARKETPLACE_APP_DIR: path.join(root, 'app'), NODE_ENV: 'production' };
+  const env = {
+    ...process.env,
+    MARKETPLACE_APP_DIR: path.join(root, 'app'),
+    NODE_ENV: 'production',
+    B_DEFAULT_ROUTES: String(routes),
+  };
   try {
     execFileSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
       cwd: dir,
@@ -38,4 +46,14 @@ export async function startBDefault(root, dir) {
     port,
     readyPath: '/',
   });
+}
+
+/** How many routes the marketplace's build has (its browser manifest lists every one). */
+export function appRouteCount(root) {
+  const dir = path.join(root, 'build/client/assets');
+  const file = readdirSync(dir).find((name) => name.startsWith('manifest-') && name.endsWith('.js'));
+  if (!file) throw new Error('No route manifest in build/client/assets: build the app first.');
+  const text = readFileSync(path.join(dir, file), 'utf8');
+  const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, ''));
+  return Object.keys(manifest.routes).length;
 }

@@ -62,7 +62,9 @@ export function printReport(results) {
               `F ≥ ${GOALS.fOverBDefault}×B`,
               fOverB >= GOALS.fOverBDefault && run.non2xx === 0,
             )
-          : goal === undefined
+          : key === 'bDefaultRoutes'
+            ? [`F = ${fOverB.toFixed(2)}×B`, '(no goal: ADR 030)', '']
+            : goal === undefined
             ? [`${ratio.toFixed(2)}×F`, '(no goal)', '']
             : check(
                 `ssr.${key}.rpsRatio`,
