@@ -79,6 +79,26 @@ test.describe('marketplace', () => {
     for (const text of await cards(page).allTextContents()) expect(text).toContain('Sales');
   });
 
+  test('shows ten skeleton cards while a slow filter change loads, then the results', async ({ page }) => {
+    test.skip(!isJavaScriptProject(), 'without JavaScript the browser loads the next page itself');
+    await page.goto('/marketplace');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/marketplace\.data\?category=finance(&|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await choose(page, 'Categories', 'Finance');
+    const skeleton = page.getByRole('list', { name: 'Loading agents' });
+    await expect(skeleton.getByTestId('skeleton-card')).toHaveCount(10);
+    await expect(cards(page)).toHaveCount(0);
+    release();
+    await expect(skeleton).toHaveCount(0);
+    await expect(page).toHaveURL(/\/marketplace\?category=finance$/);
+    for (const text of await cards(page).allTextContents()) expect(text).toContain('Finance');
+    expect(await cards(page).count()).toBeGreaterThan(0);
+  });
+
   test('keeps a price chosen while another filter is still loading', async ({ page }) => {
     test.skip(!isJavaScriptProject(), 'without JavaScript every change is its own page load');
     await page.goto('/marketplace');
