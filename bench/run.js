@@ -5,7 +5,8 @@
  *   1. the JavaScript and HTML the pages ship (gzip -9) against the bare fixture F,
  *   2. server-rendered pages under load (autocannon -c 50) against F = /__perf/fixture, and F
  *      against B-default (the same cards in a default React Router app under react-router-serve,
- *      built in this run); the collection, the purchase history and the buy action as ratios to F,
+ *      built in this run) and against that app with as many routes as ours (ADR 030); the
+ *      collection, the purchase history and the buy action as ratios to F,
  *   3. the marketplace's queries through the Data API over HTTP against the same SQL on PGlite.
  *   4. with a PostgreSQL 15+ server installed: the same pages served by two processes over it
  *      (DATABASE_URL, WORKERS=2), in the same rounds, as ratios to the same F.
