@@ -65,14 +65,14 @@ export function printReport(results) {
           : key === 'bDefaultRoutes'
             ? [`F = ${fOverB.toFixed(2)}×B`, '(no goal: ADR 030)', '']
             : goal === undefined
-            ? [`${ratio.toFixed(2)}×F`, '(no goal)', '']
-            : check(
-                `ssr.${key}.rpsRatio`,
-                ratio,
-                `${ratio.toFixed(2)}×F`,
-                `≥ ${goal}×F`,
-                ratio >= goal && run.non2xx === 0,
-              );
+              ? [`${ratio.toFixed(2)}×F`, '(no goal)', '']
+              : check(
+                  `ssr.${key}.rpsRatio`,
+                  ratio,
+                  `${ratio.toFixed(2)}×F`,
+                  `≥ ${goal}×F`,
+                  ratio >= goal && run.non2xx === 0,
+                );
     return [
       run.name + (run.signedIn ? ' (cookie)' : ''),
       run.rps.toFixed(0),
