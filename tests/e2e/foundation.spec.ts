@@ -126,6 +126,21 @@ test.describe('newsletter', () => {
 });
 
 test.describe('HTTP layer', () => {
+  test('serves robots.txt: the catalogue open to crawlers, account pages and actions closed', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split('\n');
+    expect(lines).toContain('User-agent: *');
+    for (const path of ['/dashboard', '/profile', '/auth/', '/agent/*/download']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    // Nothing closes the whole site or the catalogue.
+    for (const path of ['/', '/marketplace', '/agent', '/agent/', '/sellers/', '/categories']) {
+      expect(lines).not.toContain(`Disallow: ${path}`);
+    }
+  });
+
   test('sends security headers with a fresh nonce per request', async ({ request }) => {
     const first = await request.get('/');
     const second = await request.get('/');
