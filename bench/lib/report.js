@@ -47,32 +47,33 @@ export function printReport(results) {
     '',
     `--- SSR under load (autocannon -c ${config.connections}, ${config.rounds} interleaved rounds of ${config.duration} s after ${config.warmup} s warm-up; medians; p95 from every response time) ---`,
   );
-  const ssrRows = Object.entries(results.ssr).map(([key, run]) => {
+  /** The ratio, goal and result cells of one load target. */
+  const ssrVerdict = (key, run) => {
+    if (key === 'fixture') return ['(baseline F)', '', ''];
     const ratio = run.rps / fixture.rps;
-    const goal = GOALS.ssr[key];
     const fOverB = fixture.rps / run.rps;
-    const verdict =
-      key === 'fixture'
-        ? ['(baseline F)', '', '']
-        : key === 'bDefault'
-          ? check(
-              'ssr.fOverBDefault',
-              fOverB,
-              `F = ${fOverB.toFixed(2)}×B`,
-              `F ≥ ${GOALS.fOverBDefault}×B`,
-              fOverB >= GOALS.fOverBDefault && run.non2xx === 0,
-            )
-          : key === 'bDefaultRoutes'
-            ? [`F = ${fOverB.toFixed(2)}×B`, '(no goal: ADR 030)', '']
-            : goal === undefined
-              ? [`${ratio.toFixed(2)}×F`, '(no goal)', '']
-              : check(
-                  `ssr.${key}.rpsRatio`,
-                  ratio,
-                  `${ratio.toFixed(2)}×F`,
-                  `≥ ${goal}×F`,
-                  ratio >= goal && run.non2xx === 0,
-                );
+    if (key === 'bDefault') {
+      return check(
+        'ssr.fOverBDefault',
+        fOverB,
+        `F = ${fOverB.toFixed(2)}×B`,
+        `F ≥ ${GOALS.fOverBDefault}×B`,
+        fOverB >= GOALS.fOverBDefault && run.non2xx === 0,
+      );
+    }
+    if (key === 'bDefaultRoutes') return [`F = ${fOverB.toFixed(2)}×B`, '(no goal: ADR 030)', ''];
+    const goal = GOALS.ssr[key];
+    if (goal === undefined) return [`${ratio.toFixed(2)}×F`, '(no goal)', ''];
+    return check(
+      `ssr.${key}.rpsRatio`,
+      ratio,
+      `${ratio.toFixed(2)}×F`,
+      `≥ ${goal}×F`,
+      ratio >= goal && run.non2xx === 0,
+    );
+  };
+  const ssrRows = Object.entries(results.ssr).map(([key, run]) => {
+    const verdict = ssrVerdict(key, run);
     return [
       run.name + (run.signedIn ? ' (cookie)' : ''),
       run.rps.toFixed(0),
