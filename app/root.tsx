@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { AuthDialog } from '~/components/auth/auth-dialog';
-import { ClientHintCheck, ZodJitless } from '~/components/dashboard/client-hint-check';
+import { ClientHintCheck, ThemeFromStorage, ZodJitless } from '~/components/dashboard/client-hint-check';
 import { FlashToast } from '~/components/layout/flash-toast';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Footer } from '~/components/layout/footer';
@@ -71,10 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const flash = rootData?.flash ?? null;
   useFocusAfterNavigation('main');
   return (
-    <html lang="en" className={theme}>
+    // The class may differ from the server's: the theme saved in local storage wins (app/lib/theme.ts).
+    <html lang="en" className={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ThemeFromStorage nonce={nonce} />
         <ZodJitless nonce={nonce} />
         <ClientHintCheck nonce={nonce} />
         <Stylesheet href={stylesheet} nonce={nonce} />

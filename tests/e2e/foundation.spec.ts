@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
 
 const FOOTER_PAGES = [
@@ -14,6 +15,12 @@ const FOOTER_PAGES = [
   ['/categories', 'Categories'],
   ['/become-seller', 'Sell your AI agents to the world'],
 ] as const;
+
+/** The theme the `am_theme` cookie holds (React Router's unsigned cookies are base64 JSON). */
+async function themeCookie(page: Page): Promise<unknown> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'am_theme');
+  return cookie ? JSON.parse(Buffer.from(decodeURIComponent(cookie.value), 'base64').toString()) : undefined;
+}
 
 test.describe('shared layout', () => {
   test('the home page has the header, footer and a title', async ({ page }) => {
@@ -51,13 +58,36 @@ test.describe('shared layout', () => {
     if (isJavaScriptProject()) {
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     }
-    // With JavaScript the class changes before the server answers; reload once the cookie holds it.
-    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'am_theme')).toBe(true);
+    // With JavaScript the reload may come before the server stored the cookie: local storage holds the choice.
     await page.reload();
     await expect(html).toHaveClass('dark');
+    await expect.poll(() => themeCookie(page)).toBe('dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect(html).toHaveClass('light');
     await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('the theme saved in local storage is the initial value, and the cookie follows it', async ({ page }) => {
+    test.skip(!isJavaScriptProject(), 'local storage is read by a script');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    // Before any module runs: the app's scripts are held back, so only the inline <head> script acts.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto('/help', { waitUntil: 'commit' });
+    expect(await response?.text()).toContain('<html lang="en" class="system"');
+    const html = page.locator('html');
+    await expect(html).toHaveClass('dark');
+    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+    // Once the app runs, the cookie follows, so the server renders the choice from the first byte.
+    release();
+    await expect.poll(() => themeCookie(page)).toBe('dark');
+    await page.reload();
+    await expect(html).toHaveClass('dark');
   });
 
   test('the system dark preference renders dark from the first byte', async ({ page }) => {

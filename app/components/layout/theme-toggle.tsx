@@ -1,29 +1,35 @@
 import { Moon, Sun } from 'lucide-react';
 import { useEffect } from 'react';
-import { useFetcher, useLocation } from 'react-router';
+import { useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import { ServerOnly } from 'remix-utils/server-only';
+import { applyThemeClass, isThemeChoice, readStoredTheme, storeTheme } from '~/lib/theme';
+import type { loader as rootLoader } from '~/root';
 
 /**
  * Two buttons, one per target theme; CSS shows the one that switches away from the theme in
  * effect (including the system's), so the toggle is right without JavaScript. With JavaScript
- * the choice is applied at once and mirrored to localStorage under `theme`.
+ * the choice is applied at once and saved to local storage under `theme`, the store the
+ * specification names, which the next page applies before its first paint (app/lib/theme.ts).
  */
 export function ThemeToggle() {
   const fetcher = useFetcher();
   const location = useLocation();
+  const serverTheme = useRouteLoaderData<typeof rootLoader>('root')?.theme ?? null;
   const pendingTheme = fetcher.formData?.get('theme');
+  const { submit } = fetcher;
 
   useEffect(() => {
-    if (pendingTheme !== 'light' && pendingTheme !== 'dark') return;
-    const root = document.documentElement;
-    root.classList.remove('light', 'dark', 'system');
-    root.classList.add(pendingTheme);
-    try {
-      localStorage.setItem('theme', pendingTheme);
-    } catch {
-      // storage may be disabled; the cookie still holds the choice
-    }
+    if (!isThemeChoice(pendingTheme)) return;
+    applyThemeClass(pendingTheme);
+    storeTheme(pendingTheme);
   }, [pendingTheme]);
+
+  // The saved choice is the initial value; when the cookie says otherwise, the cookie follows it.
+  useEffect(() => {
+    const stored = readStoredTheme();
+    if (stored && stored !== serverTheme)
+      void submit({ theme: stored }, { method: 'post', action: '/resources/theme' });
+  }, [serverTheme, submit]);
 
   return (
     <fetcher.Form method="post" action="/resources/theme">

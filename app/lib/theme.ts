@@ -1,0 +1,45 @@
+/**
+ * The theme's two stores. The `am_theme` cookie lets the server render the right class from the
+ * first byte, with or without JavaScript. The specification's store is the browser's local
+ * storage under `theme`: "Initial value: the value saved in browser local storage under the key
+ * theme, else dark if the system prefers a dark colour scheme, else light." With JavaScript the
+ * stored value wins: this inline script in <head> applies it before the first paint, and the
+ * toggle copies it to the cookie when the two differ (a choice made just before a reload, whose
+ * request the reload cancelled; a choice made with JavaScript off; cookies cleared).
+ */
+export const THEME_STORAGE_KEY = 'theme';
+
+export type ThemeChoice = 'light' | 'dark';
+
+export function isThemeChoice(value: unknown): value is ThemeChoice {
+  return value === 'light' || value === 'dark';
+}
+
+/** The stored choice, or `null` (none, or storage disabled). Browser only. */
+export function readStoredTheme(): ThemeChoice | null {
+  try {
+    const value = localStorage.getItem(THEME_STORAGE_KEY);
+    return isThemeChoice(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeTheme(theme: ThemeChoice): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // storage may be disabled; the cookie still holds the choice
+  }
+}
+
+/** Puts `theme` (or `system`) on <html>, the one class the stylesheet reads. */
+export function applyThemeClass(theme: ThemeChoice | 'system'): void {
+  const root = document.documentElement;
+  if (root.classList.contains(theme)) return;
+  root.classList.remove('light', 'dark', 'system');
+  root.classList.add(theme);
+}
+
+/** The inline <head> script (it carries the CSP nonce): the stored choice, before the first paint. */
+export const THEME_SCRIPT = `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t!=='light'&&t!=='dark')return;var c=document.documentElement.classList;if(c.contains(t))return;c.remove('light','dark','system');c.add(t)}catch(e){}})();`;
