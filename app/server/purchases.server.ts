@@ -99,14 +99,13 @@ export async function buyAgent(
   provider: PaymentProvider,
   { buyerId, agentId, idempotencyKey, mailer }: BuyInput,
 ): Promise<BuyOutcome> {
-  const agent = unwrap(
-    await service.from('agents').select('id, name, price, status, seller_id').eq('id', agentId).maybeSingle(),
-    failure('agent'),
-  );
+  const [agentRead, existing] = await Promise.all([
+    service.from('agents').select('id, name, price, status, seller_id').eq('id', agentId).maybeSingle(),
+    livePurchase(service, buyerId, agentId),
+  ]);
+  const agent = unwrap(agentRead, failure('agent'));
   if (!agent || agent.status !== 'published') return { ok: false, refusal: 'not-on-sale' };
   if (agent.seller_id === buyerId) return { ok: false, refusal: 'own' };
-
-  const existing = await livePurchase(service, buyerId, agentId);
   if (existing) return outcomeOfExisting(existing, idempotencyKey);
 
   const [discountPercent, method] = await Promise.all([
@@ -166,13 +165,20 @@ export async function buyAgent(
     await service.from('purchases').update({ payment_intent_id: payment.paymentIntentId }).eq('id', purchaseId),
     failure('payment reference'),
   );
-  if (payment.settled) await applyPaymentNotification(service, provider, payment.settled, { mailer });
+  const applied = payment.settled
+    ? await applyToPurchase(service, provider, purchaseId, payment.settled, { mailer })
+    : 'ignored';
   forgetCatalogue();
 
-  const status = unwrap(
-    await service.from('purchases').select('status').eq('id', purchaseId).single(),
-    failure('purchase status'),
-  ).status;
+  // Applied here, the outcome is the status; otherwise the payment is pending at the provider, or
+  // its webhook got here first: the purchase says which.
+  const status =
+    applied === 'applied'
+      ? payment.settled!.outcome
+      : unwrap(
+          await service.from('purchases').select('status').eq('id', purchaseId).single(),
+          failure('purchase status'),
+        ).status;
   // Declined by the provider (the card), or failed for another reason.
   if (status === 'failed') return { ok: false, refusal: payment.settled?.outcome === 'failed' ? 'declined' : 'failed' };
   if (status === 'pending') return { ok: false, refusal: 'pending' };
@@ -207,28 +213,39 @@ export async function applyPaymentNotification(
   const purchase = unwrap(
     await service
       .from('purchases')
-      .select('id, status')
+      .select('id')
       .eq('payment_provider', provider.id)
       .eq('payment_intent_id', notification.paymentIntentId)
       .maybeSingle(),
     failure('purchase of the payment'),
   );
   if (!purchase) return 'ignored';
+  return applyToPurchase(service, provider, purchase.id, notification, extra);
+}
+
+/** `applyPaymentNotification` once the purchase is known: the buy action knows its own. */
+async function applyToPurchase(
+  service: AppSupabaseClient,
+  provider: PaymentProvider,
+  purchaseId: string,
+  notification: PaymentNotification,
+  extra: { refundedBy?: string; mailer?: ProductMailer },
+): Promise<'applied' | 'ignored'> {
   const recorded = await service
     .from('payment_events')
-    .insert({ id: notification.eventId, provider: provider.id, purchase_id: purchase.id, type: notification.outcome });
+    .insert({ id: notification.eventId, provider: provider.id, purchase_id: purchaseId, type: notification.outcome });
   if (recorded.error?.code === '23505') return 'ignored';
   unwrap(recorded, failure('payment event'));
 
   const from = notification.outcome === 'refunded' ? 'completed' : 'pending';
-  const moved = await settle(service, purchase.id, from, {
+  const moved = await settle(service, purchaseId, from, {
     status: notification.outcome,
     status_reason: notification.reason ?? null,
     ...(notification.outcome === 'refunded' && extra.refundedBy ? { refunded_by: extra.refundedBy } : {}),
   });
   if (moved) forgetCatalogue();
   if (moved && notification.outcome === 'completed' && extra.mailer) {
-    await notifyPurchaseCompleted(service, extra.mailer, purchase.id);
+    await notifyPurchaseCompleted(service, extra.mailer, purchaseId);
   }
   return moved ? 'applied' : 'ignored';
 }
@@ -279,6 +296,6 @@ export async function refundPurchase(
     reason,
   });
   if (!settled) return { ok: false, refusal: 'pending' };
-  await applyPaymentNotification(service, provider, settled, { refundedBy: actor.id });
+  await applyToPurchase(service, provider, purchase.id, settled, { refundedBy: actor.id });
   return { ok: true };
 }
