@@ -6,6 +6,7 @@
  * and the proxy setting come from the app, which validates every variable in app/server/env.server.ts.
  */
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import morgan from 'morgan';
@@ -43,7 +44,14 @@ if (DEVELOPMENT) {
   // The other public files are fixed at build time: only requests under their top-level names
   // reach the disk, so pages and API calls never pay for a stat of a file that is not there.
   const publicNames = new Set(readdirSync('build/client').filter((name) => name !== 'assets'));
-  const publicFiles = express.static('build/client', { maxAge: '1h', index: false });
+  // The agents' stock artwork (public/thumbnails) changes only with a release: a week, not an hour.
+  const publicFiles = express.static('build/client', {
+    maxAge: '1h',
+    index: false,
+    setHeaders: (res, file) => {
+      if (path.basename(path.dirname(file)) === 'thumbnails') res.setHeader('Cache-Control', 'public, max-age=604800');
+    },
+  });
   server.use((req, res, next) => (publicNames.has(req.path.split('/')[1]) ? publicFiles(req, res, next) : next()));
   const { createApp } = await import('./build/server/index.js').catch(exitOnInvalidEnvironment);
   app = await createApp().catch(exitOnStartupError);

@@ -238,4 +238,12 @@ test.describe('HTTP layer', () => {
     const response = await request.get(href!);
     expect(response.headers()['cache-control']).toContain('immutable');
   });
+
+  test('caches the stock artwork for a week and other public files for an hour', async ({ request }) => {
+    const artwork = await request.get('/thumbnails/sales-1.svg');
+    expect(artwork.status()).toBe(200);
+    expect(artwork.headers()['cache-control']).toBe('public, max-age=604800');
+    const icon = await request.get('/favicon.svg');
+    expect(icon.headers()['cache-control']).toBe('public, max-age=3600');
+  });
 });
