@@ -156,15 +156,19 @@ test.describe('newsletter', () => {
 });
 
 test.describe('HTTP layer', () => {
-  test('serves robots.txt: the catalogue open to crawlers, account pages and actions closed', async ({ request }) => {
+  test('serves robots.txt: the catalogue open to crawlers, sign-in and actions closed', async ({ request }) => {
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/plain/);
     const lines = (await response.text()).split('\n');
     expect(lines).toContain('User-agent: *');
-    for (const path of ['/dashboard', '/profile', '/auth/', '/agent/*/download']) {
+    for (const path of ['/*?auth=', '/*&auth=', '/auth/', '/resources/', '/agent/*/download']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
+    // An account page sends a signed-out crawler to the sign-in dialog, an address closed above.
+    const account = await request.get('/dashboard/collection', { maxRedirects: 0 });
+    expect(account.status()).toBe(302);
+    expect(new URL(account.headers()['location'] ?? '', 'http://x').search).toMatch(/^\?auth=sign-in/);
     // Nothing closes the whole site or the catalogue.
     for (const path of ['/', '/marketplace', '/agent', '/agent/', '/sellers/', '/categories']) {
       expect(lines).not.toContain(`Disallow: ${path}`);
