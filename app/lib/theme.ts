@@ -4,8 +4,10 @@
  * storage under `theme`: "Initial value: the value saved in browser local storage under the key
  * theme, else dark if the system prefers a dark colour scheme, else light." With JavaScript the
  * stored value wins: this inline script in <head> applies it before the first paint, and the
- * toggle copies it to the cookie when the two differ (a choice made just before a reload, whose
- * request the reload cancelled; a choice made with JavaScript off; cookies cleared).
+ * toggle copies it to the cookie when the two differ (a switch just before a reload, whose request
+ * the reload cancelled; cookies cleared). A switch made with JavaScript off reaches only the
+ * cookie, so a later visit with JavaScript goes back to the stored choice, as the specification
+ * reads.
  */
 export const THEME_STORAGE_KEY = 'theme';
 
