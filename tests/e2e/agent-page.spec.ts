@@ -30,6 +30,8 @@ test.describe('agent page', () => {
     await expect(page.getByText('Sold by demo_seller')).toBeVisible();
     await expect(page.getByRole('img', { name: 'CampaignPilot screenshot 1' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'CampaignPilot screenshot 2' })).toBeVisible();
+    // The first row under the main picture is in the first screen: never loaded lazily.
+    await expect(page.getByRole('img', { name: 'CampaignPilot screenshot 2' })).not.toHaveAttribute('loading', 'lazy');
 
     const category = page.getByRole('link', { name: 'Marketing', exact: true }).last();
     await expect(category).toHaveAttribute('href', '/marketplace?category=marketing');

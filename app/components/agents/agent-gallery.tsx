@@ -3,6 +3,8 @@
  * so nothing shifts while they load; all visible without JavaScript. Without images, `fallback`
  * (the agent's picture: its thumbnail or generated artwork).
  */
+const SCREENSHOTS_PER_ROW = 3;
+
 export function AgentGallery({
   name,
   images,
@@ -32,7 +34,10 @@ export function AgentGallery({
                 alt={`${name} screenshot ${index + 2}`}
                 width={400}
                 height={300}
-                loading="lazy"
+                // The first row sits right under the main image, in the first screen on a desktop
+                // (there one of them is the page's largest paint: the main picture can be too
+                // simple an image for Chromium to count); the rows after it load when near.
+                loading={index < SCREENSHOTS_PER_ROW ? 'eager' : 'lazy'}
                 className="aspect-[4/3] w-full rounded-lg border border-slate-200 object-cover dark:border-slate-700"
               />
             </li>
