@@ -172,13 +172,11 @@ export async function buyAgent(
 
   // Applied here, the outcome is the status; otherwise the payment is pending at the provider, or
   // its webhook got here first: the purchase says which.
+  const appliedOutcome = applied === 'applied' ? payment.settled?.outcome : undefined;
   const status =
-    applied === 'applied'
-      ? payment.settled!.outcome
-      : unwrap(
-          await service.from('purchases').select('status').eq('id', purchaseId).single(),
-          failure('purchase status'),
-        ).status;
+    appliedOutcome ??
+    unwrap(await service.from('purchases').select('status').eq('id', purchaseId).single(), failure('purchase status'))
+      .status;
   // Declined by the provider (the card), or failed for another reason.
   if (status === 'failed') return { ok: false, refusal: payment.settled?.outcome === 'failed' ? 'declined' : 'failed' };
   if (status === 'pending') return { ok: false, refusal: 'pending' };
