@@ -11,10 +11,12 @@
  */
 export const THEME_STORAGE_KEY = 'theme';
 
-export type ThemeChoice = 'light' | 'dark';
+/** The choices a visitor can make; without one, the system's preference applies. */
+export const THEME_CHOICES = ['light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
 export function isThemeChoice(value: unknown): value is ThemeChoice {
-  return value === 'light' || value === 'dark';
+  return THEME_CHOICES.includes(value as ThemeChoice);
 }
 
 /** The stored choice, or `null` (none, or storage disabled). Browser only. */

@@ -15,11 +15,10 @@ export function isSecureRequest(request: Request): boolean {
 import { randomBytes } from 'node:crypto';
 import { createCookie, createCookieSessionStorage } from 'react-router';
 import type { Flash } from '~/lib/flash';
+import { isThemeChoice, type ThemeChoice } from '~/lib/theme';
 import { env } from '~/server/env.server';
 
 const secrets = [env.SESSION_SECRET ?? randomBytes(32).toString('hex')];
-
-export type Theme = 'light' | 'dark';
 
 const themeCookie = createCookie('am_theme', {
   path: '/',
@@ -29,12 +28,12 @@ const themeCookie = createCookie('am_theme', {
 });
 
 /** The stored theme, or `null` to follow the system preference. */
-export async function getTheme(request: Request): Promise<Theme | null> {
+export async function getTheme(request: Request): Promise<ThemeChoice | null> {
   const value: unknown = await themeCookie.parse(request.headers.get('cookie'));
-  return value === 'light' || value === 'dark' ? value : null;
+  return isThemeChoice(value) ? value : null;
 }
 
-export function setTheme(request: Request, theme: Theme): Promise<string> {
+export function setTheme(request: Request, theme: ThemeChoice): Promise<string> {
   return themeCookie.serialize(theme, { secure: isSecureRequest(request) });
 }
 

@@ -1,12 +1,13 @@
 import { redirect } from 'react-router';
 import { z } from 'zod';
 import { safeRedirectPath } from '~/lib/safe-redirect';
+import { THEME_CHOICES } from '~/lib/theme';
 import { setTheme } from '~/server/cookies.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/theme';
 
 const ThemeFormSchema = z.object({
-  theme: z.enum(['light', 'dark']),
+  theme: z.enum(THEME_CHOICES),
   redirectTo: z.string().optional(),
 });
 
