@@ -57,6 +57,15 @@ test.describe('marketplace', () => {
     expect(shown).toBe(24);
     expect(total).toBeGreaterThanOrEqual(60);
     await expect(cards(page)).toHaveCount(24);
+    // The first row's pictures hold the largest paint: requested at once and ahead of the others
+    // (they waited behind the scripts on a throttled phone otherwise, ADR 029); the rest lazily.
+    const pictures = page.getByRole('region', { name: 'Results' }).getByRole('img', { name: / thumbnail$/ });
+    for (const first of [0, 2]) {
+      await expect(pictures.nth(first)).toHaveAttribute('fetchpriority', 'high');
+      await expect(pictures.nth(first)).toHaveAttribute('loading', 'eager');
+    }
+    await expect(pictures.nth(3)).toHaveAttribute('loading', 'lazy');
+    await expect(pictures.nth(3)).not.toHaveAttribute('fetchpriority', 'high');
     await expectAccessible(page);
 
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();

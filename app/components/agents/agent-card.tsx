@@ -38,6 +38,7 @@ export function AgentCard({
         width={isList ? 160 : 400}
         height={isList ? 120 : 225}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         className={isList ? 'h-auto w-40 shrink-0 object-cover' : 'aspect-video w-full object-cover'}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

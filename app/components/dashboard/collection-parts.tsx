@@ -48,6 +48,7 @@ function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; retur
         width={400}
         height={225}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
