@@ -11,8 +11,9 @@ import { formatAgo } from '~/lib/dashboard-format';
 
 /**
  * The agent card of §2, in grid or list layout. The whole card links to the agent page. `eager`:
- * the picture is in the first screen (the first cards of a list), so it loads at once rather than
- * lazily, being the page's largest paint.
+ * the picture is in the first screen (the first cards of a list) and is the page's largest paint,
+ * so it loads at once rather than lazily, and at high priority: at low priority it waited behind
+ * the scripts for a connection on a throttled phone (ADR 029, session 14).
  */
 export function AgentCard({
   agent,
