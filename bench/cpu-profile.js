@@ -152,8 +152,9 @@ try {
     console.log(
       `\nServer side per request: F ${fCost.toFixed(2)} ms (one process); server-backed ${server.toFixed(2)} ms ` +
         `(app ${backed.perRequest.app.toFixed(2)} + PostgreSQL ${backed.perRequest.postgres.toFixed(2)}).` +
-        `\nWith the cores to run both app processes and PostgreSQL at once, F's ceiling is one core and the ` +
-        `server-backed page's is ${(2 / backed.perRequest.app).toFixed(0)} req/s per 2 app cores: ` +
+        `\nWith the cores to run both app processes and PostgreSQL at once, F's ceiling is one core ` +
+        `(${(1000 / fCost).toFixed(0)} req/s) and the server-backed page's is ` +
+        `${(2000 / backed.perRequest.app).toFixed(0)} req/s on 2 app cores: ` +
         `×F ≈ ${(2 / backed.perRequest.app / (1 / fCost)).toFixed(2)} (PostgreSQL on its own cores).`,
     );
   }
