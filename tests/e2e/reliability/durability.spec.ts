@@ -87,20 +87,28 @@ function writeUntilStopped(server: ServerProcess, writeKey: string, cycle: numbe
   };
 }
 
-/** Whether every acknowledged write is on `server`; the missing ones, for the failure message. */
+/**
+ * Every value of `column` in the rows `query` selects, read page by page: the Data API answers at
+ * most 1,000 rows per request (as PostgREST's max-rows), and a fast machine acknowledges more.
+ */
+async function readAll(server: ServerProcess, key: string, query: string, column: string): Promise<Set<string>> {
+  const values = new Set<string>();
+  for (let offset = 0; ; offset += 1000) {
+    const response = await fetch(`${server.origin}/rest/v1/${query}&order=${column}&limit=1000&offset=${offset}`, {
+      headers: apiHeaders(key),
+    });
+    expect(response.status).toBe(200);
+    const rows = (await response.json()) as Record<string, string>[];
+    for (const row of rows) values.add(row[column]!);
+    if (rows.length < 1000) return values;
+  }
+}
+
+/** The acknowledged writes that are not on `server`, for the count and its examples. */
 async function missingWrites(server: ServerProcess, acknowledged: Acknowledged) {
   const key = await serviceRoleKey(dataDir);
-  const users = await fetch(`${server.origin}/rest/v1/users?select=username&username=like.durable_*`, {
-    headers: apiHeaders(key),
-  });
-  expect(users.status).toBe(200);
-  const usernames = new Set(((await users.json()) as { username: string }[]).map((row) => row.username));
-  const subscribers = await fetch(
-    `${server.origin}/rest/v1/newsletter_subscribers?select=email&email=like.durable-news-*`,
-    { headers: apiHeaders(key) },
-  );
-  expect(subscribers.status).toBe(200);
-  const emails = new Set(((await subscribers.json()) as { email: string }[]).map((row) => row.email));
+  const usernames = await readAll(server, key, 'users?select=username&username=like.durable_*', 'username');
+  const emails = await readAll(server, key, 'newsletter_subscribers?select=email&email=like.durable-news-*', 'email');
   return {
     usernames: acknowledged.usernames.filter((username) => !usernames.has(username)),
     subscribers: acknowledged.subscribers.filter((email) => !emails.has(email)),
