@@ -11,7 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { recordTally } from '../../support/security-tally';
-import { killServers, serviceRoleKey, spawnServer, startServer, type ServerProcess } from '../support/server-process';
+import {
+  killServers,
+  passwordSignIn,
+  serviceRoleKey,
+  spawnServer,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 
 const CYCLES = 5;
 const PASSWORD = 'durable-password-1';
@@ -105,24 +112,13 @@ async function readAll(server: ServerProcess, key: string, query: string, column
 }
 
 /** The acknowledged writes that are not on `server`, for the count and its examples. */
-async function missingWrites(server: ServerProcess, acknowledged: Acknowledged) {
-  const key = await serviceRoleKey(dataDir);
+async function missingWrites(server: ServerProcess, key: string, acknowledged: Acknowledged) {
   const usernames = await readAll(server, key, 'users?select=username&username=like.durable_*', 'username');
   const emails = await readAll(server, key, 'newsletter_subscribers?select=email&email=like.durable-news-*', 'email');
   return {
     usernames: acknowledged.usernames.filter((username) => !usernames.has(username)),
     subscribers: acknowledged.subscribers.filter((email) => !emails.has(email)),
   };
-}
-
-/** Signs in through Auth as a client would; returns the HTTP status. */
-async function signIn(server: ServerProcess, username: string): Promise<number> {
-  const response = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: apiHeaders(server.anonKey),
-    body: JSON.stringify({ email: `${username}@demo.test`, password: PASSWORD }),
-  });
-  return response.status;
 }
 
 test('acknowledged writes survive SIGKILL at random moments over five restarts; a second server on the same data directory refuses to start', async () => {
@@ -172,11 +168,12 @@ test('acknowledged writes survive SIGKILL at random moments over five restarts; 
       restarts.push(`restart after ${during}: ${String(error)}`);
       break;
     }
-    const missing = await missingWrites(server, acknowledged);
+    const missing = await missingWrites(server, writeKey, acknowledged);
     lost.push(...[...missing.usernames, ...missing.subscribers].map((write) => `${write} (after ${during})`));
     // The accounts work, not just their rows: this cycle's last acknowledged sign-up signs in.
     const lastSignUp = acknowledged.usernames.at(-1)!;
-    if ((await signIn(server, lastSignUp)) !== 200) lost.push(`${lastSignUp} cannot sign in (after ${during})`);
+    if ((await passwordSignIn(server, `${lastSignUp}@demo.test`, PASSWORD)) !== 200)
+      lost.push(`${lastSignUp} cannot sign in (after ${during})`);
   }
 
   const writes = acknowledged.usernames.length + acknowledged.subscribers.length;

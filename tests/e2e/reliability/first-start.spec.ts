@@ -14,7 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, expectAccessible, test } from '../fixtures';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../support/accounts';
-import { killServers, serviceRoleKey, spawnServer, startServer, type ServerProcess } from '../support/server-process';
+import {
+  killServers,
+  passwordSignIn,
+  serviceRoleKey,
+  spawnServer,
+  startServer,
+  type ServerProcess,
+} from '../support/server-process';
 
 const DEPLOYMENT = { DEMO_MODE: 'false' };
 const SEEDED_PUBLISHED_AGENTS = 72; // supabase/seed.sql
@@ -30,17 +37,6 @@ test.afterAll(() => {
   killServers();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** Signs in through the Auth API as a client would; returns the HTTP status. */
-async function passwordSignIn(server: ServerProcess, email: string, password: string): Promise<number> {
-  const response = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: server.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  await response.body?.cancel();
-  return response.status;
-}
 
 /** Signs in through the app's own sign-in form (no JavaScript): where it redirects. */
 async function formSignIn(server: ServerProcess, email: string, password: string): Promise<string | null> {

@@ -84,6 +84,17 @@ export async function startServer(
   }
 }
 
+/** Signs in through the server's Auth API as a client would; returns the HTTP status. */
+export async function passwordSignIn(server: ServerProcess, email: string, password: string): Promise<number> {
+  const response = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
 export function killServers() {
   for (const child of children) child.kill('SIGKILL');
   children.clear();
