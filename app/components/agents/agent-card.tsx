@@ -1,4 +1,4 @@
-import { agentPicture } from '~/lib/agent-artwork';
+import { agentPicture, cardPictureLoading } from '~/lib/agent-artwork';
 import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
@@ -11,9 +11,8 @@ import { formatAgo } from '~/lib/dashboard-format';
 
 /**
  * The agent card of §2, in grid or list layout. The whole card links to the agent page. `eager`:
- * the picture is in the first screen (the first cards of a list) and is the page's largest paint,
- * so it loads at once rather than lazily, and at high priority: at low priority it waited behind
- * the scripts for a connection on a throttled phone (ADR 029, session 14).
+ * the picture is in the first screen (the first cards of a list), the page's largest paint
+ * (`cardPictureLoading`).
  */
 export function AgentCard({
   agent,
@@ -38,8 +37,7 @@ export function AgentCard({
         alt={`${agent.name} thumbnail`}
         width={isList ? 160 : 400}
         height={isList ? 120 : 225}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
+        {...cardPictureLoading(eager)}
         className={isList ? 'h-auto w-40 shrink-0 object-cover' : 'aspect-video w-full object-cover'}
       />
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,4 +1,4 @@
-import { agentPicture } from '~/lib/agent-artwork';
+import { agentPicture, cardPictureLoading } from '~/lib/agent-artwork';
 /**
  * My Collection (specification §2): the cards of the buyer's completed purchases, the empty
  * state, and the six skeleton cards the dashboard layout shows while a client-side navigation
@@ -47,8 +47,7 @@ function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; retur
         alt={`${item.name} thumbnail`}
         width={400}
         height={225}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
+        {...cardPictureLoading(eager)}
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
