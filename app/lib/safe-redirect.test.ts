@@ -12,6 +12,9 @@ describe('safeRedirectPath', () => {
     'http:evil.example',
     '%2F%2Fevil.example',
     '/%5Cevil.example'.replace('%5C', '\\'),
+    '/.//evil.example/x',
+    '/%2e//evil.example',
+    '/a/..//evil.example',
     '',
     'dashboard',
   ])('refuses %j', (to) => {
@@ -22,6 +25,8 @@ describe('safeRedirectPath', () => {
     ['/dashboard', '/dashboard'],
     ['/marketplace?category=sales&sort=rating', '/marketplace?category=sales&sort=rating'],
     ['/agent/1#reviews', '/agent/1#reviews'],
+    ['/./dashboard', '/dashboard'],
+    ['/a/../dashboard', '/dashboard'],
   ])('keeps same-origin path %j', (to, expected) => {
     expect(safeRedirectPath(to)).toBe(expected);
   });

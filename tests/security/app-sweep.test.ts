@@ -170,6 +170,24 @@ const REDIRECT_PAYLOADS = [
   '//evil.example@127.0.0.1',
   'https:\\\\evil.example',
 ];
+/**
+ * Paths that only become `//evil.example` once their dot segments are resolved: a check of the
+ * input passes them, a check of the resolved path does not. Always tried, in `npm test` too.
+ */
+const DOT_SEGMENT_PAYLOADS = [
+  '/.//evil.example/x',
+  '/./\\evil.example',
+  '/%2e//evil.example',
+  '/%2E%2E//evil.example',
+  '/..//evil.example',
+  '/a/..//evil.example',
+  '/././/evil.example',
+  '/.%2F/evil.example',
+  '/./\t/evil.example',
+  '/.\t//evil.example',
+  '/.\n//evil.example',
+  '/%2e\t//evil.example',
+];
 const EVIL = /evil\.example|javascript:|data:/i;
 
 describe('cross-site requests', () => {
@@ -222,7 +240,7 @@ describe('cross-site requests', () => {
 describe('open redirects', () => {
   it('every return-path parameter keeps every Location and link on this origin', async () => {
     const names = redirectParameters();
-    const payloads = FULL ? REDIRECT_PAYLOADS : REDIRECT_PAYLOADS.slice(0, 8);
+    const payloads = [...(FULL ? REDIRECT_PAYLOADS : REDIRECT_PAYLOADS.slice(0, 8)), ...DOT_SEGMENT_PAYLOADS];
     expect(names).toEqual(expect.arrayContaining(['next', 'redirectTo', 'returnTo']));
     const failures: string[] = [];
     let cases = 0;
