@@ -1,4 +1,5 @@
 /** Request parsing helpers shared by the auth routes: JSON bodies, form bodies, typed fields. */
+import { parseJson } from '../json-body';
 import { containsNul, NUL_MESSAGE } from '../text';
 import { AuthError, validationFailed } from './errors';
 
@@ -10,7 +11,7 @@ export async function readJson(request: Request): Promise<Body> {
   if (!text.trim()) return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch (error) {
     throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
   }

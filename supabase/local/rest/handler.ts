@@ -6,6 +6,7 @@
 import type { ServiceContext } from '../context';
 import { jsonResponse } from '../context';
 import { MAX_BODY_BYTES } from '../gateway';
+import { parseJson } from '../json-body';
 import { containsNul } from '../text';
 import { claimsFor } from './auth';
 import { BodyTooLargeError, readBodyBytes } from './body';
@@ -51,7 +52,7 @@ async function parseBody(request: Request): Promise<unknown> {
   if (text.trim() === '') return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
+    value = parseJson(text);
   } catch (error) {
     throw jsonBodyError((error as Error).message);
   }

@@ -1,5 +1,6 @@
 /** Routes a Storage request (path after `/storage/v1`) to bucket or object handlers. */
 import type { Claims } from '../database';
+import { JsonTooDeepError, parseJson } from '../json-body';
 import type { Keys } from '../keys';
 import type { LiveSessions } from '../live-sessions';
 import { containsNul, NUL_MESSAGE } from '../text';
@@ -29,13 +30,13 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
   const text = new TextDecoder().decode(await readStorageBody(request)).trim();
   if (text === '') return {};
   try {
-    const value = JSON.parse(text) as unknown;
+    const value = parseJson(text);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
     if (containsNul(value)) throw invalidRequest(NUL_MESSAGE);
     return value as Record<string, unknown>;
   } catch (error) {
     if (error instanceof StorageError) throw error;
-    throw invalidRequest('Body must be a JSON object');
+    throw invalidRequest(error instanceof JsonTooDeepError ? error.message : 'Body must be a JSON object');
   }
 }
 

@@ -4,6 +4,7 @@
  * `content-type`, `cache-control` and a base64 `x-metadata` header.
  */
 import { MAX_BODY_BYTES } from '../gateway';
+import { JsonTooDeepError, parseJson } from '../json-body';
 import { BodyTooLargeError, readBodyBytes } from '../rest/body';
 import { containsNul, NUL_MESSAGE } from '../text';
 import { invalidRequest, tooLarge } from './errors';
@@ -19,9 +20,9 @@ function parseMetadata(text: string | null | undefined): Record<string, unknown>
   if (!text) return null;
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    throw invalidRequest('Invalid metadata');
+    value = parseJson(text);
+  } catch (error) {
+    throw invalidRequest(error instanceof JsonTooDeepError ? `Invalid metadata: ${error.message}` : 'Invalid metadata');
   }
   if (containsNul(value)) throw invalidRequest(NUL_MESSAGE);
   return typeof value === 'object' && value !== null && !Array.isArray(value)
