@@ -79,7 +79,12 @@ export class LiveSessions {
     let pending = this.lookups.get(sessionId);
     if (!pending) {
       pending = this.db
-        .query<{ user_id: string }>('select user_id from auth.sessions where id = $1', [sessionId])
+        // A banned user's session counts as ended (a ban also deletes the sessions: auth/schema.sql).
+        .query<{ user_id: string }>(
+          `select s.user_id from auth.sessions s join auth.users u on u.id = s.user_id
+            where s.id = $1 and (u.banned_until is null or u.banned_until <= now())`,
+          [sessionId],
+        )
         .then(({ rows }) => {
           const userId = rows[0]?.user_id ?? null;
           // Ended while the query ran: the in-process news wins.

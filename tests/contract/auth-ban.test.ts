@@ -1,12 +1,16 @@
 /**
  * Auth contract: banning a user through the admin API (`updateUserById(id, { ban_duration })`),
  * as GoTrue does it: the password sign-in is refused with 400 `user_banned`, the sessions and
- * refresh tokens the user had stop working, and `ban_duration: 'none'` lifts the ban.
+ * refresh tokens the user had stop working, and `ban_duration: 'none'` lifts the ban. Every other
+ * way in is shut too: an emailed code or link (`/otp`, `/recover` + `/verify`), the PKCE grant a
+ * link leads to, and a token the user still holds is refused by the Data API and Storage.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../supabase/local/index';
 import { uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
-import { startContractTarget, type ContractTarget } from '../support/contract-target';
+import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
 
 let target: ContractTarget;
 
@@ -60,5 +64,107 @@ describe('banning a user', () => {
     const answer = await admin.updateUserById(id, { ban_duration: 'forever' });
     expect(answer.error).toMatchObject({ status: 400 });
     await admin.deleteUser(id);
+  });
+});
+
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+describe.skipIf(isHostedTarget)('a banned user', () => {
+  const password = 'banned-password';
+
+  async function bannedUser(prefix: string) {
+    const admin = serviceClient(target).auth.admin;
+    const email = uniqueEmail(prefix);
+    const created = await admin.createUser({ email, password, email_confirm: true });
+    expect(created.error).toBeNull();
+    const id = created.data.user!.id;
+    expect((await admin.updateUserById(id, { ban_duration: '876000h' })).error).toBeNull();
+    return { id, email };
+  }
+
+  const latestMail = async (to: string) => (await readOutbox(target.backend!.db, { to, limit: 1 }))[0]!;
+  const sessionsOf = async (id: string) =>
+    (await target.backend!.db.query('select id from auth.sessions where user_id = $1', [id])).rows.length;
+
+  it('gets no session from an emailed code (/otp, /recover + /verify)', async () => {
+    const { id, email } = await bannedUser('banned-otp');
+    const client = anonClient(target);
+    await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const magic = await latestMail(email);
+    const byCode = await client.auth.verifyOtp({ email, token: magic.otp, type: 'email' });
+    expect(byCode.error).toMatchObject({ status: 403, code: 'user_banned' });
+    expect(byCode.data.session).toBeNull();
+
+    const other = await bannedUser('banned-recover');
+    await client.auth.resetPasswordForEmail(other.email);
+    const recovery = await latestMail(other.email);
+    const byHash = await client.auth.verifyOtp({ token_hash: recovery.tokenHash, type: 'recovery' });
+    expect(byHash.error).toMatchObject({ status: 403, code: 'user_banned' });
+    // The link in the email: back to the app with the error, no tokens in the fragment.
+    const link = await fetch(recovery.link, { redirect: 'manual' });
+    expect(link.status).toBe(303);
+    const location = link.headers.get('location') ?? '';
+    expect(location).toContain('error_code=user_banned');
+    expect(location).not.toContain('access_token');
+    expect(await sessionsOf(id)).toBe(0);
+    expect(await sessionsOf(other.id)).toBe(0);
+  });
+
+  it('gets no session from the PKCE grant a recovery link leads to', async () => {
+    const email = uniqueEmail('banned-pkce');
+    const admin = serviceClient(target).auth.admin;
+    const created = await admin.createUser({ email, password, email_confirm: true });
+    const id = created.data.user!.id;
+    // The recovery link is requested and followed before the ban: the auth code is out.
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const recover = await fetch(`${target.url}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { apikey: target.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, code_challenge: challenge, code_challenge_method: 's256' }),
+    });
+    expect(recover.status).toBe(200);
+    const link = await fetch((await latestMail(email)).link, { redirect: 'manual' });
+    const code = new URL(link.headers.get('location')!).searchParams.get('code');
+    expect(code).toBeTruthy();
+    expect((await admin.updateUserById(id, { ban_duration: '876000h' })).error).toBeNull();
+
+    const grant = await fetch(`${target.url}/auth/v1/token?grant_type=pkce`, {
+      method: 'POST',
+      headers: { apikey: target.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ auth_code: code, code_verifier: verifier }),
+    });
+    expect(grant.status).toBe(400);
+    expect(await grant.json()).toEqual({ code: 'user_banned', message: 'User is banned' });
+    expect(await sessionsOf(id)).toBe(0);
+  });
+
+  it('is refused by the Data API and Storage with a token they still hold', async () => {
+    const email = uniqueEmail('banned-token');
+    const admin = serviceClient(target).auth.admin;
+    const id = (await admin.createUser({ email, password, email_confirm: true })).data.user!.id;
+    const session = (await anonClient(target).auth.signInWithPassword({ email, password })).data.session!;
+    await serviceClient(target)
+      .storage.from('avatars')
+      .upload(`${id}/avatar.png`, new Blob([Buffer.from(ONE_PIXEL_PNG, 'base64')], { type: 'image/png' }));
+    const headers = { apikey: target.anonKey, authorization: `Bearer ${session.access_token}` };
+    const rest = () => fetch(`${target.url}/rest/v1/user_settings?select=user_id&user_id=eq.${id}`, { headers });
+    const storage = () => fetch(`${target.url}/storage/v1/object/authenticated/avatars/${id}/avatar.png`, { headers });
+    expect((await rest()).status).toBe(200);
+    expect((await storage()).status).toBe(200);
+
+    // Banned by SQL (an operator, another process), not through the admin API that ends sessions.
+    await target.backend!.db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [id]);
+    let statuses: number[] = [];
+    for (let wait = 0; wait < 40; wait++) {
+      statuses = [(await rest()).status, (await storage()).status];
+      if (statuses.every((status) => status >= 400)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(statuses).toEqual([401, 400]);
+    const refresh = await anonClient(target).auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refresh.data.session).toBeNull();
+    expect(refresh.error!.status).toBe(400);
   });
 });

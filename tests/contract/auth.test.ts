@@ -308,7 +308,8 @@ describe('updating the user', () => {
     const removed = await client.auth.updateUser({ data: { city: null } });
     expect(removed.data.user?.user_metadata).not.toHaveProperty('city');
 
-    const same = await client.auth.updateUser({ password: 'correct-horse' });
+    // secure_password_change (config.toml): a new password comes with the current one.
+    const same = await client.auth.updateUser({ password: 'correct-horse', current_password: 'correct-horse' });
     expect(same.error).toMatchObject({
       status: 422,
       code: 'same_password',
@@ -327,7 +328,8 @@ describe('updating the user', () => {
 
   it('changes the password and the email (confirmation off)', async () => {
     const { client, email } = await signedUp('change');
-    expect((await client.auth.updateUser({ password: 'new-password-1' })).error).toBeNull();
+    const withCurrent = { password: 'new-password-1', current_password: 'correct-horse' };
+    expect((await client.auth.updateUser(withCurrent)).error).toBeNull();
     const newEmail = uniqueEmail('changed');
     const changed = await client.auth.updateUser({ email: newEmail });
     expect(changed.data.user?.email).toBe(newEmail);

@@ -132,7 +132,6 @@ describe.skipIf(isHostedTarget)('embedded Auth rate limits (config.toml [auth.ra
 describe.skipIf(isHostedTarget)('every limited Auth endpoint answers 429 past its limit', () => {
   const LIMIT = 3;
   let target: ContractTarget;
-  let accessToken: string;
   let next = 30;
   /** A fresh client address for each case, so the buckets the cases share do not interfere. */
   const freshAddress = () => `127.0.1.${next++}`;
@@ -151,12 +150,22 @@ describe.skipIf(isHostedTarget)('every limited Auth endpoint answers 429 past it
         },
       },
     });
-    const response = await authFrom(target, '127.0.1.1', '/token?grant_type=password', {
-      email: 'buyer@demo.test',
+  });
+
+  async function freshAccountToken(): Promise<string> {
+    const email = uniqueEmail('mfa-limit');
+    const created = await fetch(`${target.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: target.serviceRoleKey, authorization: `Bearer ${target.serviceRoleKey}` },
+      body: JSON.stringify({ email, password: 'demo-password', email_confirm: true }),
+    });
+    expect(created.status).toBe(200);
+    const response = await authFrom(target, freshAddress(), '/token?grant_type=password', {
+      email,
       password: 'demo-password',
     });
-    accessToken = ((await response.json()) as { access_token: string }).access_token;
-  });
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
   afterAll(() => target?.close());
 
   const factor = '00000000-0000-4000-8000-000000000000';
@@ -237,7 +246,9 @@ describe.skipIf(isHostedTarget)('every limited Auth endpoint answers 429 past it
 
   it.each(cases)('$name', async ({ path, body, bearer, code }) => {
     const address = freshAddress();
-    const send = () => authFrom(target, address, path, body?.(), bearer ? accessToken : undefined);
+    // MFA requests count per account as well: each such case signs in an account of its own.
+    const token = bearer ? await freshAccountToken() : undefined;
+    const send = () => authFrom(target, address, path, body?.(), token);
     for (let attempt = 0; attempt < LIMIT; attempt++) {
       const response = await send();
       expect(response.status).not.toBe(429);

@@ -163,7 +163,8 @@ describe.skipIf(isHostedTarget)('forged and stale tokens', () => {
     const other = await signIn(changed.email); // the session that changes the password
     const changer = anonClient(target);
     await changer.auth.setSession(other);
-    expect((await changer.auth.updateUser({ password: 'a-brand-new-password' })).error).toBeNull();
+    const change = { password: 'a-brand-new-password', current_password: PASSWORD };
+    expect((await changer.auth.updateUser(change)).error).toBeNull();
     await expectDead('after a password change (the other session)', changed.session, changed.id);
     const kept = (await changer.auth.getSession()).data.session!;
     await expectAlive('the session that changed the password', kept.access_token, changed.id);

@@ -27,6 +27,11 @@ export interface AuthConfig {
   /** Validity of email links and codes, in seconds. */
   otpExpiry: number;
   otpLength: number;
+  /**
+   * `[auth.email] secure_password_change`: a password change through `PUT /user` needs the current
+   * password or a nonce from `GET /reauthenticate`, except in a recovery session.
+   */
+  securePasswordChange: boolean;
   googleEnabled: boolean;
   mfaTotpEnabled: boolean;
   /** `[auth.rate_limit]` (per client address) and the per-account sign-in delay threshold. */
@@ -70,6 +75,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   emailMaxFrequency: 60,
   otpExpiry: 86_400,
   otpLength: 6,
+  securePasswordChange: false,
   googleEnabled: true,
   mfaTotpEnabled: true,
   rateLimits: DEFAULT_RATE_LIMITS,
@@ -113,6 +119,7 @@ function fromToml(root: Table): Partial<AuthConfig> {
   set('emailMaxFrequency', duration(email.max_frequency));
   set('otpExpiry', num(email.otp_expiry));
   set('otpLength', num(email.otp_length));
+  set('securePasswordChange', bool(email.secure_password_change));
   set('googleEnabled', bool(google.enabled));
   const clientId = envStr(google.client_id);
   const clientSecret = envStr(google.secret);

@@ -16,7 +16,7 @@ import { adminOutbox, jwks, outboxJson, outboxPage, sendProductEmail, settings }
 import { authorize, avatar, callback, googlePage, googleSubmit } from './routes/oauth';
 import { signup } from './routes/signup';
 import { token } from './routes/token';
-import { getUserRoute, logoutRoute, updateUserRoute } from './routes/user';
+import { getUserRoute, logoutRoute, reauthenticateRoute, updateUserRoute } from './routes/user';
 import { verifyGet, verifyPost } from './routes/verify';
 import type { AuthService } from './service';
 
@@ -31,6 +31,7 @@ const ROUTES: Array<[method: string, path: RegExp, route: Route]> = [
   ['POST', /^\/token$/, token],
   ['GET', /^\/user$/, getUserRoute],
   ['PUT', /^\/user$/, updateUserRoute],
+  ['GET', /^\/reauthenticate$/, reauthenticateRoute],
   ['POST', /^\/logout$/, logoutRoute],
   ['POST', /^\/recover$/, recover],
   ['POST', /^\/otp$/, otp],

@@ -16,6 +16,7 @@ const COLUMNS: Record<EmailType, { token: string; sentAt: keyof UserRow & string
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
   email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+  reauthentication: { token: 'reauthentication_token', sentAt: 'reauthentication_sent_at' },
 };
 
 export const tokenHash = (email: string, otp: string) =>
@@ -70,6 +71,7 @@ const SUBJECTS: Record<EmailType, string> = {
   recovery: 'Reset Your Password',
   magiclink: 'Your Magic Link',
   email_change: 'Confirm Email Change',
+  reauthentication: 'Confirm reauthentication',
 };
 
 const INTROS: Record<EmailType, string> = {
@@ -78,6 +80,7 @@ const INTROS: Record<EmailType, string> = {
   recovery: 'Follow this link to reset the password for your user:',
   magiclink: 'Follow this link to login:',
   email_change: 'Follow this link to confirm the update of your email:',
+  reauthentication: 'Enter this code to confirm it is you:',
 };
 
 /** Issues a token, checks the frequency limit, writes the email to the outbox and delivers it. */
@@ -90,11 +93,15 @@ export async function sendEmail(
   assertCanSend(service, user, type);
   const to = options.to ?? user.email ?? '';
   const { otp, token } = await issueEmailToken(service.db, user, type, to, options.pkce, service.config.otpLength);
-  const link = verifyLink(service, token, type, options.redirectTo);
-  const text = `${SUBJECTS[type]}\n\n${INTROS[type]}\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
-  const html =
-    `<h2>${SUBJECTS[type]}</h2><p>${INTROS[type]}</p>` +
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(SUBJECTS[type])}</a></p><p>Alternatively, enter the code: ${otp}</p>`;
+  // The reauthentication email carries only a code, as GoTrue's: it is typed into the app.
+  const link = type === 'reauthentication' ? '' : verifyLink(service, token, type, options.redirectTo);
+  const text = link
+    ? `${SUBJECTS[type]}\n\n${INTROS[type]}\n${link}\n\nAlternatively, enter the code: ${otp}\n`
+    : `${SUBJECTS[type]}\n\n${INTROS[type]} ${otp}\n`;
+  const html = link
+    ? `<h2>${SUBJECTS[type]}</h2><p>${INTROS[type]}</p>` +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(SUBJECTS[type])}</a></p><p>Alternatively, enter the code: ${otp}</p>`
+    : `<h2>${SUBJECTS[type]}</h2><p>${INTROS[type]} ${otp}</p>`;
   const email = {
     to,
     subject: SUBJECTS[type],

@@ -30,6 +30,14 @@ export async function listFactors(db: Queryable, userId: string): Promise<Factor
   ).rows;
 }
 
+/** Whether the user has finished enrolling a factor (then aal2 guards the account's changes). */
+export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
 export async function getFactor(db: Queryable, userId: string, factorId: string): Promise<FactorRow | null> {
   return (
     (await db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId]))

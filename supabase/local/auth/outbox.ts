@@ -4,7 +4,7 @@
  */
 import type { Queryable } from './users';
 
-export type EmailType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change';
+export type EmailType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'reauthentication';
 /** The app's own emails, handed to `POST /admin/outbox` (see routes/misc.ts); no link or code. */
 export const PRODUCT_EMAIL_TYPES = ['purchase_receipt', 'sale_notice'] as const;
 export type ProductEmailType = (typeof PRODUCT_EMAIL_TYPES)[number];
@@ -16,7 +16,7 @@ export interface OutboxEmail {
   type: EmailType | ProductEmailType;
   text: string;
   html: string;
-  /** The verification link (`<auth>/verify?token=…&type=…&redirect_to=…`). */
+  /** The verification link (`<auth>/verify?token=…&type=…&redirect_to=…`); '' for a code-only email. */
   link: string;
   /** What `verifyOtp({ type, token_hash })` takes (`pkce_`-prefixed for PKCE flows). */
   tokenHash: string;

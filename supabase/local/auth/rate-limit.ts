@@ -65,6 +65,11 @@ export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock, type RateL
 export interface AuthRateLimiter {
   /** Counts a request of `kind` from the request's client address; throws the 429 when over the limit. */
   hit(kind: RateLimitKind, request: Request): Promise<void>;
+  /**
+   * Counts a request of `kind` against one account, whatever the address: second-factor codes
+   * guessed from many addresses share the account's budget. Throws the same 429.
+   */
+  hitAccount(kind: RateLimitKind, userId: string): Promise<void>;
   /** Before a password is checked for `email`: waits the delay the account's recent failures earned. */
   beforePasswordCheck(email: string): Promise<void>;
   /** Records a failed password sign-in for `email`. */
@@ -74,15 +79,17 @@ export interface AuthRateLimiter {
 export function createAuthRateLimiter(limits: AuthRateLimits, windows: FixedWindows): AuthRateLimiter {
   const { clock } = windows;
   const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+  const count = async (kind: RateLimitKind, key: string) => {
+    const window = await windows.add(key, WINDOW_MS[kind]);
+    if (window.count <= limits[kind]) return;
+    const headers = { 'retry-after': String(secondsUntilReset(window, clock)) };
+    throw kind === 'emailSent'
+      ? new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded', {}, headers)
+      : new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, headers);
+  };
   return {
-    async hit(kind, request) {
-      const window = await windows.add(`${kind}:${clientAddressOf(request)}`, WINDOW_MS[kind]);
-      if (window.count <= limits[kind]) return;
-      const headers = { 'retry-after': String(secondsUntilReset(window, clock)) };
-      throw kind === 'emailSent'
-        ? new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded', {}, headers)
-        : new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, headers);
-    },
+    hit: (kind, request) => count(kind, `${kind}:${clientAddressOf(request)}`),
+    hitAccount: (kind, userId) => count(kind, `${kind}:user:${userId}`),
     async beforePasswordCheck(email) {
       const failures = (await windows.peek(accountKey(email)))?.count ?? 0;
       const delay = progressiveDelay(failures, limits.accountFailuresBeforeDelay);

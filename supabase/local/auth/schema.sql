@@ -124,3 +124,22 @@ $$;
 revoke execute on function auth.local_notify_session_ended() from public;
 create or replace trigger sessions_notify_ended after delete on auth.sessions
   for each row execute function auth.local_notify_session_ended();
+
+-- A ban ends the user's sessions however `banned_until` was set (the admin API, SQL, another
+-- process): their deletion is announced as above, so the Data API and Storage stop serving the
+-- banned user's tokens at once, and the grants refuse a banned user any new session.
+create or replace function auth.local_end_sessions_of_banned_user()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.banned_until is not null and new.banned_until > now() then
+    delete from auth.sessions where user_id = new.id;
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function auth.local_end_sessions_of_banned_user() from public;
+create or replace trigger users_ban_ends_sessions after update of banned_until on auth.users
+  for each row execute function auth.local_end_sessions_of_banned_user();

@@ -63,6 +63,11 @@ export async function tokenResponse(
     .rows[0];
   const user = session ? await getUser(service.db, session.user_id) : null;
   if (!session || !user) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+  if (isBanned(user)) {
+    // Banned while this grant ran: no token, and the session it made goes.
+    await endSessions(service, 'id = $1', [sessionId]);
+    throw userBanned();
+  }
   service.sessions.issued(sessionId, user.id);
   const accessToken = await signAccessToken(service, user, { sessionId, aal: session.aal, amr: session.amr });
   const expiresIn = service.config.jwtExpiry;
@@ -77,7 +82,14 @@ export async function tokenResponse(
   };
 }
 
-/** Starts a session (aal1, amr = the sign-in method) and answers with tokens. */
+/** GoTrue's answer to a grant for a banned user. */
+export const userBanned = () => badRequest('user_banned', 'User is banned');
+
+/**
+ * Starts a session (aal1, amr = the sign-in method) and answers with tokens. Every grant ends
+ * here (password, an emailed code or link, PKCE, Google, sign-up), so a banned user gets no
+ * session from any of them.
+ */
 export async function signIn(
   service: AuthService,
   userId: string,
@@ -85,6 +97,9 @@ export async function signIn(
   extra: Json = {},
   request?: Request,
 ): Promise<Json> {
+  const user = await getUser(service.db, userId);
+  if (!user) throw badRequest('user_not_found', 'User not found');
+  if (isBanned(user)) throw userBanned();
   const sessionId = crypto.randomUUID();
   // As GoTrue, the session remembers the User-Agent that signed in (at most 512 characters).
   const userAgent = request?.headers.get('user-agent')?.slice(0, 512) ?? null;

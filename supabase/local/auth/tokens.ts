@@ -70,7 +70,18 @@ export interface Authenticated {
   /** The session of the token, or null for tokens without `session_id`. */
   sessionId: string | null;
   aal: string;
+  /** How the session was started and raised, as stored with it (empty without a session). */
+  amr: AmrEntry[];
 }
+
+/**
+ * Methods that prove access to the mailbox: the session a recovery (or magic) link or an emailed
+ * code started. As GoTrue's `Session.IsRecovery`, such a session may set a new password without
+ * the old one.
+ */
+const RECOVERY_METHODS = new Set(['recovery', 'otp', 'magiclink']);
+
+export const isRecoverySession = (amr: readonly AmrEntry[]) => amr.some((entry) => RECOVERY_METHODS.has(entry.method));
 
 /** The middleware of the user endpoints: valid JWT, existing user and session, not banned. */
 export async function authenticate(service: AuthService, request: Request): Promise<Authenticated> {
@@ -80,18 +91,26 @@ export async function authenticate(service: AuthService, request: Request): Prom
   const user = await getUser(service.db, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   let sessionId: string | null = null;
+  let amr: AmrEntry[] = [];
+  let aal = typeof claims.aal === 'string' ? claims.aal : 'aal1';
   if (claims.session_id !== undefined) {
     const id = typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null;
     const found = id
-      ? (await service.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [id, user.id])).rows
-          .length
-      : 0;
+      ? (
+          await service.db.query<{ aal: string; amr: AmrEntry[] | null }>(
+            'select aal, amr from auth.sessions where id = $1 and user_id = $2',
+            [id, user.id],
+          )
+        ).rows[0]
+      : undefined;
     if (!found) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     sessionId = id;
+    // The session's own level: it may have fallen back to aal1 since the token was signed.
+    aal = found.aal;
+    amr = Array.isArray(found.amr) ? found.amr : [];
   }
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
-  const aal = typeof claims.aal === 'string' ? claims.aal : 'aal1';
-  return { claims, user, sessionId, aal };
+  return { claims, user, sessionId, aal, amr };
 }
 
 /** The admin middleware: a valid JWT whose role is `service_role` (or `supabase_admin`). */

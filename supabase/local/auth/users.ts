@@ -25,6 +25,8 @@ export interface UserRow {
   email_change_token_new: string | null;
   email_change: string | null;
   email_change_sent_at: Date | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Json | null;
   raw_user_meta_data: Json | null;
@@ -72,14 +74,26 @@ export async function listIdentities(db: Queryable, userId: string): Promise<Ide
 
 export const isBanned = (user: UserRow) => user.banned_until !== null && user.banned_until.getTime() > Date.now();
 
-/** `true` when `password` matches the bcrypt hash (users without a password never match). */
-export async function checkPassword(db: Queryable, userId: string, password: string): Promise<boolean> {
-  const result = await db.query<{ ok: boolean }>(
-    `select coalesce(encrypted_password like '$2%' and encrypted_password = extensions.crypt($2, encrypted_password), false) as ok
-       from auth.users where id = $1`,
-    [userId, password],
+/**
+ * A bcrypt hash (cost 10, as every stored one) of a random secret nobody knows: what a password
+ * is checked against when there is no account, or no password on it, so that the answer takes as
+ * long as a real check and its timing does not tell whether the account exists.
+ */
+const DUMMY_PASSWORD_HASH = '$2a$10$3cizOYn4J/tfl0wxTb7XyOzYKsAP29jVHi0AioDV6USXk9ficDC86';
+
+/**
+ * `true` when `password` matches the user's bcrypt hash. Always does the hash work, also for a
+ * missing user (`userId` null) or one without a password, who never match.
+ */
+export async function checkPassword(db: Queryable, userId: string | null, password: string): Promise<boolean> {
+  const result = await db.query<{ stored: string | null; computed: string }>(
+    `with stored as (
+       select (select encrypted_password from auth.users where id = $1 and encrypted_password like '$2%') as hash)
+     select hash as stored, extensions.crypt($2, coalesce(hash, $3)) as computed from stored`,
+    [userId, password, DUMMY_PASSWORD_HASH],
   );
-  return result.rows[0]?.ok === true;
+  const row = result.rows[0];
+  return Boolean(row?.stored) && row!.computed === row!.stored;
 }
 
 export async function setPassword(db: Queryable, userId: string, password: string): Promise<void> {

@@ -3,7 +3,7 @@ import { AuthError, forbidden } from './errors';
 import { tokenHash } from './mailer';
 import type { AuthService } from './service';
 import type { UserRow } from './users';
-import { confirmEmail, getUser, setEmail } from './users';
+import { confirmEmail, getUser, isBanned, setEmail } from './users';
 
 export const VERIFY_TYPES = [
   'signup',
@@ -76,6 +76,8 @@ export async function redeemEmailToken(service: AuthService, type: VerifyType, l
       stored = user ? String(user[column]) : '';
     }
     if (!user) continue;
+    // As GoTrue: a banned user's link or code is refused before it is spent.
+    if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
     const sentAt = user[SENT_AT[column] as keyof UserRow] as Date | null;
     if (!sentAt || Date.now() - sentAt.getTime() > config.otpExpiry * 1000) continue;
     await applyVerification(service, user, column);

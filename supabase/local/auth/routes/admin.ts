@@ -123,11 +123,13 @@ async function applyBan(service: AuthService, userId: string, body: Body): Promi
   }
   const seconds = duration(ban);
   if (seconds === undefined) throw validationFailed('invalid format for ban duration');
+  // The sessions end first, so the Data API and Storage of this process hear of it at once; a
+  // session started in between goes with the ban (the trigger on auth.users, schema.sql).
+  await endSessions(service, 'user_id = $1', [userId]);
   await service.db.query(`update auth.users set banned_until = now() + make_interval(secs => $2) where id = $1`, [
     userId,
     seconds,
   ]);
-  await endSessions(service, 'user_id = $1', [userId]);
 }
 
 export async function deleteUserRoute(service: AuthService, request: Request, id: string): Promise<Response> {

@@ -12,7 +12,9 @@ import { createUser, findUserByEmail } from '../users';
 import type { PkceParams } from '../validation';
 import { parsePkce, validateEmail } from '../validation';
 
-const FLOW_METHOD: Record<EmailType, string> = {
+type FlowEmailType = Exclude<EmailType, 'reauthentication'>;
+
+const FLOW_METHOD: Record<FlowEmailType, string> = {
   signup: 'email/signup',
   invite: 'invite',
   recovery: 'recovery',
@@ -24,7 +26,7 @@ const FLOW_METHOD: Record<EmailType, string> = {
 async function sendFlowEmail(
   service: AuthService,
   user: UserRow,
-  type: EmailType,
+  type: FlowEmailType,
   pkce: PkceParams | null,
   redirectTo: string,
   to?: string,

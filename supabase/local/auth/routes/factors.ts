@@ -47,9 +47,19 @@ async function requireFactor(service: AuthService, userId: string, factorId: str
   return factor;
 }
 
-export async function challengeFactor(service: AuthService, request: Request, factorId: string): Promise<Response> {
+/**
+ * Challenges and verifications count per client address and per account: someone holding the
+ * password cannot try codes from many addresses at once.
+ */
+async function authenticateCounted(service: AuthService, request: Request) {
   await service.limits.hit('tokenVerifications', request);
-  const { user } = await authenticate(service, request);
+  const authenticated = await authenticate(service, request);
+  await service.limits.hitAccount('tokenVerifications', authenticated.user.id);
+  return authenticated;
+}
+
+export async function challengeFactor(service: AuthService, request: Request, factorId: string): Promise<Response> {
+  const { user } = await authenticateCounted(service, request);
   const factor = await requireFactor(service, user.id, factorId);
   const id = crypto.randomUUID();
   const result = await service.db.query<{ created_at: Date }>(
@@ -62,8 +72,7 @@ export async function challengeFactor(service: AuthService, request: Request, fa
 }
 
 export async function verifyFactor(service: AuthService, request: Request, factorId: string): Promise<Response> {
-  await service.limits.hit('tokenVerifications', request);
-  const { user, sessionId } = await authenticate(service, request);
+  const { user, sessionId } = await authenticateCounted(service, request);
   const body = await readJson(request);
   const factor = await requireFactor(service, user.id, factorId);
   const challengeId = stringField(body, 'challenge_id');

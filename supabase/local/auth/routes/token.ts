@@ -3,7 +3,7 @@ import { AuthError, badRequest, unprocessable, validationFailed } from '../error
 import { pkceGrant } from '../flow-state';
 import { jsonBody, readJson, stringField } from '../http';
 import type { AuthService } from '../service';
-import { refreshGrant, signIn } from '../sessions';
+import { refreshGrant, signIn, userBanned } from '../sessions';
 import { checkPassword, findUserByEmail, isBanned } from '../users';
 
 export async function token(service: AuthService, request: Request): Promise<Response> {
@@ -43,11 +43,12 @@ async function passwordGrant(service: AuthService, email: string, phone: string,
   // neither its presence nor the answer's timing tells whether the password was right.
   await service.limits.beforePasswordCheck(email);
   const user = await findUserByEmail(service.db, email);
-  if (!user || !password || !(await checkPassword(service.db, user.id, password))) {
+  // The hash work runs for an unknown address too (against a dummy hash): same time either way.
+  if (!password || !(await checkPassword(service.db, user?.id ?? null, password)) || !user) {
     await service.limits.passwordFailed(email);
     throw invalid;
   }
-  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
+  if (isBanned(user)) throw userBanned();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   const minimum = service.config.minimumPasswordLength;
   const extra =

@@ -1,14 +1,16 @@
 /** `GET /user`, `PUT /user` and `POST /logout` (wire reference §2.7, §2.8). */
-import { forbidden, unprocessable, validationFailed } from '../errors';
+import { AuthError, badRequest, forbidden, unprocessable, validationFailed } from '../errors';
 import { createFlowState } from '../flow-state';
-import { jsonBody, objectField, readJson, stringField } from '../http';
-import { sendEmail } from '../mailer';
+import { jsonBody, objectField, readJson, stringField, type Body } from '../http';
+import { sendEmail, tokenHash } from '../mailer';
+import { hasVerifiedFactor } from '../mfa';
 import { resolveRedirect } from '../redirects';
 import type { AuthService } from '../service';
 import type { LogoutScope } from '../sessions';
 import { endOtherSessions, logout } from '../sessions';
-import { authenticate } from '../tokens';
+import { authenticate, isRecoverySession } from '../tokens';
 import { loadUserJson } from '../user-json';
+import type { UserRow } from '../users';
 import { checkPassword, findUserByEmail, getUser, mergeUserMetadata, setEmail, setPassword } from '../users';
 import { parsePkce, validateEmail, validateNewPassword } from '../validation';
 
@@ -22,7 +24,7 @@ export async function getUserRoute(service: AuthService, request: Request): Prom
 
 export async function updateUserRoute(service: AuthService, request: Request): Promise<Response> {
   const { db, config } = service;
-  const { user, sessionId } = await authenticate(service, request);
+  const { user, sessionId, aal, amr } = await authenticate(service, request);
   const body = await readJson(request);
   if (body.app_metadata !== undefined && body.app_metadata !== null) {
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
@@ -33,8 +35,18 @@ export async function updateUserRoute(service: AuthService, request: Request): P
   const pkce = parsePkce(body.code_challenge, body.code_challenge_method);
   const newEmail = email && email.toLowerCase() !== (user.email ?? '').toLowerCase() ? validateEmail(email) : null;
 
-  if (password) {
+  if (password)
     validateNewPassword(password, config.minimumPasswordLength, 'Password update requires a valid password');
+  // As GoTrue: with a verified factor, the password alone (aal1) changes neither.
+  if ((password || newEmail) && aal !== 'aal2' && (await hasVerifiedFactor(db, user.id))) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
+  if (password) {
+    if (config.securePasswordChange && !isRecoverySession(amr)) await requireReauthentication(service, user, body);
     if (await checkPassword(db, user.id, password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
@@ -76,6 +88,54 @@ export async function updateUserRoute(service: AuthService, request: Request): P
     }
   }
   return jsonBody(await loadUserJson(db, user.id));
+}
+
+/**
+ * `secure_password_change`: outside a recovery session, a new password needs proof that the
+ * caller is the owner and not someone holding their session: the current password (GoTrue's
+ * `current_password`) or the code `GET /reauthenticate` mailed (`nonce`). A wrong code spends it,
+ * so codes cannot be guessed one after another; wrong passwords earn the sign-in's per-account delay.
+ */
+async function requireReauthentication(service: AuthService, user: UserRow, body: Body): Promise<void> {
+  const nonce = stringField(body, 'nonce');
+  const currentPassword = stringField(body, 'current_password');
+  if (nonce) {
+    const sentAt = user.reauthentication_sent_at;
+    const valid =
+      Boolean(user.email) &&
+      Boolean(user.reauthentication_token) &&
+      sentAt !== null &&
+      Date.now() - sentAt.getTime() <= service.config.otpExpiry * 1000 &&
+      user.reauthentication_token === tokenHash(user.email!, nonce);
+    await service.db.query(
+      `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
+      [user.id],
+    );
+    if (!valid) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+    return;
+  }
+  if (!currentPassword) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+  const email = user.email ?? user.id;
+  await service.limits.beforePasswordCheck(email);
+  if (!(await checkPassword(service.db, user.id, currentPassword))) {
+    await service.limits.passwordFailed(email);
+    throw badRequest('current_password_mismatch', 'Current password required when setting new password.');
+  }
+}
+
+/**
+ * `GET /reauthenticate`: mails the signed-in user a code that `PUT /user` takes as `nonce` for a
+ * password change (GoTrue's reauthentication email: a code, no link).
+ */
+export async function reauthenticateRoute(service: AuthService, request: Request): Promise<Response> {
+  const { user } = await authenticate(service, request);
+  if (!user.email) {
+    throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+  }
+  if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  await service.limits.hit('emailSent', request);
+  await sendEmail(service, user, 'reauthentication', { redirectTo: '', pkce: false });
+  return jsonBody({});
 }
 
 const SCOPES = new Set<LogoutScope>(['global', 'local', 'others']);
