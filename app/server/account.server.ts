@@ -174,7 +174,8 @@ export async function changePassword(
     return refused(400, ACCOUNT_MESSAGES.currentPasswordWrong, 'currentPassword');
   }
   await check.auth.signOut({ scope: 'local' });
-  const { error } = await client.auth.updateUser({ password: newPassword });
+  // With secure_password_change (config.toml) the Auth service wants the current password too.
+  const { error } = await client.auth.updateUser({ password: newPassword, current_password: currentPassword });
   if (error) {
     console.error('Password change failed:', error.status, error.message);
     return refused(error.status && error.status >= 500 ? 503 : 400, error.message, 'password');

@@ -13,13 +13,36 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import type { Route } from './+types/reset-password';
 
-export function loader(args: Route.LoaderArgs) {
+/**
+ * Amr methods of a session started from the mailbox: the password-reset link (`recovery` by PKCE,
+ * `otp` for a code or an implicit link) or a magic link. Only such a session, GoTrue's "recovery
+ * session", sets a new password here without the old one; everyone else changes it under
+ * Security on the profile, with the current password.
+ */
+const RECOVERY_METHODS: ReadonlySet<string> = new Set(['recovery', 'otp', 'magiclink']);
+
+const NOT_A_RECOVERY_SESSION_MESSAGE =
+  'This page sets a new password only from the link in a password reset email. To change your password, use Security in your profile.';
+
+async function requireRecoverySession(args: Route.LoaderArgs | Route.ActionArgs) {
   requireUser(args);
+  const { data } = await args.context.get(supabaseContext).auth.mfa.getAuthenticatorAssuranceLevel();
+  const methods = data?.currentAuthenticationMethods ?? [];
+  if (methods.some(({ method }) => RECOVERY_METHODS.has(method))) return;
+  throw redirect('/profile?tab=security', {
+    headers: {
+      'Set-Cookie': await setFlash(args.request, { kind: 'error', message: NOT_A_RECOVERY_SESSION_MESSAGE }),
+    },
+  });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireRecoverySession(args);
   return null;
 }
 
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  await requireRecoverySession(args);
   const { request, context } = args;
   const submission = parseForm(await request.formData(), NewPasswordSchema);
   if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });

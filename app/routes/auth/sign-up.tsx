@@ -45,15 +45,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       emailRedirectTo: `${appOrigin(request)}/auth/callback?${new URLSearchParams({ next })}`,
     },
   });
+  // An address that has an account gets the answer hosted Supabase gives with confirmations on
+  // (a confirmation to look for, no session): the form does not tell who has an account here.
+  if (error && isExistingAccount(error)) return formSuccess(submission, SUCCESS_MESSAGES.signedUpConfirm);
   if (error) {
     const mapped = mapAuthError(error.message);
     if (!error.status || error.status >= 500) console.error('Sign-up failed:', error.message);
-    const status = error.message.includes('already registered') ? 409 : error.status === 429 ? 429 : 400;
-    return formError(submission, { message: mapped.message, hints: mapped.hints, status });
+    return formError(submission, {
+      message: mapped.message,
+      hints: mapped.hints,
+      status: error.status === 429 ? 429 : 400,
+    });
   }
   if (!result.session) return formSuccess(submission, SUCCESS_MESSAGES.signedUpConfirm);
   return signedInRedirect(request, next, SUCCESS_MESSAGES.signedIn);
 }
+
+/** GoTrue's answer to a sign-up for a confirmed address when confirmations are off. */
+const isExistingAccount = (error: { code?: string; message: string }) =>
+  error.code === 'user_already_exists' || error.message.includes('already registered');
 
 export const headers = actionOrLoaderHeaders;
 
