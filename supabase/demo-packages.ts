@@ -1,17 +1,19 @@
 /**
  * The demo agents' package files. supabase/seed.sql gives every seeded agent one or two versions
- * whose files live under `demo/` in the private Storage bucket 'agent-packages', with
- * `file_size = 0` meaning "not written yet" (SQL cannot write Storage objects). This module
+ * whose files live at their package path (`<seller_id>/<agent_id>/<version>/<slug>.json`,
+ * app/lib/package-path.ts) in the private Storage bucket 'agent-packages', with `file_size = 0`
+ * meaning "not written yet" (SQL cannot write Storage objects; a package the app stores is never
+ * empty, and a database that had the older `demo/` paths got 0 again when they moved). This module
  * writes them: a small JSON manifest per version (its prompts, tools and configuration), then the
  * real size on the version row. The embedded backend runs it at start in demo mode
  * (server/app.ts); a seeded hosted project runs `npm run db:seed-packages`. Idempotent: a second
  * run finds nothing to write and costs one query.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isPackagePath } from '../app/lib/package-path';
 import type { Database } from '../app/types/database';
 
 export const PACKAGES_BUCKET = 'agent-packages';
-export const DEMO_PREFIX = 'demo/';
 export const MANIFEST_SCHEMA = 'https://agentmarket.dev/schemas/agent-package/v1';
 
 export interface DemoAgent {
@@ -75,17 +77,17 @@ export function demoManifestBytes(agent: DemoAgent, version: string): Uint8Array
 const CONCURRENCY = 8;
 
 /**
- * Writes every demo package not written yet (file_size 0 under demo/) and records its size.
- * `service` must be a service-role client. Returns how many files were written.
+ * Writes every demo package not written yet (file_size 0) and records its size. `service` must be
+ * a service-role client. Returns how many files were written.
  */
 export async function writeDemoPackages(service: SupabaseClient<Database>): Promise<number> {
   const pending = await service
     .from('agent_versions')
     .select('id, version, file_path, agents(name, description, category, features)')
-    .like('file_path', `${DEMO_PREFIX}%`)
     .eq('file_size', 0);
   if (pending.error) throw new Error(`Demo packages could not be listed: ${pending.error.message}`);
-  const rows = pending.data;
+  // Only package paths (the database allows no other): the path goes into a service-role upload.
+  const rows = pending.data.filter((row) => isPackagePath(row.file_path));
   let next = 0;
   async function worker() {
     while (next < rows.length) {

@@ -232,21 +232,23 @@ cross join lateral (
 
 -- ---------------------------------------------------------------------------------------------
 -- Packages: every agent ships version 1.0.0, a small JSON manifest (its prompts, tools and
--- configuration) under demo/ in the private 'agent-packages' bucket. The embedded backend writes
--- the files on first start (supabase/demo-packages.ts); on another server `npm run db:seed-packages`.
+-- configuration) at <seller_id>/<agent_id>/<version>/<slug>.json in the private 'agent-packages'
+-- bucket, where every package lives (migration 20261130000100_package_paths.sql). file_size 0:
+-- not written yet. The embedded backend writes the files on first start
+-- (supabase/demo-packages.ts); on another server `npm run db:seed-packages`.
 -- A few agents have a second version, so changelogs and earlier downloads have something to show.
 -- ---------------------------------------------------------------------------------------------
 insert into public.agent_versions (id, agent_id, version, release_notes, file_path, file_name, content_type, file_size, created_at)
 select
   md5('version-1-' || a.id)::uuid, a.id, '1.0.0', 'Initial release.',
-  'demo/' || a.id || '/1.0.0/' || v.slug || '.json', v.slug || '-1.0.0.json', 'application/json', 0, a.created_at
+  a.seller_id || '/' || a.id || '/1.0.0/' || v.slug || '.json', v.slug || '-1.0.0.json', 'application/json', 0, a.created_at
 from public.agents a
 cross join lateral (select trim(both '-' from regexp_replace(lower(a.name), '[^a-z0-9]+', '-', 'g')) as slug) v;
 
 insert into public.agent_versions (id, agent_id, version, release_notes, file_path, file_name, content_type, file_size, created_at)
 select
   md5('version-2-' || a.id)::uuid, a.id, '1.1.0', 'Faster responses, clearer setup instructions and two new configuration options.',
-  'demo/' || a.id || '/1.1.0/' || v.slug || '.json', v.slug || '-1.1.0.json', 'application/json', 0,
+  a.seller_id || '/' || a.id || '/1.1.0/' || v.slug || '.json', v.slug || '-1.1.0.json', 'application/json', 0,
   a.created_at + (now() - a.created_at) * 0.8
 from public.agents a
 cross join lateral (select trim(both '-' from regexp_replace(lower(a.name), '[^a-z0-9]+', '-', 'g')) as slug) v

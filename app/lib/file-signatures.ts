@@ -62,14 +62,15 @@ export function detectPackageKind(bytes: Uint8Array): PackageKind | null {
 
 /**
  * A file name safe as the last segment of a Storage path and in a download's
- * Content-Disposition: letters, digits, dot, dash and underscore, at most 100 characters, with
- * the extension of what the file is.
+ * Content-Disposition: letters, digits, dot, dash and underscore (never two dots in a row), at
+ * most 100 characters, with the extension of what the file is.
  */
 export function safeFileName(name: string, kind: PackageKind): string {
   const base = name
     .replace(/^.*[/\\]/, '')
     .replace(/\.[^.]*$/, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 90);
   return `${base || 'package'}.${kind}`;

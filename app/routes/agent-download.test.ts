@@ -127,10 +127,11 @@ describe.skipIf(isHostedTarget)('GET /agent/:agentId/download', () => {
   });
 
   it('answers 503 with a clear message when the file is missing from Storage', async () => {
+    const agent = await service.from('agents').select('seller_id').eq('id', agentId(7)).single();
     const inserted = await service.from('agent_versions').insert({
       agent_id: agentId(7),
       version: '9.0.0',
-      file_path: `demo/${agentId(7)}/9.0.0/missing.json`,
+      file_path: `${agent.data!.seller_id}/${agentId(7)}/9.0.0/missing.json`,
       file_name: 'missing-9.0.0.json',
       content_type: 'application/json',
       file_size: 10,

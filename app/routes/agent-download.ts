@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
         : textResponse(403, DOWNLOAD_MESSAGES.forbidden);
     }
     const service = createServiceSupabase(context.get(connectionContext));
-    const bytes = await readPackageFile(service, access.version.file_path);
+    const bytes = await readPackageFile(service, access.version);
     if (!bytes) return textResponse(503, DOWNLOAD_MESSAGES.missingFile);
     if (access.purchaseId) {
       await recordDownload(service, {

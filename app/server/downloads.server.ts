@@ -4,9 +4,15 @@
  * row-level security, only by the buyer of a completed purchase, the agent's seller and admins.
  * So reading the version row with the viewer's client IS the check; only then is the file read
  * from the private bucket with the service role, and a buyer's download counted.
+ *
+ * The stored path is checked again before Storage is read: it must be the package path of this
+ * agent, its seller and this version (app/lib/package-path.ts, the rule the database enforces on
+ * every write), and it reaches Storage only as a checked, encoded key (readStorageObject).
  */
 import { z } from 'zod';
+import { parsePackagePath } from '~/lib/package-path';
 import { unwrap } from '~/server/http-errors.server';
+import { readStorageObject, storageKey } from '~/server/storage.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
 
@@ -18,7 +24,14 @@ export const VersionParamSchema = z
 
 const VERSION_COLUMNS = 'id, agent_id, version, file_path, file_name, content_type, file_size, created_at';
 
-export type PackageVersion = { id: string; file_path: string; file_name: string; content_type: string };
+export type PackageVersion = {
+  id: string;
+  agent_id: string;
+  version: string;
+  file_path: string;
+  file_name: string;
+  content_type: string;
+};
 
 export type DownloadAccess =
   | { ok: true; version: PackageVersion; purchaseId: string | null }
@@ -57,17 +70,31 @@ export async function authorizeDownload(
   return { ok: false, reason: any.length > 0 ? 'unknown-version' : 'forbidden' };
 }
 
-/** The file's bytes from the private bucket (service role), or null when it cannot be read. */
+/**
+ * The file's bytes from the private bucket (service role), or null when it cannot be read. A
+ * stored path that is not this version's package path (another agent's, another seller's, or any
+ * other text) is refused before Storage is asked anything.
+ */
 export async function readPackageFile(
   service: AppSupabaseClient,
-  filePath: string,
+  version: PackageVersion,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  const { data, error } = await service.storage.from(PACKAGES_BUCKET).download(filePath);
-  if (error || !data) {
-    console.error(`Package file could not be read (${filePath}):`, error?.message ?? 'no data');
-    return null;
+  const parts = parsePackagePath(version.file_path);
+  const key = storageKey(version.file_path);
+  if (!parts || !key || parts.agentId !== version.agent_id || parts.version !== version.version) {
+    return refusedPath(version);
   }
-  return new Uint8Array(await data.arrayBuffer());
+  const agent = unwrap(
+    await service.from('agents').select('seller_id').eq('id', version.agent_id).maybeSingle(),
+    'package owner',
+  );
+  if (agent?.seller_id !== parts.sellerId) return refusedPath(version);
+  return readStorageObject(service, PACKAGES_BUCKET, key);
+}
+
+function refusedPath(version: PackageVersion): null {
+  console.error(`Package version ${version.id} has a file path outside its agent's folder; not read.`);
+  return null;
 }
 
 /** Counts a buyer's download (service role: nobody writes downloads through the API). */

@@ -1,8 +1,10 @@
 /**
  * Listing agents (issue #12): the seller's agent list, status changes, and the Upload / Edit
  * action. Every write to an agent goes through the seller's own client, so row-level security
- * ("agents: seller inserts/updates own", "agent_versions: seller adds to own agent") is the last
- * word on ownership; files are written with the service role only after the ownership check.
+ * ("agents: seller inserts/updates own") is the last word on ownership; files, and a version's
+ * row with its file fields, are written with the service role only after that check (only
+ * trusted server code writes agent_versions; the database also refuses a file path outside the
+ * agent's own folder, app/lib/package-path.ts).
  *
  * Files after an error: a valid new thumbnail or image is stored at once (under the seller's and
  * the agent's ids) and comes back as a ticked "keep" checkbox, so a form sent again keeps it,
@@ -32,6 +34,7 @@ import {
   type ImageKind,
   type PackageKind,
 } from '~/lib/file-signatures';
+import { packageFilePath } from '~/lib/package-path';
 import {
   compareVersions,
   FIRST_VERSION,
@@ -464,14 +467,15 @@ async function saveListing({
   }
   if (checkedPackage?.ok && packageFile) {
     const fileName = safeFileName(packageFile.name, checkedPackage.kind);
-    const filePath = `${sellerId}/${agentId}/${version}/${fileName}`;
+    const filePath = packageFilePath(sellerId, agentId, version, fileName);
     const contentType = PACKAGE_CONTENT_TYPES[checkedPackage.kind];
     const { error } = await service.storage
       .from(PACKAGES_BUCKET)
       .upload(filePath, checkedPackage.bytes, { contentType, upsert: true });
     unwrap({ data: null, error }, 'package upload');
+    // The service role: the agent is the seller's (saved above with their own client).
     unwrap(
-      await client.from('agent_versions').insert({
+      await service.from('agent_versions').insert({
         agent_id: agentId,
         version,
         release_notes: value.release_notes || (existing ? '' : 'Initial release.'),

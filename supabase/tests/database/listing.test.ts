@@ -78,8 +78,8 @@ describe('agent_changelog', () => {
       const id = agent.rows[0]!.id;
       await tx.query(
         `insert into public.agent_versions (agent_id, version, release_notes, file_path, file_name, content_type, file_size)
-         values ($1, '1.0.0', 'first', 'x/1.json', '1.json', 'application/json', 2)`,
-        [id],
+         values ($1::uuid, '1.0.0', 'first', $2::text || '/' || $1::text || '/1.0.0/1.json', '1.json', 'application/json', 2)`,
+        [id, DEMO.seller],
       );
       const countAs = async (claims: object) => {
         await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
@@ -120,13 +120,13 @@ describe('last_version_at', () => {
     expect(catalogue[0]?.last_version_at).toEqual(row?.last);
   });
 
-  it('moves when the seller adds a version', async () => {
+  it('moves when the seller adds a version (the app writes it with the service role)', async () => {
     const seller = await sellerOf(SELLER_AGENT);
-    const last = await rolledBack(db, user(seller), async (tx) => {
+    const last = await rolledBack(db, serviceRole, async (tx) => {
       await tx.query(
         `insert into public.agent_versions (agent_id, version, release_notes, file_path, file_name, content_type, file_size, created_at)
-         values ($1, '9.0.0', 'big', 'x/9.json', '9.json', 'application/json', 2, now() + interval '1 day')`,
-        [SELLER_AGENT],
+         values ($1::uuid, '9.0.0', 'big', $2::text || '/' || $1::text || '/9.0.0/9.json', '9.json', 'application/json', 2, now() + interval '1 day')`,
+        [SELLER_AGENT, seller],
       );
       return (
         await tx.query<{ last: Date }>('select last_version_at as last from public.agents_with_stats where id = $1', [

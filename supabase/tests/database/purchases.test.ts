@@ -152,13 +152,14 @@ describe('a purchase later', () => {
 });
 
 describe('packages, presence and the purchase history', () => {
-  it('the seed ships a 1.0.0 package for every agent under demo/', async () => {
+  it("the seed ships a 1.0.0 package for every agent, in its seller's and agent's folder", async () => {
     const rows = await rowsAs<{ agents: number; first: number; paths: number }>(
       db,
       serviceRole,
       `select (select count(*)::int from public.agents) as agents,
               (select count(*)::int from public.agent_versions where version = '1.0.0') as first,
-              (select count(*)::int from public.agent_versions where file_path not like 'demo/%') as paths`,
+              (select count(*)::int from public.agent_versions v join public.agents a on a.id = v.agent_id
+               where v.file_path not like a.seller_id || '/' || a.id || '/' || v.version || '/%.json') as paths`,
     );
     expect(rows[0]!.first).toBe(rows[0]!.agents);
     expect(rows[0]!.paths).toBe(0);

@@ -364,14 +364,14 @@ describe('newsletter, downloads, packages, stats', () => {
     ).toBe('42501');
   });
 
-  it('agent versions: seller adds to own agents; buyers with a completed purchase read; others do not', async () => {
-    const insert =
-      "insert into public.agent_versions (agent_id, version, file_path, file_name, content_type, file_size) values ($1, '9.0.0', 'pkg/' || $2 || '.zip', 'p.zip', 'application/zip', 1)";
-    const visible = await rolledBack(db, seller, async (tx) => {
-      await tx.query(insert, [seedAgentId(1), '1']);
-      await tx.query(insert, [seedAgentId(7), '7']);
+  it('agent versions: only trusted server code adds them; buyers with a completed purchase read; others do not', async () => {
+    const insert = `insert into public.agent_versions (agent_id, version, file_path, file_name, content_type, file_size)
+       values ($1::uuid, '9.0.0', $2::text || '/' || $1::text || '/9.0.0/p.zip', 'p.zip', 'application/zip', 1)`;
+    const visible = await rolledBack(db, serviceRole, async (tx) => {
+      await tx.query(insert, [seedAgentId(1), DEMO.seller]);
+      await tx.query(insert, [seedAgentId(7), DEMO.seller]);
       await tx.query(
-        "select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true)",
         [JSON.stringify({ role: 'authenticated', sub: DEMO.buyer }), DEMO.buyer],
       );
       const asBuyer = await tx.query<{ file_path: string }>(
@@ -381,9 +381,11 @@ describe('newsletter, downloads, packages, stats', () => {
       const asAnon = await tx.query('select file_path from public.agent_versions');
       return { asBuyer: asBuyer.rows, asAnon: asAnon.rows };
     });
-    expect(visible.asBuyer).toEqual([{ file_path: 'pkg/1.zip' }]);
+    expect(visible.asBuyer).toEqual([{ file_path: `${DEMO.seller}/${seedAgentId(1)}/9.0.0/p.zip` }]);
     expect(visible.asAnon).toEqual([]);
-    expect(await errorCodeAs(db, seller, insert, [seedAgentId(2), '2'])).toBe('42501');
+    // The seller writes no version, of their own agent or another's: the app writes it for them.
+    expect(await errorCodeAs(db, seller, insert, [seedAgentId(1), DEMO.seller])).toBe('42501');
+    expect(await errorCodeAs(db, seller, insert, [seedAgentId(2), DEMO.seller])).toBe('42501');
     expect(await errorCodeAs(db, seller, "update public.agent_versions set release_notes = 'x'")).toBe('42501');
   });
 
