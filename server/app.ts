@@ -108,7 +108,8 @@ export async function createApp(): Promise<AppInstance> {
         res.setHeader('Content-Security-Policy', BASELINE_CSP);
         const url = appUrl(req);
         // The backend rate-limits by this address (req.ip honours TRUST_PROXY), never by a header.
-        await sendResponse(res, await backend.handle(webRequest(req, res, url), clientAddress(req)));
+        // req.originalUrl: the path as sent, dot segments unresolved (the gateway refuses them).
+        await sendResponse(res, await backend.handle(webRequest(req, res, url), clientAddress(req), req.originalUrl));
       } catch (error) {
         next(error);
       }

@@ -43,10 +43,38 @@ export function isBackendPath(pathname: string): boolean {
   return PREFIXES.some(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+/**
+ * Whether a request path climbs or hides folders: a `.` or `..` segment, a backslash, or an
+ * encoded dot, slash or backslash (`%2e`, `%2f`, `%5c`, in any case, also encoded again as
+ * `%252e`...). Such a path could reach another service than its prefix names once something
+ * normalises it (`/storage/v1/object/b/../../../auth/v1/admin/users`); no client of ours sends
+ * one. The query is not a path and is not looked at.
+ */
+export function isClimbingPath(target: string): boolean {
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/s, '');
+  if (path.includes('\\') || path.split('/').some((segment) => segment === '.' || segment === '..')) return true;
+  for (let layer = path; ;) {
+    if (/%(2e|2f|5c)/i.test(layer)) return true;
+    const decoded = layer.replace(/%25/gi, '%');
+    if (decoded === layer) return false;
+    layer = decoded;
+  }
+}
+
 export function createGateway(keys: Keys, services: GatewayServices) {
-  return async function handle(request: Request, clientAddress?: string): Promise<Response> {
+  /**
+   * `target` is the request's path as it came in, before URL parsing resolved its dot segments
+   * (the HTTP layer's raw request-target, or the string an in-process `fetch` was given).
+   */
+  return async function handle(request: Request, clientAddress?: string, target?: string): Promise<Response> {
     const url = new URL(request.url);
     const match = PREFIXES.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    // Before routing: a climbing path is refused whatever service it names (in that one's shape).
+    if (isClimbingPath(url.pathname) || (target !== undefined && isClimbingPath(target))) {
+      return withCors(
+        match ? invalidUrl(match[1], request, CLIMBING_MESSAGE) : jsonResponse({ message: CLIMBING_MESSAGE }, 400),
+      );
+    }
     if (!match) return jsonResponse({ message: 'no Route matched with those values' }, 404);
     const [prefix, service] = match;
     const path = url.pathname.slice(prefix.length) || '/';
@@ -61,7 +89,7 @@ export function createGateway(keys: Keys, services: GatewayServices) {
     }
 
     // One check for every service: a NUL in the path or a query value is a 400 in its shape.
-    if (urlContainsNul(url)) return withCors(nulInUrl(service, request));
+    if (urlContainsNul(url)) return withCors(invalidUrl(service, request, NUL_MESSAGE));
 
     const apikey = request.headers.get('apikey') ?? url.searchParams.get('apikey');
     const isOpen =
@@ -106,14 +134,21 @@ export function createGateway(keys: Keys, services: GatewayServices) {
   };
 }
 
-function nulInUrl(service: 'auth' | 'rest' | 'storage', request: Request): Response {
-  if (service === 'auth') return authErrorResponse(validationFailed(NUL_MESSAGE), request);
+const CLIMBING_MESSAGE = 'A path may not have "." or ".." segments, backslashes or encoded dots or slashes.';
+
+/** A 400 for a URL no service may see (a NUL, a climbing path), in the shape of the service it names. */
+function invalidUrl(service: 'auth' | 'rest' | 'storage', request: Request, message: string): Response {
+  if (service === 'auth') return authErrorResponse(validationFailed(message), request);
   // Storage names objects and buckets in the path: storage-api's InvalidKey.
   if (service === 'storage') {
-    return storageErrorResponse(new StorageError(400, 'InvalidKey', NUL_MESSAGE, '400', 'InvalidKey'));
+    return storageErrorResponse(new StorageError(400, 'InvalidKey', message, '400', 'InvalidKey'));
   }
   // What Postgres answers for a NUL in a text value (PostgREST passes it through as a 400).
-  return restErrorResponse(new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00', NUL_MESSAGE));
+  if (message === NUL_MESSAGE) {
+    return restErrorResponse(new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00', message));
+  }
+  // PostgREST's "invalid path" error.
+  return restErrorResponse(new RestError(400, 'PGRST125', 'Invalid path specified in request URL', message));
 }
 
 function withCors(response: Response): Response {

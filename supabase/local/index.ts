@@ -97,8 +97,10 @@ export interface EmbeddedBackend {
   /**
    * Answers a request for `/auth/v1/*`, `/rest/v1/*` or `/storage/v1/*`. `clientAddress` is who
    * sent it, as the HTTP layer knows it (rate limits); requests without one share one count.
+   * `target` is the request-target as received (`req.url`), before URL parsing resolved its dot
+   * segments: the gateway refuses a path that climbs folders (supabase/local/gateway.ts).
    */
-  handle(request: Request, clientAddress?: string): Promise<Response>;
+  handle(request: Request, clientAddress?: string, target?: string): Promise<Response>;
   /** A `fetch` that reaches the backend in process: pass it to the Supabase clients. */
   fetch: typeof fetch;
   /** The in-process `fetch` for requests made on behalf of a visitor at `clientAddress`. */
@@ -176,8 +178,11 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     });
     // A request from outside comes in on its own origin; an in-process one (`fetch`, the app's
     // clients) belongs to the app request that runs `withOrigin`, if any.
-    const handle: typeof gateway = (request, clientAddress) =>
-      withOrigin(new URL(request.url).origin, () => gateway(request, clientAddress));
+    const handle: typeof gateway = (request, clientAddress, target) =>
+      withOrigin(new URL(request.url).origin, () => gateway(request, clientAddress, target));
+    // The URL as the client built it, before `new Request` resolves its dot segments.
+    const targetOf = (input: RequestInfo | URL) =>
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     let closed = false;
     return {
       anonKey: keys.anonKey,
@@ -190,10 +195,11 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         siteUrl = url.replace(/\/$/, '');
       },
       handle,
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) => gateway(new Request(input, init))) as typeof fetch,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+        gateway(new Request(input, init), undefined, targetOf(input))) as typeof fetch,
       fetchFrom: (clientAddress) =>
         ((input: RequestInfo | URL, init?: RequestInit) =>
-          gateway(new Request(input, init), clientAddress)) as typeof fetch,
+          gateway(new Request(input, init), clientAddress, targetOf(input))) as typeof fetch,
       onChange: (topic, handler) => changes.on(topic, handler),
       async health() {
         try {

@@ -74,9 +74,12 @@ export async function startContractTarget(options: ContractTargetOptions = {}): 
     devTools: options.devTools,
     log: () => {}, // emails are read from the outbox; no log line per email in the test output
   });
-  // Like the app's HTTP layer: the backend counts requests by the connection's address.
+  // Like the app's HTTP layer: the backend counts requests by the connection's address, and sees
+  // the request-target as it came in (dot segments unresolved).
   const server = await listen(
-    createServer(createRequestListener((request, client) => backend.handle(request, client.address))),
+    createServer((req, res) =>
+      createRequestListener((request, client) => backend.handle(request, client.address, req.url))(req, res),
+    ),
   );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   backend.setSiteUrl(url);
