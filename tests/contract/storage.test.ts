@@ -8,6 +8,9 @@ import { anonClient, serviceClient, userClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
 import { USER_A, USER_B, userToken } from './rest-fixture';
 
+/** The first bytes of a PNG file (an upload declared image/png must start with them). */
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 const POLICIES = `
 insert into auth.users (id, aud, role, email) values
   ('${USER_A}', 'authenticated', 'authenticated', 'a@example.com'),
@@ -141,8 +144,13 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
       expect(wrongType.error).toMatchObject({ status: 415 });
       const image = await alice.storage
         .from('user-files')
-        .upload(`${USER_A}/ok.png`, new Blob(['png'], { type: 'image/png' }));
+        .upload(`${USER_A}/ok.png`, new Blob([PNG_SIGNATURE], { type: 'image/png' }));
       expect(image.error).toBeNull();
+      // Bytes that are not the image type they declare: the same 415.
+      const notImage = await alice.storage
+        .from('user-files')
+        .upload(`${USER_A}/fake.png`, new Blob(['png'], { type: 'image/png' }));
+      expect(notImage.error).toMatchObject({ status: 415 });
     });
 
     it('public URLs need no key; private buckets are not public', async () => {

@@ -27,7 +27,10 @@ async function newUser(prefix: string) {
   const id = created.data.user!.id;
   await serviceClient(target)
     .storage.from('avatars')
-    .upload(`${id}/avatar.png`, new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }));
+    .upload(
+      `${id}/avatar.png`,
+      new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], { type: 'image/png' }),
+    );
   return { id, email, session: await signIn(email) };
 }
 

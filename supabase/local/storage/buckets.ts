@@ -112,11 +112,12 @@ export async function handleBuckets(
       return jsonResponse({ message: 'Successfully updated' });
     }
     if (method === 'DELETE') {
-      const objects = await db.query<{ n: number }>(
-        'select count(*)::int as n from storage.objects where bucket_id = $1',
-        [id],
-      );
-      if ((objects.rows[0]?.n ?? 0) > 0) {
+      // The caller's policies decide first: a bucket they may not delete is "not found", empty or
+      // not. Only a delete they may make can fail on the objects still in it (their foreign key).
+      const result = await withClaims(db, claims, (tx) =>
+        tx.query('delete from storage.buckets where id = $1', [id]),
+      ).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== '23503') throw error;
         throw new StorageError(
           409,
           'InvalidRequest',
@@ -124,8 +125,7 @@ export async function handleBuckets(
           '409',
           'InvalidRequest',
         );
-      }
-      const result = await withClaims(db, claims, (tx) => tx.query('delete from storage.buckets where id = $1', [id]));
+      });
       if (!result.affectedRows) throw bucketNotFound();
       return jsonResponse({ message: 'Successfully deleted' });
     }

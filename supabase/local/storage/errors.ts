@@ -27,6 +27,9 @@ export const tooLarge = () =>
   new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size', '413', 'EntityTooLarge');
 export const invalidMime = (type: string) =>
   new StorageError(415, 'invalid_mime_type', `mime type ${type} is not supported`, '415', 'InvalidMimeType');
+/** The bytes of an upload are not the image type it declares. */
+export const mimeMismatch = (type: string) =>
+  new StorageError(415, 'invalid_mime_type', `the file's content is not ${type}`, '415', 'InvalidMimeType');
 
 interface PgErrorLike {
   code: string;

@@ -10,9 +10,17 @@ import type { Keys } from '../keys';
 import { ownerOf } from './auth';
 import type { BlobStore } from './blob-store';
 import { findBucket } from './buckets';
-import { bucketNotFound, invalidJwt, invalidMime, invalidRequest, objectNotFound, tooLarge } from './errors';
+import {
+  bucketNotFound,
+  invalidJwt,
+  invalidMime,
+  invalidRequest,
+  mimeMismatch,
+  objectNotFound,
+  tooLarge,
+} from './errors';
 import { checkObjectKey } from './keys';
-import { mimeAllowed, readUpload } from './upload-body';
+import { bytesMatchImageType, mimeAllowed, readUpload } from './upload-body';
 
 export interface ObjectServices {
   db: Database;
@@ -63,6 +71,7 @@ export async function uploadObject(
   const upload = await readUpload(request);
   if (bucket.file_size_limit && upload.bytes.byteLength > bucket.file_size_limit) throw tooLarge();
   if (!mimeAllowed(upload.contentType, bucket.allowed_mime_types)) throw invalidMime(upload.contentType);
+  if (!bytesMatchImageType(upload.contentType, upload.bytes)) throw mimeMismatch(upload.contentType.split(';')[0]!);
 
   const now = new Date().toISOString();
   const metadata = {

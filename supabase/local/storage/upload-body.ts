@@ -3,6 +3,7 @@
  * Blob/File upload; the file part, `cacheControl`, `metadata`) or the raw bytes with
  * `content-type`, `cache-control` and a base64 `x-metadata` header.
  */
+import { detectImageKind, IMAGE_CONTENT_TYPES } from '../../../app/lib/file-signatures';
 import { MAX_BODY_BYTES } from '../gateway';
 import { JsonTooDeepError, parseJson } from '../json-body';
 import { BodyTooLargeError, readBodyBytes } from '../rest/body';
@@ -89,4 +90,15 @@ export function mimeAllowed(contentType: string, allowed: string[] | null): bool
     const lower = pattern.toLowerCase();
     return lower.endsWith('/*') ? base.startsWith(lower.slice(0, -1)) : base === lower;
   });
+}
+
+/**
+ * For an upload declared as JPEG, PNG, GIF or WebP (the types of the image buckets), whether its
+ * first bytes are that image, checked as the app's forms check them (app/lib/file-signatures.ts);
+ * any other type is left to the bucket's allowed_mime_types.
+ */
+export function bytesMatchImageType(contentType: string, bytes: Uint8Array): boolean {
+  const base = contentType.split(';')[0]!.trim().toLowerCase();
+  const declared = Object.entries(IMAGE_CONTENT_TYPES).find(([, type]) => type === base)?.[0];
+  return declared === undefined || detectImageKind(bytes) === declared;
 }
