@@ -21,6 +21,7 @@ import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
 import { useFocusAfterNavigation } from '~/lib/use-focus-after-navigation';
+import { storageOrigin } from '~/server/account.server';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { checkRequestInput } from '~/server/request-input.server';
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       viewer,
       googleSignIn,
+      // Where pictures stored as Storage paths are read (components/ui/avatar.tsx).
+      storageOrigin: storageOrigin(context.get(connectionContext)),
     },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );

@@ -58,6 +58,8 @@ export const PLAN_REFUSALS = {
   'past-due': 'Your last payment did not go through. Please update your payment before changing your plan.',
   busy: 'Your previous change is still being processed. Please try again in a moment.',
   declined: 'The payment did not go through. Nothing was charged and your plan is unchanged.',
+  'price-changed':
+    'The amount to pay today changed since this page was shown. Nothing was charged and your plan is unchanged. Please check the new amount and confirm again.',
   'not-subscribed': 'You have no paid subscription.',
   'not-cancelling': 'Your subscription is not set to end.',
 } as const;

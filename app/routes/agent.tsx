@@ -1,6 +1,6 @@
 import { agentArtworkPath } from '~/lib/agent-artwork';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, isRouteErrorResponse, Link, redirect } from 'react-router';
+import { data, href, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AgentChangelog } from '~/components/agents/agent-changelog';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
@@ -44,7 +44,7 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { productMailer } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
-import { BUY_REFUSALS, buyAgent, discountPercentFor } from '~/server/purchases.server';
+import { buyAgent, buyRefusalMessage, discountPercentFor } from '~/server/purchases.server';
 import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
 
@@ -135,9 +135,10 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 
 /**
  * Buy. Sign-in (with the way back here) and `place_orders` first; the agent must be visible to the
- * viewer (else 404). The price comes from the database and the purchase is written by trusted
- * server code (app/server/purchases.server.ts); a refusal is a message on the page, a purchase a
- * redirect back here with the confirmation.
+ * viewer (else 404). The price comes from the database, is charged only when it is the price the
+ * form says the buyer was shown, and the purchase is written by trusted server code
+ * (app/server/purchases.server.ts); a refusal is a message on the page (a changed price names the
+ * new one), a purchase a redirect back here with the confirmation.
  */
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
@@ -152,11 +153,12 @@ export async function action(args: Route.ActionArgs) {
     buyerId: viewer.id,
     agentId,
     idempotencyKey: submission.value.idempotencyKey,
+    shownPriceCents: submission.value.price,
     mailer: productMailer(args.context.get(connectionContext), appOrigin(args.request)),
   });
   if (!outcome.ok) {
     const status = outcome.refusal === 'declined' ? 402 : 409;
-    return formError(submission, { message: BUY_REFUSALS[outcome.refusal], status });
+    return formError(submission, { message: buyRefusalMessage(outcome, submission.value.price), status });
   }
   const path = href('/agent/:agentId', { agentId });
   const message = `Purchase complete! ${agent.name} is now in your collection.`;
@@ -164,6 +166,15 @@ export async function action(args: Route.ActionArgs) {
     status: 303,
     headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
   });
+}
+
+/**
+ * A refused Buy (409: the price changed, the agent left the shop, it was bought meanwhile) reloads
+ * the page's data, so the page shows the current price and a new form next to the message, with
+ * JavaScript as without (React Router keeps the data after a 4xx by default).
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {

@@ -149,7 +149,7 @@ async function accountAction(args: Route.ActionArgs, viewer: Viewer, intent: Acc
       const picture = await checkPicture(chosenFiles(form, 'picture')[0]);
       if (!picture.ok)
         return refusedWith(submission, { ok: false, status: 400, message: picture.message, field: 'picture' });
-      const result = await replacePicture(client, connection, viewer.id, picture);
+      const result = await replacePicture(client, viewer.id, picture);
       return result.ok ? done(request, 'profile', ACCOUNT_MESSAGES.pictureSaved) : refusedWith(submission, result);
     }
     case 'password': {

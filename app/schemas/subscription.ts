@@ -3,6 +3,7 @@
  * Cancel Subscription / Keep Subscription. Shared by the server actions and the forms.
  */
 import { z } from 'zod';
+import { ShownPriceSchema } from '~/lib/shown-price';
 import { PAID_TIERS } from '~/lib/subscriptions';
 
 export const PLAN_MESSAGES = {
@@ -15,6 +16,8 @@ export const PlanConfirmSchema = z.object({
   intent: z.literal('confirm'),
   tier: z.enum(PAID_TIERS, { error: PLAN_MESSAGES.tier }),
   idempotencyKey: z.uuid({ error: PLAN_MESSAGES.expired }),
+  /** The amount charged today as the page showed it: no other is charged. */
+  price: ShownPriceSchema,
 });
 
 export const CancellationSchema = z.object({

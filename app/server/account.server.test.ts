@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MAX_PICTURE_BYTES } from '~/schemas/account';
-import { avatarUrlPrefix, checkPicture, sessionIdOf } from './account.server';
+import { checkPicture, sessionIdOf, storageOrigin } from './account.server';
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -31,12 +31,10 @@ describe('checkPicture', () => {
   });
 });
 
-describe('avatarUrlPrefix', () => {
-  it('is a same-site path for the embedded backend and the full URL for hosted Supabase', () => {
-    expect(avatarUrlPrefix({ url: 'http://local', fetch: fetch })).toBe('/storage/v1/object/public/avatars/');
-    expect(avatarUrlPrefix({ url: 'https://abc.supabase.co/', fetch: undefined })).toBe(
-      'https://abc.supabase.co/storage/v1/object/public/avatars/',
-    );
+describe('storageOrigin', () => {
+  it("is this site for the embedded backend and hosted Supabase's origin otherwise", () => {
+    expect(storageOrigin({ url: 'http://local', fetch: fetch })).toBe('');
+    expect(storageOrigin({ url: 'https://abc.supabase.co/', fetch: undefined })).toBe('https://abc.supabase.co');
   });
 });
 

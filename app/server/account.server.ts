@@ -55,12 +55,18 @@ export async function checkPicture(file: File | undefined): Promise<CheckedPictu
 }
 
 /**
- * Where a public picture is read: a same-site path for the embedded backend (is_image_source and
- * the CSP's img-src 'self'), the full URL for hosted Supabase.
+ * Where a profile picture is stored: the same-site path of the upload in the avatars bucket, the
+ * only picture the database takes (`public.is_own_avatar`: no URL of another site, which would
+ * be a tracking pixel on every page that shows it).
  */
-export function avatarUrlPrefix(connection: Pick<SupabaseConnection, 'url' | 'fetch'>): string {
-  const path = `/storage/v1/object/public/${AVATARS_BUCKET}/`;
-  return connection.fetch ? path : `${connection.url.replace(/\/+$/, '')}${path}`;
+export const AVATAR_PATH = `/storage/v1/object/public/${AVATARS_BUCKET}/`;
+
+/**
+ * Where the browser reads a stored Storage path: this site for the embedded backend (the CSP's
+ * img-src 'self'), hosted Supabase's own origin otherwise ('' = this site).
+ */
+export function storageOrigin(connection: Pick<SupabaseConnection, 'url' | 'fetch'>): string {
+  return connection.fetch ? '' : new URL(connection.url).origin;
 }
 
 /** Storage lists one folder level per call, a page at a time. */
@@ -120,7 +126,6 @@ async function removeUnsoldFiles(service: AppSupabaseClient, sellerId: string, k
  */
 export async function replacePicture(
   client: AppSupabaseClient,
-  connection: Pick<SupabaseConnection, 'url' | 'fetch'>,
   userId: string,
   picture: { kind: ImageKind; bytes: Uint8Array<ArrayBuffer> },
 ): Promise<AccountResult> {
@@ -138,7 +143,7 @@ export async function replacePicture(
   }
   const { error } = await client
     .from('users')
-    .update({ profile_image_url: `${avatarUrlPrefix(connection)}${path}`, updated_at: new Date().toISOString() })
+    .update({ profile_image_url: `${AVATAR_PATH}${path}`, updated_at: new Date().toISOString() })
     .eq('id', userId);
   if (error) {
     console.error('Picture URL update failed:', error.code, error.message);

@@ -15,6 +15,7 @@ import {
   type RatingCount,
   type ReviewPaging,
 } from '~/lib/agent-detail';
+import { ShownPriceSchema } from '~/lib/shown-price';
 import { sharedCatalogueRead } from '~/server/agents.server';
 import { REPLY_EMBED, toReply } from '~/server/review-replies.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
@@ -28,10 +29,15 @@ const failure = (what: string) => ({ what, unavailable: AGENT_UNAVAILABLE_MESSAG
 
 /** Any uuid-shaped id (Postgres accepts every version); anything else is a 404, never a 22P02. */
 export const AgentIdSchema = z.guid();
-/** Buy: the intent and the form's idempotency key (the same submission twice is one purchase). No price: it comes from the database. */
+/**
+ * Buy: the intent, the form's idempotency key (the same submission twice is one purchase) and
+ * the price the buyer was shown. The price charged comes from the database; the shown one is
+ * only what the buyer agreed to, and any other is refused (purchases.server.ts `checkShownPrice`).
+ */
 export const BuySchema = z.object({
   intent: z.literal('buy'),
   idempotencyKey: z.uuid({ error: 'This form has expired. Please reload the page and try again.' }),
+  price: ShownPriceSchema,
 });
 
 const NOT_FOUND_MESSAGE =

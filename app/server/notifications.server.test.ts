@@ -18,7 +18,7 @@ import {
   type ProductMailer,
 } from '~/server/notifications.server';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
-import { buyAgent } from '~/server/purchases.server';
+import { buyAgent, discountPercentFor, priceAfterDiscount } from '~/server/purchases.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 const SELLER = '00000000-0000-4000-8000-000000000002'; // demo_seller, seller@demo.test
@@ -81,7 +81,7 @@ describe.skipIf(isHostedTarget)('purchase emails', () => {
     );
     const { data: agent } = await service
       .from('agents')
-      .select('id, name')
+      .select('id, name, price')
       .eq('seller_id', SELLER)
       .eq('status', 'published')
       .not('id', 'in', `(${owned.join(',') || '00000000-0000-4000-8000-000000000000'})`)
@@ -91,6 +91,7 @@ describe.skipIf(isHostedTarget)('purchase emails', () => {
       buyerId,
       agentId: agent!.id,
       idempotencyKey: crypto.randomUUID(),
+      shownPriceCents: priceAfterDiscount(Number(agent!.price), await discountPercentFor(service, buyerId)).amountCents,
       mailer: via,
     });
     expect(outcome).toMatchObject({ ok: true });

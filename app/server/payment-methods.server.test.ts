@@ -19,6 +19,8 @@ import {
 } from '~/server/payment-methods.server';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import { buyAgent } from '~/server/purchases.server';
+import { toCents } from '~/lib/membership';
+import { monthlyCents } from '~/lib/subscriptions';
 import { confirmPlan, currentTier } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -151,7 +153,7 @@ describe.skipIf(isHostedTarget)('payment methods service', () => {
     // No saved card: the test provider charges as before, with no label.
     const { data: agents } = await service
       .from('agents')
-      .select('id')
+      .select('id, price')
       .eq('seller_id', SELLER)
       .eq('status', 'published')
       .limit(2);
@@ -159,6 +161,7 @@ describe.skipIf(isHostedTarget)('payment methods service', () => {
       buyerId: member.id,
       agentId: agents![0]!.id,
       idempotencyKey: crypto.randomUUID(),
+      shownPriceCents: toCents(Number(agents![0]!.price)), // a new member: Basic, no discount
     });
     expect(first).toMatchObject({ ok: true });
     const purchase = async (agentId: string) =>
@@ -180,6 +183,7 @@ describe.skipIf(isHostedTarget)('payment methods service', () => {
       buyerId: member.id,
       agentId: agents![1]!.id,
       idempotencyKey: crypto.randomUUID(),
+      shownPriceCents: toCents(Number(agents![1]!.price)), // a new member: Basic, no discount
     });
     expect(declined).toEqual({ ok: false, refusal: 'declined' });
     expect(await purchase(agents![1]!.id)).toMatchObject({
@@ -191,6 +195,7 @@ describe.skipIf(isHostedTarget)('payment methods service', () => {
       userId: member.id,
       tier: 'premium',
       idempotencyKey: crypto.randomUUID(),
+      shownChargeCents: monthlyCents('premium'),
     });
     expect(plan).toEqual({ ok: false, refusal: 'declined' });
     expect(await currentTier(service, member.id)).toBe('basic');
@@ -203,6 +208,7 @@ describe.skipIf(isHostedTarget)('payment methods service', () => {
         userId: member.id,
         tier: 'premium',
         idempotencyKey: crypto.randomUUID(),
+        shownChargeCents: monthlyCents('premium'),
       }),
     ).toMatchObject({ ok: true });
     expect(await currentTier(service, member.id)).toBe('premium');

@@ -74,10 +74,12 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
     expect(await discountPercentFor(service, HANA)).toBe(0);
     const agent = await unownedAgent(EMMA, SELLER);
     const key = crypto.randomUUID();
+    const shownPriceCents = priceAfterDiscount(agent.price, 20).amountCents;
     const first = await buyAgent(service, testPaymentProvider, {
       buyerId: EMMA,
       agentId: agent.id,
       idempotencyKey: key,
+      shownPriceCents,
     });
     const expected = priceAfterDiscount(agent.price, 20).amountCents / 100;
     expect(first).toMatchObject({ ok: true, amount: expected, discountPercent: 20, replayed: false });
@@ -85,12 +87,14 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
       buyerId: EMMA,
       agentId: agent.id,
       idempotencyKey: key,
+      shownPriceCents,
     });
     expect(again).toMatchObject({ ok: true, replayed: true });
     const other = await buyAgent(service, testPaymentProvider, {
       buyerId: EMMA,
       agentId: agent.id,
       idempotencyKey: crypto.randomUUID(),
+      shownPriceCents,
     });
     expect(other).toEqual({ ok: false, refusal: 'owned' });
 
@@ -105,13 +109,23 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
   it('refuses own agents and agents not on sale', async () => {
     const key = crypto.randomUUID();
     expect(
-      await buyAgent(service, testPaymentProvider, { buyerId: SELLER, agentId: agentId(1), idempotencyKey: key }),
+      await buyAgent(service, testPaymentProvider, {
+        buyerId: SELLER,
+        agentId: agentId(1),
+        idempotencyKey: key,
+        shownPriceCents: 0,
+      }),
     ).toEqual({
       ok: false,
       refusal: 'own',
     });
     expect(
-      await buyAgent(service, testPaymentProvider, { buyerId: HANA, agentId: agentId(73), idempotencyKey: key }),
+      await buyAgent(service, testPaymentProvider, {
+        buyerId: HANA,
+        agentId: agentId(73),
+        idempotencyKey: key,
+        shownPriceCents: 0,
+      }),
     ).toEqual({
       ok: false,
       refusal: 'not-on-sale',
@@ -124,6 +138,7 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
       buyerId: HANA,
       agentId: agent.id,
       idempotencyKey: crypto.randomUUID(),
+      shownPriceCents: priceAfterDiscount(agent.price, 0).amountCents,
     });
     expect(bought.ok).toBe(true);
     const purchaseId = bought.ok ? bought.purchaseId : '';
@@ -154,6 +169,7 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
       buyerId: HANA,
       agentId: agent.id,
       idempotencyKey: crypto.randomUUID(),
+      shownPriceCents: priceAfterDiscount(agent.price, 0).amountCents,
     });
     expect(rebuy.ok).toBe(true);
   });
@@ -170,7 +186,12 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
     console.error = () => {};
     try {
       expect(
-        await buyAgent(service, broken, { buyerId: HANA, agentId: agent.id, idempotencyKey: crypto.randomUUID() }),
+        await buyAgent(service, broken, {
+          buyerId: HANA,
+          agentId: agent.id,
+          idempotencyKey: crypto.randomUUID(),
+          shownPriceCents: priceAfterDiscount(agent.price, 0).amountCents,
+        }),
       ).toEqual({ ok: false, refusal: 'failed' });
     } finally {
       console.error = errors;

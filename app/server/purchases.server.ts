@@ -3,12 +3,14 @@
  * after the route's guard). The database holds the rules too (`public.guard_purchase`, the unique
  * live-purchase index): whatever races past the checks here is refused there.
  *
- *   buyAgent        price from the database, tier discount, one live purchase, provider payment
+ *   buyAgent        price from the database, tier discount, charged only when it is the price the
+ *                   buyer was shown (`checkShownPrice`), one live purchase, provider payment
  *                   with the buyer's default payment method (its label stored on the purchase)
  *   refundPurchase  by the agent's seller or an admin, through the provider
  *   applyPaymentNotification  a provider's word on a payment, applied once per event id; a
  *                   completed purchase sends its emails (receipt, sale notice) when given a mailer
  */
+import { formatMoney } from '~/lib/dashboard-format';
 import { discountedPrice, fromCents, tierById, toCents } from '~/lib/membership';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
@@ -30,19 +32,30 @@ export const BUY_REFUSALS = {
   failed: 'The payment did not go through. Nothing was charged. Please try again.',
   declined:
     'Your card was declined. Nothing was charged. Choose another default payment method on the Billing page and try again.',
-  'price-changed': 'The price of this agent changed while you were buying it. Please check the new price.',
+  'price-changed':
+    'The price of this agent changed while you were buying it. Nothing was charged. Please check the new price.',
 } as const;
 export type BuyRefusal = keyof typeof BUY_REFUSALS;
 
 export type BuyOutcome =
   | { ok: true; purchaseId: string; amount: number; discountPercent: number; replayed: boolean }
-  | { ok: false; refusal: BuyRefusal };
+  /** `priceCents`: what this buyer would pay now, when the refusal is about the price. */
+  | { ok: false; refusal: BuyRefusal; priceCents?: number };
+
+/** The line the agent page shows for a refusal; a changed price is named, with the one shown. */
+export function buyRefusalMessage(outcome: Extract<BuyOutcome, { ok: false }>, shownCents?: number): string {
+  if (outcome.refusal !== 'price-changed' || outcome.priceCents === undefined) return BUY_REFUSALS[outcome.refusal];
+  const shown = shownCents === undefined ? '' : `, not the ${formatMoney(fromCents(shownCents))} you were shown`;
+  return `The price of this agent is now ${formatMoney(fromCents(outcome.priceCents))}${shown}. Nothing was charged. Please check the new price and buy again if you still want it.`;
+}
 
 interface BuyInput {
   buyerId: string;
   agentId: string;
   /** From the form: the same submission twice is the same purchase. */
   idempotencyKey: string;
+  /** From the form: what the buyer was shown and agreed to pay, in cents (`checkShownPrice`). */
+  shownPriceCents: number;
   /** Sends the receipt and the sale notice once the purchase completes (notifications.server.ts). */
   mailer?: ProductMailer;
 }
@@ -57,6 +70,25 @@ export function priceAfterDiscount(listPrice: number, discountPercent: number) {
   const listCents = toCents(listPrice);
   const amountCents = toCents(discountedPrice(listPrice, discountPercent));
   return { listCents, discountCents: listCents - amountCents, amountCents };
+}
+
+/**
+ * The buyer agrees to the price they were shown, and to no other: the agent's price for this
+ * buyer now (list price less their tier discount, `priceAfterDiscount`) must be exactly the
+ * shown one, whichever way it moved. Every way of buying (the agent page's Buy form today, a cart
+ * or the API later) checks its line through here before anything is written or charged.
+ */
+export function checkShownPrice(
+  agent: { price: number | string },
+  shownPriceCents: number,
+  discountPercent = 0,
+):
+  | { ok: true; price: ReturnType<typeof priceAfterDiscount> }
+  | { ok: false; refusal: 'price-changed'; priceCents: number } {
+  const price = priceAfterDiscount(Number(agent.price), discountPercent);
+  return price.amountCents === shownPriceCents
+    ? { ok: true, price }
+    : { ok: false, refusal: 'price-changed', priceCents: price.amountCents };
 }
 
 /** The buyer's live (pending or completed) purchase of the agent, if any. */
@@ -97,7 +129,7 @@ function outcomeOfExisting(row: LiveRow, idempotencyKey: string): BuyOutcome {
 export async function buyAgent(
   service: AppSupabaseClient,
   provider: PaymentProvider,
-  { buyerId, agentId, idempotencyKey, mailer }: BuyInput,
+  { buyerId, agentId, idempotencyKey, shownPriceCents, mailer }: BuyInput,
 ): Promise<BuyOutcome> {
   const [agentRead, existing] = await Promise.all([
     service.from('agents').select('id, name, price, status, seller_id').eq('id', agentId).maybeSingle(),
@@ -112,7 +144,11 @@ export async function buyAgent(
     discountPercentFor(service, buyerId),
     defaultPaymentMethod(service, buyerId),
   ]);
-  const price = priceAfterDiscount(Number(agent.price), discountPercent);
+  // Charged at the price checked here: the database refuses the purchase if the agent's price
+  // moves before it is written (`guard_purchase`, list price = current price).
+  const checked = checkShownPrice(agent, shownPriceCents, discountPercent);
+  if (!checked.ok) return checked;
+  const { price } = checked;
   const inserted = await service
     .from('purchases')
     .insert({

@@ -81,6 +81,7 @@ describe.skipIf(isHostedTarget)('renewal job', () => {
       userId,
       tier: 'premium',
       idempotencyKey: crypto.randomUUID(),
+      shownChargeCents: 0, // a downgrade: nothing today
       now: day(start, 5),
     });
     expect(downgrade).toMatchObject({ ok: true, quote: { kind: 'downgrade' } });

@@ -109,10 +109,11 @@ export async function getStorefront(
       .maybeSingle(),
     catalogueFailure('seller profile'),
   );
-  if (!profile?.id || !profile.username || !profile.created_at) return null;
-  if (profile.user_type !== 'seller' && profile.user_type !== 'admin') return null;
+  // public_profiles names an account's role only as 'seller' (anyone with a shop).
+  if (!profile?.id || !profile.username || profile.user_type !== 'seller') return null;
   const visibility = toProfileVisibility(profile.visibility);
   if (!profile.visible && visibility !== 'public') return { kind: 'hidden', username: profile.username, visibility };
+  if (!profile.created_at) return null;
 
   const { figures, agents } = await sharedCatalogueRead(`storefront:${JSON.stringify([profile.id, page])}`, () =>
     loadStorefrontAgents(publicClient, profile.id!, page),

@@ -40,6 +40,7 @@ describe.skipIf(isHostedTarget)('subscription notifications', () => {
       userId,
       tier: 'premium',
       idempotencyKey: crypto.randomUUID(),
+      shownChargeCents: 0, // a downgrade: nothing today
       now: START,
     });
     const renewed = {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMember as createMember } from '../../tests/support/subscribers';
 import { anonClient, serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { DAY_MS } from '~/lib/subscriptions';
+import { DAY_MS, monthlyCents } from '~/lib/subscriptions';
 import type { PaymentProvider } from '~/server/payments/provider.server';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import { discountPercentFor } from '~/server/purchases.server';
@@ -64,6 +64,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
       userId: member.id,
       tier: 'premium',
       idempotencyKey: key,
+      shownChargeCents: monthlyCents('premium'),
       now,
     });
     expect(first).toMatchObject({
@@ -82,6 +83,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
       userId: member.id,
       tier: 'premium',
       idempotencyKey: key,
+      shownChargeCents: monthlyCents('premium'),
       now,
     });
     expect(again).toMatchObject({ ok: true, replayed: true });
@@ -90,6 +92,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
         userId: member.id,
         tier: 'premium',
         idempotencyKey: crypto.randomUUID(),
+        shownChargeCents: monthlyCents('premium'),
         now,
       }),
     ).toEqual({ ok: false, refusal: 'current' });
@@ -105,6 +108,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
           userId: member.id,
           tier: 'enterprise',
           idempotencyKey: crypto.randomUUID(),
+          shownChargeCents: monthlyCents('enterprise'),
         }),
       ),
     );
@@ -120,15 +124,17 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
   it('upgrades with a prorated charge, downgrades at the end of the period, and withdraws that', async () => {
     const member = await newMember();
     const start = new Date('2026-11-01T12:00:00Z');
-    const input = (tier: 'premium' | 'enterprise', now: Date) => ({
+    // Each confirmed at the amount its page showed: the first month, the proration, then nothing.
+    const input = (tier: 'premium' | 'enterprise', now: Date, shownChargeCents = 0) => ({
       userId: member.id,
       tier,
       idempotencyKey: crypto.randomUUID(),
+      shownChargeCents,
       now,
     });
-    await confirmPlan(service, testPaymentProvider, input('premium', start));
+    await confirmPlan(service, testPaymentProvider, input('premium', start, 1900));
     const tenDaysIn = new Date(start.getTime() + 10 * DAY_MS); // 20 of 30 days left
-    const upgraded = await confirmPlan(service, testPaymentProvider, input('enterprise', tenDaysIn));
+    const upgraded = await confirmPlan(service, testPaymentProvider, input('enterprise', tenDaysIn, 5333));
     expect(upgraded).toMatchObject({
       ok: true,
       quote: { kind: 'upgrade', chargeCents: 5333, daysLeft: 20, periodDays: 30 },
@@ -172,6 +178,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
       userId: member.id,
       tier: 'premium',
       idempotencyKey: crypto.randomUUID(),
+      shownChargeCents: monthlyCents('premium'),
       now: start,
     });
     const cancelled = await setCancellation(service, testPaymentProvider, { userId: member.id, cancel: true });
@@ -185,6 +192,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
         userId: member.id,
         tier: 'enterprise',
         idempotencyKey: crypto.randomUUID(),
+        shownChargeCents: monthlyCents('enterprise'),
       }),
     ).toEqual({ ok: false, refusal: 'cancelling' });
 
@@ -219,6 +227,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
         userId: member.id,
         tier: 'premium',
         idempotencyKey: crypto.randomUUID(),
+        shownChargeCents: monthlyCents('premium'),
       }),
     ).toEqual({ ok: false, refusal: 'declined' });
     expect(await currentTier(service, member.id)).toBe('basic');
@@ -229,6 +238,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
         userId: member.id,
         tier: 'premium',
         idempotencyKey: crypto.randomUUID(),
+        shownChargeCents: monthlyCents('premium'),
       }),
     ).toMatchObject({ ok: true });
   });
@@ -239,6 +249,7 @@ describe.skipIf(isHostedTarget)('subscription service', () => {
       userId: member.id,
       tier: 'premium',
       idempotencyKey: crypto.randomUUID(),
+      shownChargeCents: monthlyCents('premium'),
     });
     const client = anonClient(target);
     expect((await client.auth.signInWithPassword({ email: member.email, password: PASSWORD })).error).toBeNull();

@@ -92,6 +92,8 @@ interface ConfirmInput {
   tier: PaidTierId;
   /** From the confirmation form: the same submission twice is one charge. */
   idempotencyKey: string;
+  /** From the confirmation form: the amount charged today that the member was shown, in cents. */
+  shownChargeCents: number;
   now?: Date;
 }
 
@@ -283,6 +285,7 @@ async function providerIdOf(service: AppSupabaseClient, subscriptionId: string):
 /**
  * The plan `tier` for the member, as quoted by `quotePlan` at `now`: the caller has checked
  * sign-in and the section's permission; everything else is decided here and in the database.
+ * Charged only when the quote's amount today is the one the member was shown.
  */
 export async function confirmPlan(
   service: AppSupabaseClient,
@@ -295,6 +298,9 @@ export async function confirmPlan(
   const current = await liveSubscription(service, input.userId, now);
   const quote = quotePlan(current, input.tier, now);
   if (quote.kind === 'refused') return { ok: false, refusal: quote.refusal };
+  // The member agrees to the amount the page showed, and to no other (a renewal or another
+  // change since moves the proration): the page is shown again with the new one.
+  if (quote.chargeCents !== input.shownChargeCents) return { ok: false, refusal: 'price-changed' };
   if (quote.kind === 'subscribe' || !current) return subscribe(service, provider, input, now);
 
   const providerId = await providerIdOf(service, current.id);

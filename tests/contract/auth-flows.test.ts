@@ -373,7 +373,8 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page (developm
       'select profile_image_url from public.users where id = $1',
       [user.id],
     );
-    expect(profile.rows[0]?.profile_image_url).toBe(user.user_metadata.avatar_url);
+    // The provider's picture is not kept: a profile picture is an upload of the account's own.
+    expect(profile.rows[0]?.profile_image_url).toBeNull();
     const avatar = await fetch(new URL(String(user.user_metadata.avatar_url), target.url)); // a same-origin path
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
 

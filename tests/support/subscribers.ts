@@ -2,7 +2,7 @@
  * A new member with a test-mode subscription, for the tests of renewals and of what a provider
  * reports about subscriptions (app/server/*.server.test.ts on the embedded backend).
  */
-import type { PaidTierId } from '~/lib/subscriptions';
+import { monthlyCents, type PaidTierId } from '~/lib/subscriptions';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import { confirmPlan } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
@@ -49,6 +49,7 @@ export async function newSubscriber(
     userId,
     tier,
     idempotencyKey: crypto.randomUUID(),
+    shownChargeCents: monthlyCents(tier),
     now: start,
   });
   if (!outcome.ok) throw new Error(`Could not subscribe the test member: ${outcome.refusal}`);

@@ -4,7 +4,8 @@ import { buttonClass } from '~/components/ui/button';
 import { formatPrice } from '~/lib/agents';
 import { purchaseCountLabel, type AgentCallToAction } from '~/lib/agent-detail';
 import { formatMoney } from '~/lib/dashboard-format';
-import { discountedPrice, TIERS } from '~/lib/membership';
+import { discountedPrice, TIERS, toCents } from '~/lib/membership';
+import { shownPriceValue } from '~/lib/shown-price';
 
 export interface CheckoutOffer {
   /** The viewer's membership discount on this agent, in percent (0 without one). */
@@ -39,6 +40,8 @@ export function AgentPurchasePanel({
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'buy';
   const tier = TIERS.find((candidate) => candidate.discountPercent === checkout.discountPercent);
   const discounted = cta === 'buy' && checkout.discountPercent > 0 && tier;
+  // What the buyer pays, as shown here: the form carries it, and no other price is charged.
+  const payable = discountedPrice(price, checkout.discountPercent);
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex items-baseline justify-between gap-3">
@@ -58,10 +61,10 @@ export function AgentPurchasePanel({
       {cta === 'buy' && checkout.idempotencyKey ? (
         <Form method="post" action={`/agent/${agentId}`} className="flex flex-col gap-2">
           <input type="hidden" name="idempotencyKey" value={checkout.idempotencyKey} />
+          <input type="hidden" name="price" value={shownPriceValue(toCents(payable))} />
           {discounted ? (
             <p className="text-sm text-slate-800 dark:text-slate-200">
-              Your {tier.name} price:{' '}
-              <span className="font-semibold">{formatMoney(discountedPrice(price, checkout.discountPercent))}</span> (
+              Your {tier.name} price: <span className="font-semibold">{formatMoney(payable)}</span> (
               {checkout.discountPercent}% member discount)
             </p>
           ) : null}

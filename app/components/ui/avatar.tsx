@@ -1,7 +1,11 @@
 /**
  * A person's picture, or the first letter of their name on the brand colour when they have none
- * (or the viewer may not see it). Decorative: the name is always written beside it.
+ * (or the viewer may not see it). Decorative: the name is always written beside it. A picture is
+ * an upload, stored as its Storage path: read from this site, or from hosted Supabase (the root
+ * loader's `storageOrigin`).
  */
+import { useRouteLoaderData } from 'react-router';
+
 const SIZES = {
   xs: 'size-6 text-xs',
   sm: 'size-8 text-sm',
@@ -20,7 +24,15 @@ export function Avatar({
   size?: keyof typeof SIZES;
 }) {
   const dimensions = SIZES[size];
-  if (url) return <img src={url} alt="" className={`${dimensions} shrink-0 rounded-full object-cover`} />;
+  const origin = (useRouteLoaderData('root') as { storageOrigin?: string } | undefined)?.storageOrigin ?? '';
+  if (url)
+    return (
+      <img
+        src={url.startsWith('/storage/v1/') ? `${origin}${url}` : url}
+        alt=""
+        className={`${dimensions} shrink-0 rounded-full object-cover`}
+      />
+    );
   // The letter is drawn by CSS, not written as text: beside the name it would join it in the
   // control's visible label ("ddemo_buyer"), which then no longer matches its accessible name
   // (WCAG 2.5.3, axe's label-content-name-mismatch).

@@ -6,7 +6,7 @@
  * Membership with the outcome. A plan that cannot be chosen now is a message (409), never a 500.
  */
 import { FlaskConical } from 'lucide-react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormMessage } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
@@ -15,6 +15,7 @@ import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { formNotice } from '~/lib/form-result';
 import { fromCents, tierById } from '~/lib/membership';
+import { shownPriceValue } from '~/lib/shown-price';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { addMonth, isPaidTier, PLAN_REFUSALS, quotePlan, type PlanQuote } from '~/lib/subscriptions';
 import { PlanConfirmSchema } from '~/schemas/subscription';
@@ -118,6 +119,8 @@ export async function loader(args: Route.LoaderArgs) {
     tierName: tierById(tier).name,
     refusal: quote.kind === 'refused' ? PLAN_REFUSALS[quote.refusal] : null,
     offer: quote.kind === 'refused' ? null : describeQuote(quote, now, timeZone),
+    // The amount charged today as shown: the form carries it, and no other is charged.
+    charge: quote.kind === 'refused' ? null : shownPriceValue(quote.chargeCents),
     // A new key per page view: the same confirmation submitted twice is one charge.
     idempotencyKey: crypto.randomUUID(),
     testMode: paymentProvider().testMode,
@@ -135,6 +138,7 @@ export async function action(args: Route.ActionArgs) {
     userId: viewer.id,
     tier: submission.value.tier,
     idempotencyKey: submission.value.idempotencyKey,
+    shownChargeCents: submission.value.price,
   });
   if (!outcome.ok) {
     const status = outcome.refusal === 'declined' ? REFUSAL_STATUS.declined : 409;
@@ -156,6 +160,14 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
+/**
+ * A refused confirmation (409: the amount changed, another change came first) reloads the quote,
+ * so the page states what confirming would do now, with JavaScript as without.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, error }) =>
   errorMeta(error) ??
   pageMeta(
@@ -164,7 +176,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) =>
   );
 
 export default function MembershipConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, refusal, tier, idempotencyKey, testMode } = loaderData;
+  const { offer, refusal, tier, idempotencyKey, charge, testMode } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'confirm';
   const notice = formNotice(actionData);
@@ -206,6 +218,7 @@ export default function MembershipConfirmPage({ loaderData, actionData }: Route.
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="tier" value={tier} />
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <input type="hidden" name="price" value={charge ?? ''} />
             <button type="submit" name="intent" value="confirm" disabled={pending} className={buttonClass('primary')}>
               {pending ? 'Please wait…' : offer.button}
             </button>

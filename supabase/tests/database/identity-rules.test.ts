@@ -313,7 +313,9 @@ describe('upgrading a data directory created before these rules', () => {
     cpSync(path.join(real, 'seed.sql'), path.join(dir, 'seed.sql'));
     cpSync(path.join(real, 'migrations'), path.join(dir, 'migrations'), {
       recursive: true,
-      filter: (source) => !/20261123000100_identity_rules\.sql$/.test(source),
+      // Without the later rule on profile pictures too (20261130000500), which this old data breaks as well.
+      filter: (source) =>
+        !/(20261123000100_identity_rules|20261130000500_agreed_prices_and_profiles)\.sql$/.test(source),
     });
     const old = await openTestDatabase(dir);
     try {
@@ -327,7 +329,7 @@ describe('upgrading a data directory created before these rules', () => {
           images = array['javascript:alert(1)', '/thumbnails/sales-1.svg'] where id = '${seedAgentId(1)}';
       `);
       const applied = await applyMigrations(old, path.join(real, 'migrations'));
-      expect(applied).toEqual(['20261123000100_identity_rules.sql']);
+      expect(applied).toEqual(['20261123000100_identity_rules.sql', '20261130000500_agreed_prices_and_profiles.sql']);
       const users = await old.query<{
         id: string;
         username: string;

@@ -21,6 +21,9 @@ afterAll(async () => {
 type Claims = Parameters<typeof rolledBack>[1];
 type Visibility = 'public' | 'members' | 'private';
 
+/** demo_seller's own upload (a profile picture is one, migration 20261130000500). */
+const PICTURE = `/storage/v1/object/public/avatars/${DEMO.seller}/a.png`;
+
 const READ = `select username, profile_image_url, display_name, seller_pitch, location, email, phone, visibility, visible
   from public.public_profiles where id = $1`;
 
@@ -28,9 +31,9 @@ const READ = `select username, profile_image_url, display_name, seller_pitch, lo
 async function sellerAs(viewer: Claims, visibility: Visibility, show = { email: true, phone: true }) {
   return rolledBack(db, serviceRole, async (tx) => {
     await tx.query(
-      `update public.users set profile_image_url = 'https://cdn.test/a.png', display_name = 'Sam', seller_pitch = 'Hi',
+      `update public.users set profile_image_url = $2, display_name = 'Sam', seller_pitch = 'Hi',
          location = 'Berlin', phone = '+49 30 1234' where id = $1`,
-      [DEMO.seller],
+      [DEMO.seller, PICTURE],
     );
     await tx.query(
       'update public.user_settings set profile_visibility = $2, show_email = $3, show_phone = $4 where user_id = $1',
@@ -53,7 +56,7 @@ async function sellerAs(viewer: Claims, visibility: Visibility, show = { email: 
 
 const FULL = {
   username: 'demo_seller',
-  profile_image_url: 'https://cdn.test/a.png',
+  profile_image_url: PICTURE,
   display_name: 'Sam',
   seller_pitch: 'Hi',
   location: 'Berlin',
@@ -89,7 +92,7 @@ describe('public_profiles applies the profile visibility', () => {
     // The card names the seller either way; the picture follows the profile.
     expect(card).toEqual({
       seller_username: 'demo_seller',
-      seller_avatar: visible ? 'https://cdn.test/a.png' : null,
+      seller_avatar: visible ? PICTURE : null,
       seller_visibility: visibility,
     });
   });

@@ -1,0 +1,275 @@
+/**
+ * Prices the buyer agreed to, and what profiles show, attacked as a seller, a buyer and an
+ * anonymous visitor on the whole app (real request handler, the embedded backend's Data API on
+ * the same origin, the demo data):
+ *
+ *   bait-and-switch   a seller raises the price through /rest/v1 between the buyer's view of the
+ *                     agent page and their Buy (with and without JavaScript): refused with the
+ *                     new price, nothing charged; the page's own form then buys at the new price
+ *   price ceiling     a price above the listing form's limit through /rest/v1: refused
+ *   public_profiles   an anonymous read lists no admin, no buyer no page names, and of a private
+ *                     profile nothing but its username
+ *   review times      an author backdates their review through /rest/v1: ignored
+ *   avatars           a picture from another site (or another user's upload) through /rest/v1:
+ *                     refused; only the account's own upload path is taken
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PRICE } from '~/schemas/listing';
+import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
+import { anonClient } from '../support/clients';
+import type { ContractTarget } from '../support/contract-target';
+import { recordTally } from '../support/security-tally';
+
+const DEMO_SELLER = '00000000-0000-4000-8000-000000000002';
+const DEMO_ADMIN = '00000000-0000-4000-8000-000000000003';
+
+let app: AppInProcess;
+let seller: SupabaseClient;
+let buyerCookie: string;
+let buyerId: string;
+
+/** A Data API client on the app's own origin, signed out. */
+const anonymous = () => anonClient({ url: app.origin, anonKey: app.backend.anonKey } as ContractTarget);
+
+/** A Data API client signed in as a demo account, on the app's own origin. */
+async function apiAs(email: string): Promise<SupabaseClient> {
+  const client = anonymous();
+  const { error } = await client.auth.signInWithPassword({ email, password: 'demo-password' });
+  if (error) throw error;
+  return client;
+}
+
+async function sql<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
+  return (await app.backend.db.query<Row>(text, params)).rows;
+}
+
+beforeAll(async () => {
+  app = await startAppInProcess();
+  seller = await apiAs('seller@demo.test');
+  buyerCookie = await signInThroughApp(app.origin, 'buyer@demo.test');
+  buyerId = (await sql<{ id: string }>(`select id from public.users where email = 'buyer@demo.test'`))[0]!.id;
+}, 120_000);
+afterAll(() => app?.close());
+
+/** A published agent of demo_seller that the demo buyer holds no purchase of. */
+async function agentOnSale(skip: string[] = []): Promise<string> {
+  const rows = await sql<{ id: string }>(
+    `select a.id from public.agents a
+      where a.seller_id = $1 and a.status = 'published' and not (a.id = any($3::uuid[]))
+        and not exists (select 1 from public.purchases p where p.agent_id = a.id and p.buyer_id = $2)
+      order by a.created_at limit 1`,
+    [DEMO_SELLER, buyerId, skip],
+  );
+  return rows[0]!.id;
+}
+
+/** The agent page as the demo buyer sees it, and its Buy form's fields. */
+async function buyForm(agentId: string) {
+  const response = await fetch(`${app.origin}/agent/${agentId}`, { headers: { cookie: buyerCookie } });
+  const html = await response.text();
+  const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1];
+  return { html, idempotencyKey: field('idempotencyKey')!, price: field('price')! };
+}
+
+/** The Buy form posted as the browser sends it: a document POST, or React Router's data request (JavaScript on). */
+function postBuy(agentId: string, fields: Record<string, string>, javascript: boolean) {
+  return fetch(`${app.origin}/agent/${agentId}${javascript ? '.data' : ''}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: app.origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'buy', ...fields }),
+  });
+}
+
+const purchasesOf = (agentId: string) =>
+  sql<{ amount: string; status: string }>(
+    `select amount, status from public.purchases where agent_id = $1 and buyer_id = $2`,
+    [agentId, buyerId],
+  );
+
+describe('bait-and-switch', () => {
+  it.each([
+    ['without JavaScript', false],
+    ['with JavaScript', true],
+  ])('a price raised between the view and the Buy is refused, %s; nothing is charged', async (_, javascript) => {
+    const failures: string[] = [];
+    const skip = javascript ? [await agentOnSale()] : [];
+    const agentId = await agentOnSale(skip);
+    await sql(`update public.agents set price = 1 where id = $1`, [agentId]);
+    const shown = await buyForm(agentId);
+    expect(shown.price).toBe('1.00');
+
+    // The seller raises the price through the Data API while the buyer reads the page.
+    const raised = await seller.from('agents').update({ price: 249.99 }).eq('id', agentId).select('price');
+    expect(raised.error).toBeNull();
+
+    const answer = await postBuy(agentId, { idempotencyKey: shown.idempotencyKey, price: shown.price }, javascript);
+    const body = await answer.text();
+    if (answer.status !== 409) failures.push(`Buy answered ${answer.status}, not 409`);
+    if (!body.includes('The price of this agent is now $249.99, not the $1.00 you were shown. Nothing was charged.')) {
+      failures.push('the refusal does not name the new price');
+    }
+    // Without JavaScript the answer is the page itself, with the new price in its form.
+    if (!javascript && !body.includes('name="price" value="249.99"'))
+      failures.push('the page does not show the new price');
+    if ((await purchasesOf(agentId)).length !== 0) failures.push('a purchase was recorded');
+    recordTally({
+      check: `Bait-and-switch (${javascript ? 'JavaScript' : 'no JavaScript'})`,
+      counts: 'purchases at a price the buyer was not shown, and refusals without the new price',
+      cases: 1,
+      failures,
+    });
+    expect(failures).toEqual([]);
+
+    // The buyer, shown the new price, buys at it.
+    const again = await buyForm(agentId);
+    expect(again.price).toBe('249.99');
+    const bought = await postBuy(agentId, { idempotencyKey: again.idempotencyKey, price: again.price }, false);
+    expect(bought.status).toBe(303);
+    expect(await purchasesOf(agentId)).toEqual([{ amount: '249.99', status: 'completed' }]);
+  });
+
+  it('a forged lower price is refused too, and nothing is charged', async () => {
+    const agentId = await agentOnSale();
+    const shown = await buyForm(agentId);
+    const answer = await postBuy(agentId, { idempotencyKey: shown.idempotencyKey, price: '0.01' }, false);
+    expect(answer.status).toBe(409);
+    expect(await purchasesOf(agentId)).toEqual([]);
+    // A form without the price (a page from before it carried one) is refused as expired.
+    const stale = await postBuy(agentId, { idempotencyKey: shown.idempotencyKey }, false);
+    expect(stale.status).toBe(400);
+    expect(await purchasesOf(agentId)).toEqual([]);
+  });
+});
+
+describe('price ceiling', () => {
+  it(`refuses a price above the listing form's ${MAX_PRICE} through the Data API`, async () => {
+    const agentId = await agentOnSale();
+    const tried = [99_999_999.99, 899.99, MAX_PRICE + 0.01];
+    const failures: string[] = [];
+    for (const price of tried) {
+      const { error } = await seller.from('agents').update({ price }).eq('id', agentId);
+      if (error?.code !== '23514') failures.push(`price ${price}: ${error?.code ?? 'accepted'}`);
+    }
+    const created = await seller
+      .from('agents')
+      .insert({ name: 'Ceiling probe', description: 'd', price: 899.99, category: 'Sales', seller_id: DEMO_SELLER })
+      .select('id');
+    if (created.error?.code !== '23514') failures.push(`a new agent at 899.99: ${created.error?.code ?? 'accepted'}`);
+    recordTally({
+      check: 'Price ceiling',
+      counts: 'prices above the listing form’s limit accepted through the Data API',
+      cases: tried.length + 1,
+      failures,
+    });
+    expect(failures).toEqual([]);
+    expect((await seller.from('agents').update({ price: MAX_PRICE }).eq('id', agentId)).error).toBeNull();
+  });
+});
+
+describe('public_profiles', () => {
+  it('shows an anonymous caller only the accounts public pages name, and only what their privacy allows', async () => {
+    // A review author who made their profile private; a buyer who wrote no review.
+    const [author] = await sql<{ id: string }>(
+      `select r.buyer_id as id from public.reviews r join public.users u on u.id = r.buyer_id
+        where u.user_type = 'buyer' order by r.created_at limit 1`,
+    );
+    await sql(`update public.user_settings set profile_visibility = 'private' where user_id = $1`, [author!.id]);
+    const signedUp = await anonymous().auth.signUp({
+      email: `silent-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'a-long-enough-password',
+    });
+    const silent = signedUp.data.user;
+    expect(silent?.id).toBeTruthy();
+    const { data, error } = await anonymous().from('public_profiles').select('*');
+    expect(error).toBeNull();
+    const rows = data as Record<string, unknown>[];
+    const failures: string[] = [];
+    const ids = new Set(rows.map((row) => row.id));
+    if (ids.has(DEMO_ADMIN)) failures.push('the admin is listed');
+    if (ids.has(silent!.id)) failures.push('a buyer without reviews is listed');
+    if (rows.some((row) => row.user_type !== null && row.user_type !== 'seller'))
+      failures.push('a role other than seller');
+    for (const row of rows.filter((candidate) => candidate.visibility !== 'public')) {
+      const shown = Object.entries(row).filter(
+        ([column, value]) =>
+          !['id', 'username', 'user_type', 'visibility', 'visible'].includes(column) &&
+          value !== null &&
+          value !== false,
+      );
+      if (shown.length) failures.push(`${row.username} (${row.visibility}) shows ${shown.map(([c]) => c).join(', ')}`);
+    }
+    const privateAuthor = rows.find((row) => row.id === author!.id);
+    if (!privateAuthor) failures.push('the review author is not listed (their review names them)');
+    recordTally({
+      check: 'Public profiles',
+      counts: 'accounts no public page names, and fields a profile’s privacy hides, shown to anonymous callers',
+      cases: rows.length,
+      failures,
+    });
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('review times', () => {
+  it('an author cannot backdate their review or change when it was written', async () => {
+    const buyer = await apiAs('buyer@demo.test');
+    const [review] = await sql<{ id: string; created_at: string }>(
+      `select id, created_at::text from public.reviews where buyer_id = $1 limit 1`,
+      [buyerId],
+    );
+    const patched = await buyer.from('reviews').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', review!.id);
+    const [after] = await sql<{ created_at: string }>(`select created_at::text from public.reviews where id = $1`, [
+      review!.id,
+    ]);
+    const failures: string[] = [];
+    if (!patched.error && after!.created_at !== review!.created_at)
+      failures.push(`created_at became ${after!.created_at}`);
+
+    // A new review sent with a date in the past is written now.
+    const [owned] = await sql<{ agent_id: string }>(
+      `select p.agent_id from public.purchases p where p.buyer_id = $1 and p.status = 'completed'
+         and not exists (select 1 from public.reviews r where r.agent_id = p.agent_id and r.buyer_id = p.buyer_id) limit 1`,
+      [buyerId],
+    );
+    const inserted = await buyer
+      .from('reviews')
+      .insert({ agent_id: owned!.agent_id, buyer_id: buyerId, rating: 5, created_at: '2001-01-01T00:00:00Z' })
+      .select('created_at')
+      .single();
+    if (inserted.error) failures.push(`a new review was refused: ${inserted.error.message}`);
+    else if (Date.parse(inserted.data.created_at) < Date.now() - 60_000)
+      failures.push(`a new review is dated ${inserted.data.created_at}`);
+    recordTally({ check: 'Review times', counts: 'review dates set by their author', cases: 2, failures });
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('avatars', () => {
+  it('a profile picture is only the account’s own upload', async () => {
+    const buyer = await apiAs('buyer@demo.test');
+    const refused = [
+      'https://evil.example/pixel.png',
+      'http://127.0.0.1:9/pixel.gif',
+      '/auth/v1/pixel.png',
+      `/storage/v1/object/public/avatars/${DEMO_SELLER}/someone-else.png`,
+      `/storage/v1/object/public/avatars/${buyerId}/../../agent-images/x.png`,
+    ];
+    const failures: string[] = [];
+    for (const url of refused) {
+      const { error } = await buyer.from('users').update({ profile_image_url: url }).eq('id', buyerId);
+      if (error?.code !== '23514') failures.push(`${url}: ${error?.code ?? 'accepted'}`);
+    }
+    recordTally({
+      check: 'Avatars',
+      counts: 'profile pictures from other sites or other users accepted',
+      cases: refused.length,
+      failures,
+    });
+    expect(failures).toEqual([]);
+    const own = `/storage/v1/object/public/avatars/${buyerId}/${crypto.randomUUID()}.png`;
+    expect((await buyer.from('users').update({ profile_image_url: own }).eq('id', buyerId)).error).toBeNull();
+    expect((await buyer.from('users').update({ profile_image_url: null }).eq('id', buyerId)).error).toBeNull();
+  });
+});
