@@ -214,6 +214,7 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
     log: (message) => console.log(message),
     auth: {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
+    statementTimeoutMs: env.EMBEDDED_STATEMENT_TIMEOUT_MS,
       // Unset variables keep config.toml's values.
       rateLimits: Object.fromEntries(Object.entries(rateLimits).filter(([, value]) => value !== undefined)),
       ...mailAndGoogleFromEnv(),

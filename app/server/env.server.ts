@@ -37,6 +37,11 @@ const EnvSchema = z
       .url()
       .refine((value) => /^postgres(ql)?:\/\//.test(value), 'expected a postgres:// URL')
       .optional(),
+    /**
+     * How long one database statement of a request may run, in ms (ADR 031): `statement_timeout`
+     * on DATABASE_URL, the statement's deadline on PGlite. Default 8,000.
+     */
+    EMBEDDED_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
     /** Connections per app process to DATABASE_URL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     /**

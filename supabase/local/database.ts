@@ -25,10 +25,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { defaultSnapshotDir, readSnapshot, saveSnapshot, snapshotFile } from './snapshot';
+import { openPGliteThread, type PGliteThreadDatabase } from './pglite-thread';
+import { defaultSnapshotDir, saveSnapshot, snapshotFile } from './snapshot';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -53,6 +51,12 @@ export type Transaction = Queryable;
  */
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'server';
+  /**
+   * How long one statement of an API request may run, in ms (ADR 031), or null for no limit (the
+   * start-up). On a server, `statement_timeout` in each `withClaims` transaction; on PGlite, every
+   * statement's deadline in its thread.
+   */
+  deadlineMs: number | null;
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls `handler` with each NOTIFY payload on `channel` (from any process on the server mode).
@@ -85,7 +89,16 @@ export interface OpenDatabaseOptions {
    * make every new PGlite database from nothing. Default: `node_modules/.cache/agent-marketplace`.
    */
   snapshotDir?: string | null;
+  /**
+   * How long one statement may run once the database is ready, in ms (ADR 031; default 8,000, as
+   * hosted Supabase gives the `authenticated` role). The start-up (bootstrap, migrations, seed)
+   * has no limit.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** The default deadline of one statement (hosted Supabase's `statement_timeout` for `authenticated`). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 8_000;
 
 /**
  * SQL the stand-in runs before the migrations, in this order, relative to `supabase/local/`.
@@ -98,7 +111,14 @@ const SERVICE_SCHEMAS = ['auth/schema.sql', 'storage/schema.sql'];
 export const INITIALISED_MARKER = 'initialised';
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: Database; created: boolean }> {
-  if (options.databaseUrl) return openServerDatabase(options.databaseUrl, options);
+  const opened = options.databaseUrl
+    ? await openServerDatabase(options.databaseUrl, options)
+    : await openEmbeddedDatabase(options);
+  opened.db.deadlineMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  return opened;
+}
+
+async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<{ db: Database; created: boolean }> {
   const log = options.log ?? (() => {});
   const dataPath = options.dataDir ? path.join(options.dataDir, 'pgdata') : null;
   const marker = options.dataDir ? path.join(options.dataDir, INITIALISED_MARKER) : null;
@@ -109,7 +129,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
     if (existsSync(marker) && hasDatabase) {
       created = false;
     } else if (hasDatabase) {
-      db = await adoptUnmarkedDatabase(dataPath, log);
+      db = await adoptUnmarkedDatabase(options, dataPath, log);
       created = db === null;
     }
     if (created) {
@@ -125,27 +145,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
     return { db: adopted, created };
   }
   const snapshot = created ? newDatabaseSnapshot(options) : undefined;
-  const tarball = snapshot ? readSnapshot(snapshot) : undefined;
-  let unpacked = tarball !== undefined;
-  const pglite = await createPGlite(dataPath, tarball).catch(async (error: unknown) => {
-    if (!unpacked || !snapshot) throw error;
-    unpacked = false;
-    // A damaged snapshot: dropped, and this database made from nothing.
-    log(`The snapshot ${snapshot} does not open (${String(error)}); making the database from nothing`);
-    rmSync(snapshot, { force: true });
-    if (dataPath) {
-      rmSync(dataPath, { recursive: true, force: true });
-      mkdirSync(dataPath, { recursive: true });
-    }
-    return createPGlite(dataPath);
-  });
-  const opened = embeddedDatabase(pglite);
+  let unpacked = snapshot !== undefined && existsSync(snapshot);
+  const opened = await createPGlite(options, dataPath, unpacked ? snapshot : undefined).catch(
+    async (error: unknown) => {
+      if (!unpacked || !snapshot) throw error;
+      unpacked = false;
+      // A damaged snapshot: dropped, and this database made from nothing.
+      log(`The snapshot ${snapshot} does not open (${String(error)}); making the database from nothing`);
+      rmSync(snapshot, { force: true });
+      if (dataPath) {
+        rmSync(dataPath, { recursive: true, force: true });
+        mkdirSync(dataPath, { recursive: true });
+      }
+      return createPGlite(options, dataPath);
+    },
+  );
   await prepareOrClose(opened, async () => {
     if (unpacked && snapshot) {
       log(`Unpacked the new database's schema from its snapshot ${path.basename(snapshot)} (ADR 025)`);
     } else {
       await prepareSchema(opened, { bootstrap: created, seed: false }, options);
-      if (created && snapshot) await saveSnapshot(pglite, snapshot, log);
+      if (created && snapshot) await saveSnapshot(() => opened.dump(), snapshot, log);
     }
     if (!created) return;
     // The seed after the snapshot: its times are relative to now(), this start's.
@@ -222,7 +242,7 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
  * one loaded costs every start-up: uuid-ossp, which nothing creates, was 0.1 s of it (ADR 025).
  * A migration that needs another adds it here.
  */
-const EXTENSIONS = { pgcrypto, pg_trgm };
+const EXTENSIONS = ['pgcrypto', 'pg_trgm'];
 
 /**
  * V8 runs PGlite's WebAssembly in its baseline compiler first and recompiles the functions that
@@ -237,8 +257,22 @@ if (!process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget'))) {
   v8.setFlagsFromString('--wasm-tiering-budget=18000000');
 }
 
-function createPGlite(dataPath: string | null, snapshot?: Blob): Promise<PGlite> {
-  return PGlite.create({ dataDir: dataPath ?? undefined, extensions: EXTENSIONS, loadDataDir: snapshot });
+/**
+ * PGlite in its own thread (ADR 031), made from `snapshot` when given. The thread's file is
+ * `supabase/local/pglite-worker.js`, found through the `supabase/` folder, which every mode
+ * (tests, development, the built server) has at run time for its migrations.
+ */
+function createPGlite(
+  options: OpenDatabaseOptions,
+  dataPath: string | null,
+  snapshot?: string,
+): Promise<PGliteThreadDatabase> {
+  return openPGliteThread({
+    dataPath,
+    snapshotFile: snapshot,
+    workerFile: path.join(options.supabaseDir, 'local', 'pglite-worker.js'),
+    log: options.log,
+  });
 }
 
 /** Where the snapshot of a new database with these options is kept, or undefined for none. */
@@ -248,7 +282,7 @@ function newDatabaseSnapshot(options: OpenDatabaseOptions): string | undefined {
   return snapshotFile(dir, {
     supabaseDir: options.supabaseDir,
     schemaFiles: ['bootstrap.sql', ...SERVICE_SCHEMAS],
-    extensions: Object.keys(EXTENSIONS),
+    extensions: EXTENSIONS,
   });
 }
 
@@ -262,32 +296,20 @@ async function prepareOrClose(db: Database, prepare: () => Promise<void>) {
   }
 }
 
-/** PGlite as a `Database`: one connection, so transactions queue and a lock is this process's own. */
-function embeddedDatabase(pglite: PGlite): Database {
-  return {
-    kind: 'embedded',
-    query: (sql, params) => pglite.query(sql, params),
-    exec: (sql) => pglite.exec(sql),
-    transaction: (work) => pglite.transaction((tx) => work(tx)),
-    listen: async (channel, handler) => {
-      const stop = await pglite.listen(channel, handler);
-      return () => stop();
-    },
-    withSessionLock: (_key, work) => work(),
-    close: () => pglite.close(),
-  };
-}
-
 /**
  * A database without the marker: either left by a first start that was killed (nothing in it
  * belongs to anyone: it is initialised again) or made before the marker existed (it has
  * accounts: it is kept, and marked). Returns the open database to keep, or null to start over.
  * A database that does not even open is moved aside, not deleted.
  */
-async function adoptUnmarkedDatabase(dataPath: string, log: (message: string) => void): Promise<Database | null> {
+async function adoptUnmarkedDatabase(
+  options: OpenDatabaseOptions,
+  dataPath: string,
+  log: (message: string) => void,
+): Promise<Database | null> {
   let db: Database;
   try {
-    db = embeddedDatabase(await createPGlite(dataPath));
+    db = await createPGlite(options, dataPath);
   } catch (error) {
     const aside = `${dataPath}.unreadable-${Date.now()}`;
     renameSync(dataPath, aside);
@@ -398,7 +420,9 @@ export async function withClaims<T>(
   settings: Record<string, string> = {},
 ): Promise<T> {
   const role = API_ROLES.has(claims.role) ? claims.role : 'anon';
-  const extra = Object.entries(settings);
+  // On a server, PostgreSQL ends a statement past the deadline itself (PGlite's thread does it there).
+  const timeout = db.kind === 'server' && db.deadlineMs !== null ? { statement_timeout: String(db.deadlineMs) } : {};
+  const extra = Object.entries({ ...timeout, ...settings });
   const extraSql = extra.map((_, index) => `, set_config($${4 + index * 2}, $${5 + index * 2}, true)`).join('');
   return db.transaction(async (tx) => {
     await tx.query(

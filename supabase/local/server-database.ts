@@ -63,6 +63,7 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
 
   return {
     kind: 'server',
+    deadlineMs: null,
     ...queryable(pool),
     async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();

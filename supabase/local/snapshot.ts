@@ -14,7 +14,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 
 /** Bumped when the way a snapshot is made changes (not its inputs: those are hashed). */
 const FORMAT = 1;
@@ -51,28 +50,19 @@ export function snapshotFile(dir: string, inputs: SnapshotInputs): string {
   return path.join(dir, `${PREFIX}${hash.digest('hex').slice(0, 24)}.tar`);
 }
 
-/** The snapshot's bytes for `PGlite.create({ loadDataDir })`, or undefined when there is none. */
-export function readSnapshot(file: string): Blob | undefined {
-  try {
-    return new Blob([readFileSync(file)]);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Saves `pglite`'s files as the snapshot `file`, and removes all but the newest few.
+ * Saves a new database's files (`dump`: checkpointed, as a tarball) as the snapshot `file`, and
+ * removes all but the newest few.
  * Written to a temporary name and renamed, so that a process reading at the same time sees the
  * whole file or none. A cache that cannot be written (a read-only install) is only reported.
  */
-export async function saveSnapshot(pglite: PGlite, file: string, log: (message: string) => void) {
+export async function saveSnapshot(dump: () => Promise<Uint8Array>, file: string, log: (message: string) => void) {
   try {
-    await pglite.exec('checkpoint');
-    const tarball = await pglite.dumpDataDir('none');
+    const tarball = await dump();
     const dir = path.dirname(file);
     mkdirSync(dir, { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, new Uint8Array(await tarball.arrayBuffer()));
+    writeFileSync(temp, tarball);
     renameSync(temp, file);
     const older = readdirSync(dir)
       .filter((name) => name.startsWith(PREFIX) && name.endsWith('.tar'))

@@ -1,0 +1,146 @@
+/**
+ * The embedded database's thread (ADR 031): PGlite runs here, off the main thread, so that the
+ * HTTP layer keeps answering while a statement runs, and a statement past its deadline can be
+ * ended by terminating this thread (PGlite cannot interrupt itself). Plain JavaScript, loaded by
+ * `node:worker_threads` from its file (supabase/local/pglite-worker.js) in every mode: tests,
+ * development and the built server.
+ *
+ * The main thread (supabase/local/pglite-thread.ts) sends one operation at a time and waits for
+ * its answer; a transaction is PGlite's own `transaction()`, held open between `begin` and
+ * `commit` or `rollback`, so it behaves exactly as PGlite in the main thread did.
+ */
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+
+/** The extensions the schema creates; keep in step with EXTENSIONS in database.ts (snapshot hash). */
+const EXTENSIONS = { pgcrypto, pg_trgm };
+
+if (!parentPort) throw new Error('pglite-worker.js runs only as a worker thread');
+const port = parentPort;
+
+/** @type {{ dataPath: string | null, snapshotFile?: string }} */
+const { dataPath, snapshotFile } = workerData;
+
+/** @type {PGlite | undefined} */
+let pglite;
+/** The open transaction: its PGlite handle and how to end it. */
+let open;
+/** Channel → PGlite's unsubscribe. */
+const listening = new Map();
+
+const ROLLBACK = Symbol('rollback');
+
+/** An error as plain data: its message, name and every field PGlite gives (code, detail, hint …). */
+function serialiseError(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error' };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'params' || key === 'queryOptions') continue;
+    if (value === undefined || typeof value === 'function') continue;
+    fields[key] = value;
+  }
+  return { ...fields, message: error.message, name: error.name, stack: error.stack };
+}
+
+const operations = {
+  async query({ sql, params }) {
+    const target = open ? open.tx : pglite;
+    return target.query(sql, params);
+  },
+  async exec({ sql }) {
+    const target = open ? open.tx : pglite;
+    await target.exec(sql);
+    return null;
+  },
+  begin() {
+    if (open) throw new Error('A transaction is already open');
+    return new Promise((resolve, reject) => {
+      let end;
+      const ended = new Promise((resolveEnd, rejectEnd) => {
+        end = { resolveEnd, rejectEnd };
+      });
+      ended.catch(() => {});
+      let entered = false;
+      // PGlite calls the callback after BEGIN, asynchronously: `done` is assigned by then.
+      const done = pglite.transaction(async (tx) => {
+        entered = true;
+        open = { tx, end, done };
+        resolve(null);
+        await ended;
+      });
+      done.catch((error) => {
+        if (!entered) reject(error);
+      });
+    });
+  },
+  async commit() {
+    const current = takeOpen();
+    current.end.resolveEnd();
+    await current.done;
+    return null;
+  },
+  async rollback() {
+    const current = takeOpen();
+    current.end.rejectEnd(ROLLBACK);
+    await current.done.catch((error) => {
+      if (error !== ROLLBACK) throw error;
+    });
+    return null;
+  },
+  async listen({ channel }) {
+    if (!listening.has(channel)) {
+      const stop = await pglite.listen(channel, (payload) => port.postMessage({ notify: channel, payload }));
+      listening.set(channel, stop);
+    }
+    return null;
+  },
+  async unlisten({ channel }) {
+    const stop = listening.get(channel);
+    listening.delete(channel);
+    if (stop) await stop();
+    return null;
+  },
+  /** The data directory as a tarball (a new database's snapshot, ADR 025). */
+  async dump() {
+    await pglite.exec('checkpoint');
+    const tarball = await pglite.dumpDataDir('none');
+    return new Uint8Array(await tarball.arrayBuffer());
+  },
+  async close() {
+    await pglite.close();
+    return null;
+  },
+};
+
+function takeOpen() {
+  if (!open) throw new Error('No transaction is open');
+  const current = open;
+  open = undefined;
+  return current;
+}
+
+async function start() {
+  const loadDataDir = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+  pglite = await PGlite.create({ dataDir: dataPath ?? undefined, extensions: EXTENSIONS, loadDataDir });
+}
+
+const ready = start();
+ready.then(
+  () => port.postMessage({ ready: true }),
+  (error) => port.postMessage({ ready: false, error: serialiseError(error) }),
+);
+
+port.on('message', async (message) => {
+  const { id, op } = message;
+  try {
+    await ready;
+    const result = await operations[op](message);
+    const transfer = result instanceof Uint8Array ? [result.buffer] : [];
+    port.postMessage({ id, result }, transfer);
+  } catch (error) {
+    port.postMessage({ id, error: serialiseError(error) });
+  }
+});
