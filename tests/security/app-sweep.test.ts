@@ -438,6 +438,9 @@ describe('concurrent purchases', () => {
     );
     const { id: agentId, buyer } = rows[0]!;
     const url = `${app.origin}/agent/${agentId}`;
+    // The price the page shows the buyer, which the Buy form carries.
+    const page = await (await fetch(url, { headers: { cookie: buyerCookie } })).text();
+    const price = page.match(/name="price" value="([^"]+)"/)![1]!;
     // Each request a separate form (another tab): its own idempotency key, all at once.
     const answers = await Promise.all(
       Array.from({ length: BUYS }, () =>
@@ -445,7 +448,7 @@ describe('concurrent purchases', () => {
           method: 'POST',
           redirect: 'manual',
           headers: { origin: app.origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID() }),
+          body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID(), price }),
         }).then(async (response) => {
           await response.body?.cancel();
           return response.status;

@@ -42,11 +42,19 @@ async function membership(page: Page) {
   };
 }
 
-/** A POST of the Buy form as the browser would send it (same origin), with extra or forged fields. */
+/**
+ * A POST of the Buy form as the browser would send it (same origin), with extra or forged fields;
+ * the price the page shows (its form's field) unless `fields` gives one.
+ */
 async function postBuy(page: Page, path: string, fields: Record<string, string>): Promise<APIResponse> {
   const origin = new URL(page.url()).origin;
+  const shown = await page
+    .locator('input[name="price"]')
+    .first()
+    .inputValue({ timeout: 1000 })
+    .catch(() => '1.00');
   return page.request.post(path, {
-    form: { intent: 'buy', ...fields },
+    form: { intent: 'buy', price: shown, ...fields },
     headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
     maxRedirects: 0,
   });
@@ -122,8 +130,11 @@ test('a forged price, a replayed form and twenty simultaneous requests buy once,
   const price = await listPrice(page);
   const key = await idempotencyKey(page);
 
+  // A forged price is refused: the buyer agrees to the price shown, and no other is charged.
+  const forged = await postBuy(page, path, { idempotencyKey: key, price: '0.01', amount: '0' });
+  expect(forged.status()).toBe(409);
   // The same form twice (a double click, a replay): one purchase, both answers lead to it.
-  const first = await postBuy(page, path, { idempotencyKey: key, price: '0.01', amount: '0' });
+  const first = await postBuy(page, path, { idempotencyKey: key, amount: '0' });
   expect(first.status()).toBe(303);
   const replay = await postBuy(page, path, { idempotencyKey: key });
   expect(replay.status()).toBe(303);
@@ -169,8 +180,8 @@ test('refusals are messages on the page and record nothing', async ({ page }) =>
   // Another seller's draft does not exist for a buyer.
   const draft = await postBuy(page, agentPath(73), { idempotencyKey: crypto.randomUUID() });
   expect(draft.status()).toBe(404);
-  // A form without its key (an old page): a clear 400.
-  const stale = await postBuy(page, agentPath(2), {});
+  // A form without its key or price (an old page): a clear 400.
+  const stale = await postBuy(page, agentPath(2), { price: '' });
   expect(stale.status()).toBe(400);
   expect(await stale.text()).toContain('This form has expired. Please reload the page and try again.');
 

@@ -148,11 +148,14 @@ test('twenty simultaneous buys spread over both processes make one purchase', as
   const { context, page } = await visitor(browser);
   const path = agentPath(20);
   const username = await signUpNewUser(page, uniqueName('race2p', test.info().project.name));
+  // The price the page shows this new (Basic) buyer: the Buy form carries it.
+  const html = await (await page.request.get(`${a.origin}${path}`)).text();
+  const price = /name="price" value="([^"]+)"/.exec(html)![1]!;
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, index) => {
       const origin = index % 2 === 0 ? a.origin : b.origin;
       return page.request.post(`${origin}${path}`, {
-        form: { intent: 'buy', idempotencyKey: crypto.randomUUID() },
+        form: { intent: 'buy', idempotencyKey: crypto.randomUUID(), price },
         headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
         maxRedirects: 0,
       });

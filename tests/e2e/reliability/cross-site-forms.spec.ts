@@ -66,7 +66,7 @@ function attacks(ids: { seller: string }): Attack[] {
       name: 'buy',
       victim: 'buyer',
       path: `/agent/${NOT_OWNED}`,
-      fields: { intent: 'buy', idempotencyKey: randomUUID() },
+      fields: { intent: 'buy', idempotencyKey: randomUUID(), price: '99.00' }, // SEO Sentinel's list price
     },
     {
       name: 'review',

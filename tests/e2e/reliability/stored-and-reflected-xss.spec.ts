@@ -77,6 +77,12 @@ async function newViewer(browser: Browser, role: DemoRole | null): Promise<Page>
 }
 
 /** A form post the page's own form would send; it must be accepted (2xx or a redirect). */
+/** The price the agent page shows this viewer: the Buy form carries it. */
+async function shownPrice(page: Page, url: string): Promise<string> {
+  const html = await (await page.request.get(url)).text();
+  return /name="price" value="([^"]+)"/.exec(html)?.[1] ?? '';
+}
+
 async function post(page: Page, url: string, form: Record<string, string>, what: string) {
   const response = await page.request.post(url, { form, maxRedirects: 0 });
   await expectAccepted(response, what);
@@ -166,7 +172,12 @@ async function writePayloads(viewers: Record<DemoRole, Page>, applicant: Page) {
   );
 
   // The buyer buys it and another of demo_seller's agents, and reviews the first.
-  await post(buyer, `/agent/${agent}`, { intent: 'buy', idempotencyKey: randomUUID() }, 'buy');
+  await post(
+    buyer,
+    `/agent/${agent}`,
+    { intent: 'buy', idempotencyKey: randomUUID(), price: await shownPrice(buyer, `/agent/${agent}`) },
+    'buy',
+  );
   await post(buyer, `/agent/${agent}/review`, { rating: '4', review: ALL }, 'review');
   const review = await restRows<{ id: string }>('reviews', `select=id&agent_id=eq.${agent}`);
   expect(review).toHaveLength(1);
@@ -184,7 +195,12 @@ async function writePayloads(viewers: Record<DemoRole, Page>, applicant: Page) {
     `select=id&seller_id=eq.${sellerRow[0]!.id}&status=eq.published&order=id`,
   );
   const second = forSale.find((row) => !owned.has(row.id) && row.id !== UNPUBLISHED && row.id !== agent)!.id;
-  await post(buyer, `/agent/${second}`, { intent: 'buy', idempotencyKey: randomUUID() }, 'second buy');
+  await post(
+    buyer,
+    `/agent/${second}`,
+    { intent: 'buy', idempotencyKey: randomUUID(), price: await shownPrice(buyer, `/agent/${second}`) },
+    'second buy',
+  );
   const purchase = await restRows<{ id: string }>(
     'purchases',
     `select=id&buyer_id=eq.${buyerRow[0]!.id}&agent_id=eq.${second}`,
