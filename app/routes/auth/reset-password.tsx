@@ -28,7 +28,8 @@ async function requireRecoverySession(args: Route.LoaderArgs | Route.ActionArgs)
   requireUser(args);
   const { data } = await args.context.get(supabaseContext).auth.mfa.getAuthenticatorAssuranceLevel();
   const methods = data?.currentAuthenticationMethods ?? [];
-  if (methods.some(({ method }) => RECOVERY_METHODS.has(method))) return;
+  const methodOf = (entry: (typeof methods)[number]) => (typeof entry === 'string' ? entry : entry.method);
+  if (methods.some((entry) => RECOVERY_METHODS.has(methodOf(entry)))) return;
   throw redirect('/profile?tab=security', {
     headers: {
       'Set-Cookie': await setFlash(args.request, { kind: 'error', message: NOT_A_RECOVERY_SESSION_MESSAGE }),
