@@ -189,8 +189,12 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     };
     for (const [bucket, { kept, gone }] of Object.entries(files)) {
       for (const path of [...kept, ...gone]) {
-        const type = bucket === 'agent-images' ? 'image/png' : 'application/json';
-        const { error } = await service.storage.from(bucket).upload(path, new Blob(['x'], { type }));
+        // An image must be one by its bytes (a PNG signature), a package a JSON document.
+        const [bytes, type] =
+          bucket === 'agent-images'
+            ? [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png']
+            : ['{}', 'application/json'];
+        const { error } = await service.storage.from(bucket).upload(path, new Blob([bytes], { type }));
         expect(error, path).toBeNull();
       }
     }
