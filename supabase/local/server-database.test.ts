@@ -1,12 +1,12 @@
 /**
  * The server-backed `Database` (ADR 021) against a real PostgreSQL server (the `postgres` vitest
- * project): it returns what PGlite returns for the same SQL, and a lost LISTEN connection comes
- * back by itself.
+ * project): it returns what PGlite returns for the same SQL, a lost LISTEN connection comes
+ * back by itself, and a request's statement past its deadline ends (ADR 031).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgresServer, scratchDatabaseUrl } from '../../tests/support/database-target';
-import type { Database } from './database';
+import { withClaims, type Database } from './database';
 import { connectServerDatabase } from './server-database';
 
 describe.skipIf(!onPostgresServer)('the server-backed database', () => {
@@ -46,6 +46,23 @@ describe.skipIf(!onPostgresServer)('the server-backed database', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect((await db.query<{ n: number }>('select n from counter order by n')).rows).toEqual([{ n: 11 }, { n: 12 }]);
+  });
+
+  it("ends a request's statement past its deadline with 57014", async () => {
+    db.deadlineMs = 300;
+    try {
+      const started = Date.now();
+      const error = await withClaims(db, { role: 'anon' }, (tx) => tx.query('select pg_sleep(10)')).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      db.deadlineMs = null;
+    }
+    // Outside requests (the start-up, migrations) no limit is set.
+    const { rows } = await db.query<{ limit: string }>(`select current_setting('statement_timeout') as limit`);
+    expect(rows).toEqual([{ limit: '0' }]);
   });
 
   it('listens again after its connection is cut, and says so', async () => {
