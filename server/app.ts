@@ -20,6 +20,7 @@ import { env, isDemoMode, isProduction } from '~/server/env.server';
 import { createFirstAdminSetup, firstAdminNotice } from '~/server/first-admin.server';
 import { productMailNotice } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
+import { publicOrigin, setOwnOrigin } from '~/server/public-origin.server';
 import { scheduleRenewals } from '~/server/renewals.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
@@ -124,20 +125,21 @@ export async function createApp(): Promise<AppInstance> {
   router.all('/{*splat}', async (req, res, next) => {
     try {
       const url = appUrl(req);
+      const request = webRequest(req, res, url);
+      // The public origin: APP_URL, else this server's own under the loopback name the request
+      // came in on; never a host the request names (app/server/public-origin.server.ts).
+      const origin = publicOrigin(request);
       const context = new RouterContextProvider();
-      // The embedded backend is reached on this request's origin unless APP_URL fixes one: the
-      // browser follows the URLs the Supabase clients build on it (Continue with Google).
-      context.set(
-        connectionContext,
-        backend && !env.APP_URL ? { ...connection, url: new URL(url).origin } : connection,
-      );
+      // The embedded backend is reached on that origin unless APP_URL fixes one: the browser
+      // follows the URLs the Supabase clients build on it (Continue with Google).
+      context.set(connectionContext, backend && !env.APP_URL ? { ...connection, url: origin } : connection);
       context.set(nonceContext, String(res.locals.cspNonce ?? ''));
       context.set(clientAddressContext, clientAddress(req));
       context.set(firstAdminContext, firstAdmin);
-      // Without APP_URL, links the backend builds meanwhile (emails) use the origin of this request.
+      // Without APP_URL, links the backend builds meanwhile (emails) use that origin too.
       const response = await (backend
-        ? backend.withOrigin(new URL(url).origin, () => handleRequest(webRequest(req, res, url), context))
-        : handleRequest(webRequest(req, res, url), context));
+        ? backend.withOrigin(origin, () => handleRequest(request, context))
+        : handleRequest(request, context));
       if (res.destroyed || res.writableEnded) {
         await response.body?.cancel();
         return;
@@ -161,6 +163,7 @@ export async function createApp(): Promise<AppInstance> {
     },
     setPublicUrl(url) {
       publicUrl = env.APP_URL ?? url;
+      setOwnOrigin(publicUrl);
       backend?.setSiteUrl(publicUrl);
     },
     async startupNotices() {

@@ -8,8 +8,8 @@ import type { Submission } from '@conform-to/react';
 import { clientAddressContext, viewerContext } from '~/context';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { setFlash } from '~/server/cookies.server';
-import { env } from '~/server/env.server';
 import { formError } from '~/server/forms.server';
+import { publicOrigin } from '~/server/public-origin.server';
 import {
   RATE_LIMIT_MESSAGE,
   authRateLimitByAddress,
@@ -24,10 +24,8 @@ export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured.'
 export const RESET_LINK_SENT_MESSAGE =
   'If an account exists for that email, we have sent a link to reset your password. Check your inbox.';
 
-/** The app's public origin, for links in emails and OAuth redirects. */
-export function appOrigin(request: Request): string {
-  return env.APP_URL ?? new URL(request.url).origin;
-}
+/** The app's public origin, for links in emails and OAuth redirects (never a request header). */
+export const appOrigin = publicOrigin;
 
 /** One key per account, however the address was typed. */
 export const accountKey = (email: string) => email.trim().toLowerCase();

@@ -53,6 +53,7 @@ describe('parseEnv', () => {
   it('types valid values', () => {
     const env = parseEnv({
       NODE_ENV: 'production',
+      APP_URL: 'https://market.example.com',
       SUPABASE_URL: 'https://project.supabase.co',
       SUPABASE_ANON_KEY: 'anon',
       PORT: '0',
@@ -97,6 +98,16 @@ describe('parseEnv', () => {
     expect(problems({ SUPABASE_URL: 'https://project.supabase.co' })).toContain(
       'SUPABASE_ANON_KEY: SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
     );
+  });
+
+  it('requires APP_URL in production, except for the demo', () => {
+    expect(problems({ NODE_ENV: 'production' })).toBe(
+      'Invalid configuration (environment variables):\n' +
+        '  APP_URL: required in production: the public origin of the links in emails, e.g. https://market.example.com',
+    );
+    expect(problems({ NODE_ENV: 'production', APP_URL: 'https://market.example.com' })).toBeNull();
+    expect(problems({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toBeNull();
+    expect(problems({ NODE_ENV: 'development' })).toBeNull();
   });
 
   it('takes the server-backed mode: DATABASE_URL, its pool, the storage folder and several workers', () => {

@@ -127,6 +127,13 @@ const EnvSchema = z
       .min(0)
       .default(60 * 60 * 1000),
   })
+  // Links in emails and allowed redirects are built on APP_URL, never on a request's Host header:
+  // a deployment names its public origin. The demo (`npm start`) needs no configuration: its
+  // links stay on the loopback names of its own port (app/server/public-origin.server.ts).
+  .refine((env) => env.NODE_ENV !== 'production' || env.DEMO_MODE === 'true' || env.APP_URL, {
+    message: 'required in production: the public origin of the links in emails, e.g. https://market.example.com',
+    path: ['APP_URL'],
+  })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
     path: ['SUPABASE_ANON_KEY'],

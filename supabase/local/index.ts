@@ -12,6 +12,7 @@ import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
 import { LiveSessions } from './live-sessions';
 import { acquireLock, StartupError } from './lock';
+import { servedOrigin } from './public-origin';
 import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
 
@@ -51,7 +52,8 @@ export interface EmbeddedBackendOptions {
   supabaseDir?: string;
   /**
    * Public origin of the app (where `/auth/v1` etc. are mounted), fixed (`APP_URL`). Without it,
-   * each request's own origin (see `withOrigin`), and outside requests the one `setSiteUrl` gave.
+   * the one `setSiteUrl` gave, or the same server under another loopback name a request came in
+   * on (see `withOrigin`); never a host a request names.
    */
   siteUrl?: string;
   /** Apply `seed.sql` on a new database (default true). */
@@ -88,14 +90,15 @@ export interface EmbeddedBackend {
   readonly keys: Keys;
   readonly db: Database;
   /**
-   * The public origin: the fixed one, else the current request's, else `setSiteUrl`'s. Links
-   * (emails, the stand-in Google page) and the token issuer use it.
+   * The public origin: the fixed one, else `setSiteUrl`'s under the loopback name the current
+   * request came in on. Links (emails, the stand-in Google page) and the token issuer use it.
    */
   siteUrl(): string;
   /**
    * Runs `work` as part of a request that came in on `origin` (the HTTP layer derives it,
    * honouring TRUST_PROXY): in-process calls made meanwhile (the app's Supabase clients) and
    * requests the backend answers directly build their links on it, unless the origin is fixed.
+   * Only another loopback name of this server counts (supabase/local/public-origin.ts).
    */
   withOrigin<T>(origin: string, work: () => T): T;
   setSiteUrl(url: string): void;
@@ -130,8 +133,9 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
   let siteUrl = (options.siteUrl ?? 'http://localhost').replace(/\/$/, '');
   const requestOrigin = new AsyncLocalStorage<string>();
   const currentSiteUrl = () => (fixedOrigin ? siteUrl : (requestOrigin.getStore() ?? siteUrl));
+  // A request picks at most another loopback name of this server, never a host of its own.
   const withOrigin = <T>(origin: string, work: () => T): T =>
-    fixedOrigin ? work() : requestOrigin.run(origin.replace(/\/$/, ''), work);
+    fixedOrigin ? work() : requestOrigin.run(servedOrigin(origin, siteUrl), work);
   try {
     const { db } = await openDatabase({
       dataDir,

@@ -36,3 +36,12 @@ test('an invalid variable stops start-up with one line per problem naming it, an
   expect(output).not.toContain('ZodError');
   expect(output).not.toContain('listening on');
 });
+
+test('a deployment without APP_URL stops start-up with a line naming it', async () => {
+  const server = await spawnServer('memory', { DEMO_MODE: 'false', APP_URL: '' });
+  expect(await server.exited).toBe(1);
+  const output = server.output();
+  expect(output).toContain('APP_URL: required in production');
+  expect(output).not.toMatch(/^\s+at /m);
+  expect(output).not.toContain('listening on');
+});
