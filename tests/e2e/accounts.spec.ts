@@ -82,13 +82,20 @@ test.describe('sign-in dialog', () => {
     });
   }
 
-  test('signs up a buyer and a seller', async ({ page }) => {
+  test('signs up a buyer, and a seller through the seller terms', async ({ page }) => {
     for (const seller of [false, true]) {
       const username = unique(seller ? 'seller' : 'buyer');
       await page.goto('/categories?auth=sign-up');
       await fillSignUp(page, { username, email: `${username}@example.com`, password: 'secret-123', seller });
       await expect(page.getByRole('banner').getByLabel(`Account menu for ${username}`)).toBeVisible();
-      await expect(page).toHaveURL(/\/categories$/);
+      if (seller) {
+        // A sign-up makes a buyer; who chose to sell accepts the seller terms next.
+        await expect(page).toHaveURL(/\/become-seller#become-seller-form$/);
+        const form = page.locator('#become-seller-form form');
+        await form.getByLabel('I accept the seller terms').check();
+        await form.getByRole('button', { name: 'Become a seller' }).click();
+        await expect(page).toHaveURL(/\/dashboard\/agents$/);
+      } else await expect(page).toHaveURL(/\/categories$/);
       // The account type is stored: the dashboard shows the role badge.
       await page.goto('/dashboard');
       await expect(page.getByText(`${seller ? 'Seller' : 'Buyer'} Account`)).toBeVisible();

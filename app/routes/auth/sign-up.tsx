@@ -16,6 +16,12 @@ import {
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/sign-up';
 
+/**
+ * Every sign-up makes a buyer (the database ignores an account type in the metadata). Who chose
+ * to sell goes on to /become-seller, where accepting the seller terms makes the seller.
+ */
+const SELLER_SIGN_UP_NEXT = '/become-seller#become-seller-form';
+
 export function loader(args: Route.LoaderArgs) {
   redirectIfSignedIn(args);
   return null;
@@ -36,12 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (available === false) return formError(submission, { message: USERNAME_TAKEN_MESSAGE, status: 409 });
 
-  const next = safeRedirectPath(redirectTo, '/dashboard');
+  const next = accountType === 'seller' ? SELLER_SIGN_UP_NEXT : safeRedirectPath(redirectTo, '/dashboard');
   const { data: result, error } = await supabase.auth.signUp({
     email,
     password,
     options: {
-      data: { username, user_type: accountType },
+      data: { username },
       emailRedirectTo: `${appOrigin(request)}/auth/callback?${new URLSearchParams({ next })}`,
     },
   });

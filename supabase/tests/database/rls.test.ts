@@ -149,7 +149,7 @@ describe('sign-up trigger', () => {
     expect(result).toEqual({ profile: { username: 'mallory', user_type: 'buyer' }, settings: 1 });
   });
 
-  it('keeps seller, and makes usernames unique or derives them from the email', async () => {
+  it('never creates a seller from metadata, and makes usernames unique or derives them from the email', async () => {
     expect(
       (
         await signUp('10000000-0000-4000-8000-000000000002', 'new.seller@demo.test', {
@@ -157,7 +157,7 @@ describe('sign-up trigger', () => {
           user_type: 'seller',
         })
       ).profile,
-    ).toEqual({ username: 'Demo_Seller_1', user_type: 'seller' });
+    ).toEqual({ username: 'Demo_Seller_1', user_type: 'buyer' });
     expect((await signUp('10000000-0000-4000-8000-000000000003', 'jo.ng@demo.test', {})).profile).toEqual({
       username: 'jo_ng',
       user_type: 'buyer',
