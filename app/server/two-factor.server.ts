@@ -21,16 +21,33 @@ export interface PendingSecondFactor {
 const hasVerifiedFactor = (user: Pick<User, 'factors'>) =>
   (user.factors ?? []).some((factor) => factor.status === 'verified');
 
+/** The claims of an access token that the Auth service has just accepted (getUser); {} if unreadable. */
+export function acceptedTokenClaims(accessToken: string): Record<string, unknown> {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The `aal` claim of an access token that the Auth service has just accepted (getUser). */
 function assuranceLevel(accessToken: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
-      aal?: unknown;
-    };
-    return typeof payload.aal === 'string' ? payload.aal : null;
-  } catch {
-    return null;
-  }
+  const { aal } = acceptedTokenClaims(accessToken);
+  return typeof aal === 'string' ? aal : null;
+}
+
+/**
+ * The sign-in methods (`amr`) of the session whose access token the Auth service has just
+ * accepted, e.g. `['password', 'totp']` or `['recovery']`.
+ */
+export function sessionMethods(accessToken: string): string[] {
+  const { amr } = acceptedTokenClaims(accessToken);
+  if (!Array.isArray(amr)) return [];
+  return amr.flatMap((entry: unknown) => {
+    const method = typeof entry === 'string' ? entry : (entry as { method?: unknown } | null)?.method;
+    return typeof method === 'string' ? [method] : [];
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { NewPasswordSchema, firstMessage } from '~/schemas/auth';
 import { setFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
+import { sessionMethods } from '~/server/two-factor.server';
 import type { Route } from './+types/reset-password';
 
 /**
@@ -25,11 +26,10 @@ const NOT_A_RECOVERY_SESSION_MESSAGE =
   'This page sets a new password only from the link in a password reset email. To change your password, use Security in your profile.';
 
 async function requireRecoverySession(args: Route.LoaderArgs | Route.ActionArgs) {
-  requireUser(args);
-  const { data } = await args.context.get(supabaseContext).auth.mfa.getAuthenticatorAssuranceLevel();
-  const methods = data?.currentAuthenticationMethods ?? [];
-  const methodOf = (entry: (typeof methods)[number]) => (typeof entry === 'string' ? entry : entry.method);
-  if (methods.some((entry) => RECOVERY_METHODS.has(methodOf(entry)))) return;
+  requireUser(args); // the viewer middleware has had this session's access token accepted
+  const { data } = await args.context.get(supabaseContext).auth.getSession();
+  const methods = sessionMethods(data.session?.access_token ?? '');
+  if (methods.some((method) => RECOVERY_METHODS.has(method))) return;
   throw redirect('/profile?tab=security', {
     headers: {
       'Set-Cookie': await setFlash(args.request, { kind: 'error', message: NOT_A_RECOVERY_SESSION_MESSAGE }),
