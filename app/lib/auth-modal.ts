@@ -1,5 +1,6 @@
 /** The sign-in / sign-up dialog is driven by the `auth` URL parameter (it works without JavaScript). */
 import { safeRedirectPath } from '~/lib/safe-redirect';
+import { shareableLocation } from '~/lib/shareable-path';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password';
 
@@ -26,8 +27,12 @@ function href(pathname: string, params: URLSearchParams): string {
   return `${pathname}${query ? `?${query}` : ''}`;
 }
 
-/** The current page with the dialog open in `mode`, or closed with `null` (all its parameters gone). */
-export function authModalHref(location: LocationLike, mode: AuthMode | null): string {
+/**
+ * The current page with the dialog open in `mode`, or closed with `null` (all its parameters
+ * gone); the home page instead of a page whose URL holds a secret (app/lib/shareable-path.ts).
+ */
+export function authModalHref(current: LocationLike, mode: AuthMode | null): string {
+  const location = shareableLocation(current);
   const params = new URLSearchParams(location.search);
   if (mode) params.set('auth', mode);
   else for (const name of AUTH_PARAMS) params.delete(name);
@@ -68,7 +73,8 @@ export function keepAuthParams(target: string, search: string): string {
  * (`//evil.example`, a full URL) becomes `/`.
  */
 export function signInHref({ returnTo, over }: { returnTo?: string; over?: LocationLike } = {}): string {
-  const page = new URL(safeRedirectPath(over ? `${over.pathname}${over.search}` : '/'), 'http://same.origin');
+  const shown = over ? shareableLocation(over) : { pathname: '/', search: '' };
+  const page = new URL(safeRedirectPath(`${shown.pathname}${shown.search}`), 'http://same.origin');
   const params = new URLSearchParams(page.search);
   params.set('auth', 'sign-in');
   if (returnTo !== undefined) params.set('redirectTo', safeRedirectPath(returnTo));

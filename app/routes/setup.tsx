@@ -30,6 +30,13 @@ const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true })
 
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
 
+/**
+ * The page's URL holds the one-time token: never cached, never sent on as a Referer, whatever
+ * the answer (the form, its errors, a 404).
+ */
+const SETUP_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+export const headers: Route.HeadersFunction = () => SETUP_HEADERS;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const setup = context.get(firstAdminContext);
   const token = new URL(request.url).searchParams.get('token');
@@ -38,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     setup.spend();
     notFound();
   }
-  return data({ token: token ?? '' }, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return data({ token: token ?? '' }, { headers: SETUP_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,9 +1,10 @@
 /**
- * The public origin never follows a request header. With no APP_URL (the demo, this test's app),
+ * Links and origins. The public origin never follows a request header. With no APP_URL (the demo, this test's app),
  * a password reset requested with `Host: evil.example` (or `X-Forwarded-Host`), through the app's
  * form and through `/auth/v1/recover`, mails a link on the server's own origin, and a page's own
  * links (the canonical URL) stay there too. A production start without APP_URL refuses to run,
- * with a line that names it.
+ * with a line that names it. The first administrator's `/setup?token=…` page is never cached
+ * nor sent as a Referer, and its token appears in no other form or link of the page.
  */
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -151,4 +152,61 @@ describe('the public origin', () => {
     expect(output).toContain('APP_URL: required in production');
     expect(output).not.toContain('listening on');
   }, 90_000);
+});
+
+describe('the setup page', () => {
+  /** The demo administrator's account type (triggers off: the last administrator is never demoted otherwise). */
+  async function setAdmins(type: 'admin' | 'buyer') {
+    await app.backend.db.query(`set session_replication_role = replica`);
+    try {
+      await app.backend.db.query(`update public.users set user_type = $1 where email = 'admin@demo.test'`, [type]);
+    } finally {
+      await app.backend.db.query(`reset session_replication_role`);
+    }
+  }
+
+  /** Makes the deployment one without an administrator, and returns the fresh one-time token. */
+  async function setupToken(): Promise<string> {
+    await setAdmins('buyer');
+    const link = (await app.startupNotices()).join('\n');
+    const token = /\/setup\?token=([\w-]+)/.exec(link)?.[1];
+    expect(token, link).toBeTruthy();
+    return token!;
+  }
+  afterAll(async () => {
+    await setAdmins('admin');
+  });
+
+  /**
+   * What carries `secret` in a page but the setup form itself (its own address and hidden
+   * field): other forms' fields and targets, and links.
+   */
+  function leaks(html: string, secret: string): string[] {
+    const found: string[] = [];
+    for (const [form] of html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)) {
+      const openingTag = form.slice(0, form.indexOf('>') + 1);
+      if (/\saction="\/setup[?"]/.test(openingTag)) continue;
+      if (form.includes(secret)) found.push(form.slice(0, 200));
+    }
+    const outsideSetupForm = html.replace(/<form\b[^>]*action="\/setup[?"][\s\S]*?<\/form>/g, '');
+    for (const [, target] of outsideSetupForm.matchAll(/\shref="([^"]*)"/g))
+      if (target!.includes(secret)) found.push(`link ${target}`);
+    return found;
+  }
+
+  it('answers no-store and no-referrer, and no other form or link carries its token', async () => {
+    const token = await setupToken();
+    const failures: string[] = [];
+    for (const query of [`?token=${token}`, `?token=${token}&auth=sign-in`]) {
+      const page = await fetch(`${app.origin}/setup${query.replace(token, encodeURIComponent(token))}`);
+      const label = query.replace(token, '<token>');
+      expect(page.status, label).toBe(200);
+      if (!(page.headers.get('cache-control') ?? '').includes('no-store')) failures.push(`${label}: not no-store`);
+      if (page.headers.get('referrer-policy') !== 'no-referrer') failures.push(`${label}: not no-referrer`);
+      const html = await page.text();
+      expect(html).toContain('name="token"');
+      failures.push(...leaks(html, token).map((leak) => `${label}: ${leak.replace(token, '<token>')}`));
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -28,6 +28,8 @@ export interface AppInProcess {
   origin: string;
   backend: EmbeddedBackend;
   routes: ManifestRoute[];
+  /** The start-up log's notices (the first administrator's one-time `/setup?token=…` link). */
+  startupNotices(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function startAppInProcess(): Promise<AppInProcess> {
     origin,
     backend: app.backend!,
     routes: manifestRoutes(build.routes),
+    startupNotices: () => app.startupNotices(),
     async close() {
       listener.closeAllConnections();
       await new Promise<void>((resolve) => listener.close(() => resolve()));

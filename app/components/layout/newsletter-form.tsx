@@ -3,6 +3,7 @@ import { ServerOnly } from 'remix-utils/server-only';
 import { buttonClass } from '~/components/ui/button';
 import type { Flash } from '~/lib/flash';
 import { fieldValue, type FormResult } from '~/lib/form-result';
+import { shareablePath } from '~/lib/shareable-path';
 
 /**
  * A real subscription: with JavaScript a fetcher posts in place; without it the action
@@ -20,7 +21,7 @@ export function NewsletterForm({ flash }: { flash: Flash | null }) {
   return (
     <fetcher.Form method="post" action="/resources/newsletter" id="newsletter" className="mt-3">
       <ServerOnly>
-        {() => <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#newsletter`} />}
+        {() => <input type="hidden" name="redirectTo" value={`${shareablePath(location)}#newsletter`} />}
       </ServerOnly>
       <div className="flex max-w-sm gap-2">
         <label htmlFor="newsletter-email" className="sr-only">

@@ -2,6 +2,7 @@ import { Moon, Sun } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import { ServerOnly } from 'remix-utils/server-only';
+import { shareablePath } from '~/lib/shareable-path';
 import { applyThemeClass, isThemeChoice, readStoredTheme, storeTheme } from '~/lib/theme';
 import type { loader as rootLoader } from '~/root';
 
@@ -33,9 +34,7 @@ export function ThemeToggle() {
 
   return (
     <fetcher.Form method="post" action="/resources/theme">
-      <ServerOnly>
-        {() => <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
-      </ServerOnly>
+      <ServerOnly>{() => <input type="hidden" name="redirectTo" value={shareablePath(location)} />}</ServerOnly>
       <button
         type="submit"
         name="theme"
