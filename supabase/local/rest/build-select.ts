@@ -11,7 +11,7 @@ import type { QueryPlan } from './plan';
 import { columnRef, fieldExpr, type Relation } from './relation';
 import { resolveRelationship } from './relationships';
 import type { SchemaSnapshot } from './schema-cache';
-import { ident, qualified, type Params } from './sql';
+import { castSql, ident, qualified, type Params } from './sql';
 
 export interface BuildContext {
   snapshot: SchemaSnapshot;
@@ -52,7 +52,7 @@ export function buildProjection(
     } else if (item.type === 'field') {
       const expr = fieldExpr(relation, item.field, context.params);
       projection.columns.push({
-        sql: item.cast ? `(${expr})::${item.cast}` : expr,
+        sql: item.cast ? `(${expr})::${castSql(item.cast)}` : expr,
         name: item.alias ?? fieldLabel(item.field),
       });
     } else {

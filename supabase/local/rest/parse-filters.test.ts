@@ -41,6 +41,26 @@ describe('parseFilter', () => {
   );
 });
 
+describe('regular expressions', () => {
+  const pattern = String.raw`^(.*)(.*)\1\2$`;
+  it.each([
+    ['match', `match.${pattern}`],
+    ['imatch', `imatch.${pattern}`],
+    ['not.match', `not.match.${pattern}`],
+    ['match(any) with an escaped backslash in the array', `match(any).{"${pattern.replace(/\\/g, '\\\\')}"}`],
+    ['an overlong pattern', `match.${'a'.repeat(513)}`],
+  ])('refuses %s', (_, text) => expect(code(() => parseFilter('description', text))).toBe('PGRST100'));
+
+  it('refuses them inside logic trees', () => {
+    expect(code(() => parseLogicParam('or', `(name.eq.x,description.imatch.${pattern})`))).toBe('PGRST100');
+  });
+
+  it('keeps ordinary patterns and an escaped backslash before a digit', () => {
+    expect(parseFilter('d', 'imatch.^(agent|tool)s?$').value).toBe('^(agent|tool)s?$');
+    expect(parseFilter('d', String.raw`match.x\\1`).value).toBe(String.raw`x\\1`);
+  });
+});
+
 describe('parseList', () => {
   it('unescapes quoted elements', () => {
     expect(parseList('("a\\"b","c\\\\d",e)', '')).toEqual(['a"b', 'c\\d', 'e']);

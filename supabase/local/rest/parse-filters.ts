@@ -4,7 +4,7 @@
  * as parameters so Postgres casts them to the column type.
  */
 import { parseError } from './errors';
-import { parseField, type Field } from './parse-field';
+import { maskQuoted, parseField, type Field } from './parse-field';
 
 export const OPERATORS = [
   'eq',
@@ -38,6 +38,9 @@ export type Operator = (typeof OPERATORS)[number];
 const QUANTIFIABLE = new Set<Operator>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 const FULL_TEXT = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
+const REGEX = new Set<Operator>(['match', 'imatch']);
+/** The longest pattern `match` / `imatch` take (PostgREST clients send short ones). */
+export const MAX_PATTERN_LENGTH = 512;
 
 export interface Condition {
   type: 'condition';
@@ -99,7 +102,34 @@ function parseOperation(field: Field, text: string, whole: string, inTree: boole
   if (operator === 'is' && !IS_VALUES.has(raw.toLowerCase())) {
     throw parseError('filter', whole, 'expecting null, not_null, true, false or unknown');
   }
+  if (REGEX.has(operator)) checkPattern(raw, Boolean(quantifier), whole);
   return { type: 'condition', field, negate, operator, quantifier, config, value };
+}
+
+/**
+ * A regular expression runs inside the database, where a backreference (`\1` … `\9`) can make
+ * one match take exponential time and hold the server: patterns with one, or longer than
+ * MAX_PATTERN_LENGTH, are refused. With `(any)`/`(all)` the value is an array literal whose
+ * backslashes are escapes too, so its unescaped form is checked as well.
+ */
+function checkPattern(pattern: string, quantified: boolean, whole: string): void {
+  const forms = quantified ? [pattern, pattern.replace(/\\([\s\S])/g, '$1')] : [pattern];
+  const shown = whole.length > 200 ? `${whole.slice(0, 200)}…` : whole;
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    throw parseError('filter', shown, `a regular expression is limited to ${MAX_PATTERN_LENGTH} characters`);
+  }
+  if (forms.some(hasBackreference)) {
+    throw parseError('filter', shown, 'regular expressions cannot use backreferences (\\1 … \\9)');
+  }
+}
+
+function hasBackreference(pattern: string): boolean {
+  for (let index = 0; index < pattern.length; index++) {
+    if (pattern[index] !== '\\') continue;
+    if (/[1-9]/.test(pattern[index + 1] ?? '')) return true;
+    index++; // an escaped character, e.g. `\\1` is a backslash and a digit
+  }
+  return false;
 }
 
 function unquote(value: string): string {
@@ -176,7 +206,7 @@ function parseTree(operator: 'and' | 'or', negate: boolean, text: string, whole:
   const children = splitTopLevel(text.slice(1, -1), whole).map((part): FilterNode => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
     if (nested) return parseTree(nested[2] as 'and' | 'or', Boolean(nested[1]), nested[3]!, whole, depth + 1);
-    const dot = part.indexOf('.');
+    const dot = maskQuoted(part).indexOf('.');
     if (dot <= 0) throw parseError('logic tree', whole, `expecting "column.operator.value", got "${part}"`);
     return parseOperation(parseField(part.slice(0, dot), 'logic tree'), part.slice(dot + 1), whole, true);
   });

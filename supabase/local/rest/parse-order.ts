@@ -1,6 +1,5 @@
-/** `order=col.desc.nullslast,data->>k.asc` (§3.5). */
-import { parseError } from './errors';
-import { parseField, type Field } from './parse-field';
+/** `order=col.desc.nullslast,data->>k.asc` (§3.5), read from the grammar's tokens (parse-field.ts). */
+import { readField, tokenize, TokenStream, type Field } from './parse-field';
 
 export interface OrderTerm {
   field: Field;
@@ -9,28 +8,23 @@ export interface OrderTerm {
 }
 
 export function parseOrder(text: string): OrderTerm[] {
-  return text.split(',').map((term) => {
-    const parts = term.split('.');
-    let nulls: OrderTerm['nulls'];
+  const stream = new TokenStream(tokenize(text, 'order', false), 'order', text);
+  const terms: OrderTerm[] = [];
+  for (;;) {
+    const field = readField(stream);
     let direction: OrderTerm['direction'] = 'asc';
-    const last = parts.at(-1);
-    if (last === 'nullsfirst' || last === 'nullslast') {
-      nulls = last === 'nullsfirst' ? 'first' : 'last';
-      parts.pop();
+    let nulls: OrderTerm['nulls'];
+    if (stream.isSymbol('.') && (stream.isWord('asc', 1) || stream.isWord('desc', 1))) {
+      stream.next();
+      direction = stream.next()!.text as OrderTerm['direction'];
     }
-    const maybeDirection = parts.at(-1);
-    if (parts.length > 1 && (maybeDirection === 'asc' || maybeDirection === 'desc')) {
-      direction = maybeDirection;
-      parts.pop();
+    if (stream.isSymbol('.') && (stream.isWord('nullsfirst', 1) || stream.isWord('nullslast', 1))) {
+      stream.next();
+      nulls = stream.next()!.text === 'nullsfirst' ? 'first' : 'last';
     }
-    const column = parts.join('.');
-    if (column === '' || /\(/.test(column)) {
-      throw parseError(
-        'order',
-        text,
-        `unexpected "${term}" expecting a column, .asc, .desc, .nullsfirst or .nullslast`,
-      );
-    }
-    return { field: parseField(column, 'order'), direction, nulls };
-  });
+    terms.push({ field, direction, nulls });
+    if (stream.done) return terms;
+    if (!stream.isSymbol(',')) throw stream.fail('.asc, .desc, .nullsfirst, .nullslast, "," or end of input');
+    stream.next();
+  }
 }

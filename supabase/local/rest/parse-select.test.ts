@@ -93,6 +93,35 @@ describe('parseSelect', () => {
     (text) => expect(code(() => parseSelect(text))).toBe('PGRST100'),
   );
 
+  it('ends a quoted name where PostgREST does: a backslash takes the next character as it is', () => {
+    expect(parseSelect(String.raw`"x\\":name`)).toMatchObject([{ alias: 'x\\', field: { column: 'name' } }]);
+    expect(parseSelect(String.raw`"a\"b":name`)).toMatchObject([{ alias: 'a"b', field: { column: 'name' } }]);
+    // Whitespace after a quoted name that ends in an escaped backslash is outside the quotes.
+    expect(parseSelect(String.raw`"x\\" : name :: text`)).toMatchObject([{ alias: 'x\\', cast: 'text' }]);
+  });
+
+  it('casts only to allow-listed type names, one word, lower-cased', () => {
+    expect(parseSelect('a::TEXT,b::int[],c::float8')).toMatchObject([
+      { cast: 'text' },
+      { cast: 'int[]' },
+      { cast: 'float8' },
+    ]);
+    for (const text of [
+      String.raw`"x\\":name::text as y from agents where false union all select rolname from pg_roles`,
+      'a::text as y',
+      'a::regclass',
+      'a::"text"',
+      'a::pg_catalog.text',
+      'a::text[][]',
+      'a::int4range',
+    ]) {
+      expect(
+        code(() => parseSelect(text)),
+        text,
+      ).toBe('PGRST100');
+    }
+  });
+
   it('refuses aggregates (disabled as on hosted)', () => {
     expect(code(() => parseSelect('count()'))).toBe('PGRST123');
     expect(code(() => parseSelect('price.sum()'))).toBe('PGRST123');

@@ -1,9 +1,12 @@
 /**
  * The `select` parameter (§3.2): `*`, columns, `alias:col`, `col::type`, JSON paths, and
- * embedded resources `alias:rel!hint!inner(...)` / `...rel(...)`.
+ * embedded resources `alias:rel!hint!inner(...)` / `...rel(...)`. Read from the tokens of
+ * parse-field.ts (whitespace outside quotes dropped, as postgrest-js does before sending); a
+ * cast is one type name from the allow-list in sql.ts.
  */
-import { parseError, RestError } from './errors';
-import { readField, readName, type Field } from './parse-field';
+import { RestError } from './errors';
+import { readField, tokenize, TokenStream, type Field } from './parse-field';
+import { allowedCast } from './sql';
 
 export interface StarItem {
   type: 'star';
@@ -12,6 +15,7 @@ export interface FieldItem {
   type: 'field';
   field: Field;
   alias?: string;
+  /** An allow-listed type (sql.ts `allowedCast`), lower case, optionally with `[]`. */
   cast?: string;
 }
 export interface EmbedItem {
@@ -25,107 +29,78 @@ export interface EmbedItem {
 }
 export type SelectItem = StarItem | FieldItem | EmbedItem;
 
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max']);
+const MAX_DEPTH = 8;
 
-/** Whitespace outside double quotes is dropped, as postgrest-js does before sending. */
-function stripWhitespace(text: string): string {
-  let result = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (char === '"' && text[index - 1] !== '\\') quoted = !quoted;
-    if (quoted || !/\s/.test(char)) result += char;
-  }
-  return result;
-}
+const aggregatesRefused = () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
 export function parseSelect(text: string): SelectItem[] {
-  const stripped = stripWhitespace(text);
-  const source = stripped === '' ? '*' : stripped;
-  const [items, end] = readList(source, 0, 0);
-  if (end !== source.length) throw fail(source, end, 'end of input');
+  const tokens = tokenize(text, 'select', true);
+  if (tokens.length === 0) return [{ type: 'star' }];
+  const stream = new TokenStream(tokens, 'select', text);
+  const items = readList(stream, 0);
+  if (!stream.done) throw stream.fail('"," or end of input');
   return items;
 }
 
-function fail(text: string, index: number, expecting: string): RestError {
-  const found = index >= text.length ? 'end of input' : JSON.stringify(text[index]);
-  return parseError('select', text, `unexpected ${found} expecting ${expecting}`);
-}
-
-function readList(text: string, start: number, depth: number): [SelectItem[], number] {
-  if (depth > 8) throw parseError('select', text, 'embedding is nested too deeply');
-  const items: SelectItem[] = [];
-  let index = start;
-  for (;;) {
-    const [item, next] = readItem(text, index, depth);
-    items.push(item);
-    index = next;
-    if (text[index] !== ',') return [items, index];
-    index++;
+function readList(stream: TokenStream, depth: number): SelectItem[] {
+  if (depth > MAX_DEPTH) throw stream.fail('embedding nested at most 8 deep');
+  const items = [readItem(stream, depth)];
+  while (stream.isSymbol(',')) {
+    stream.next();
+    items.push(readItem(stream, depth));
   }
+  return items;
 }
 
-function readItem(text: string, start: number, depth: number): [SelectItem, number] {
-  if (text[start] === '*') return [{ type: 'star' }, start + 1];
-  if (text.startsWith('...', start)) {
-    const [embed, next] = readEmbedTail(text, start + 3, depth, undefined);
-    if (!embed) throw fail(text, next, '"("');
-    return [{ ...embed, spread: true }, next];
+function readItem(stream: TokenStream, depth: number): SelectItem {
+  if (stream.isWord('*')) {
+    stream.next();
+    return { type: 'star' };
+  }
+  if (stream.isSymbol('...')) {
+    stream.next();
+    const relation = stream.name().text;
+    return { ...readEmbed(stream, relation, undefined, depth), spread: true };
   }
   let alias: string | undefined;
-  let index = start;
-  const [first, afterFirst] = readName(text, index, 'select');
-  if (text[afterFirst] === ':' && text[afterFirst + 1] !== ':') {
-    alias = first;
-    index = afterFirst + 1;
+  if (stream.peek()?.kind === 'name' && stream.isSymbol(':', 1)) {
+    alias = stream.name().text;
+    stream.next();
   }
-  const [embed, afterEmbed] = readEmbedTail(text, index, depth, alias);
-  if (embed) return [embed, afterEmbed];
-
-  const [field, afterField] = readField(text, index, 'select');
-  index = afterField;
-  if (text[index] === '(' && text[index + 1] === ')' && AGGREGATES.has(field.column)) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  // `rel(` or `rel!hint(`: an embed.
+  if (stream.peek()?.kind === 'name' && (stream.isSymbol('(', 1) || stream.isSymbol('!', 1))) {
+    const relation = stream.name().text;
+    return readEmbed(stream, relation, alias, depth);
   }
-  if (text.startsWith('.', index) && /^\.(count|sum|avg|min|max)\(\)/.test(text.slice(index))) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  const field = readField(stream);
+  if (stream.isSymbol('.') && AGGREGATES.has(stream.peek(1)?.text ?? '') && stream.isSymbol('(', 2)) {
+    throw aggregatesRefused();
   }
   let cast: string | undefined;
-  if (text.startsWith('::', index)) {
-    const match = /^[A-Za-z0-9_ ]+(\[\])?/.exec(text.slice(index + 2));
-    if (!match || !CAST.test(match[0])) throw fail(text, index + 2, 'a type name');
-    cast = match[0];
-    index += 2 + match[0].length;
+  if (stream.isSymbol('::')) {
+    stream.next();
+    const type = stream.peek();
+    cast = type?.kind === 'name' && !type.quoted ? allowedCast(type.text) : undefined;
+    if (cast === undefined)
+      throw stream.fail('a type name (text, int, bigint, numeric, boolean, json, jsonb, date, …)');
+    stream.next();
   }
-  return [{ type: 'field', field, alias, cast }, index];
+  return { type: 'field', field, alias, cast };
 }
 
-/** `rel!hint!inner(items)` at `start`, or `null` when what follows is not an embed. */
-function readEmbedTail(
-  text: string,
-  start: number,
-  depth: number,
-  alias: string | undefined,
-): [EmbedItem | null, number] {
-  const [relation, afterName] = readName(text, start, 'select');
-  let index = afterName;
+/** `!hint!inner(items)` after the relation name. */
+function readEmbed(stream: TokenStream, relation: string, alias: string | undefined, depth: number): EmbedItem {
   let hint: string | undefined;
   let joinType: 'inner' | 'left' | undefined;
-  while (text[index] === '!') {
-    const [word, next] = readName(text, index + 1, 'select');
-    if (word === 'inner' || word === 'left') joinType = word;
-    else hint = word;
-    index = next;
+  while (stream.isSymbol('!')) {
+    stream.next();
+    if (stream.isWord('inner') || stream.isWord('left')) joinType = stream.next()!.text as 'inner' | 'left';
+    else hint = stream.name('a hint, inner or left').text;
   }
-  if (text[index] !== '(') {
-    if (index !== afterName) throw fail(text, index, '"("');
-    return [null, start];
-  }
-  if (AGGREGATES.has(relation) && text[index + 1] === ')') {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
-  }
-  const [items, afterItems] = text[index + 1] === ')' ? [[], index + 1] : readList(text, index + 1, depth + 1);
-  if (text[afterItems] !== ')') throw fail(text, afterItems, '")"');
-  return [{ type: 'embed', relation, alias, hint, joinType, spread: false, items }, afterItems + 1];
+  stream.expectSymbol('(');
+  if (AGGREGATES.has(relation) && stream.isSymbol(')')) throw aggregatesRefused();
+  const items = stream.isSymbol(')') ? [] : readList(stream, depth + 1);
+  stream.expectSymbol(')');
+  return { type: 'embed', relation, alias, hint, joinType, spread: false, items };
 }

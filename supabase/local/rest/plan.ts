@@ -3,6 +3,7 @@
  * paging, each attached to the root (path '') or to an embed path (`rel` or `rel.sub`).
  */
 import { parseError, RestError } from './errors';
+import { maskQuoted, tokenize, TokenStream } from './parse-field';
 import { parseFilter, parseLogicParam, type FilterNode } from './parse-filters';
 import { parseOrder, type OrderTerm } from './parse-order';
 import { parseSelect, type SelectItem } from './parse-select';
@@ -76,10 +77,11 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-/** `rel.sub.col` → path `rel.sub`, field `col`; JSON arrows stay with the field. */
+/** `rel.sub.col` → path `rel.sub`, field `col`; JSON arrows and quoted names stay with the field. */
 function embedSplit(key: string): { path: string; field: string } {
-  const arrow = key.indexOf('->');
-  const head = arrow === -1 ? key : key.slice(0, arrow);
+  const masked = maskQuoted(key);
+  const arrow = masked.indexOf('->');
+  const head = arrow === -1 ? masked : masked.slice(0, arrow);
   const dot = head.lastIndexOf('.');
   if (dot === -1) return { path: '', field: key };
   return { path: key.slice(0, dot), field: key.slice(dot + 1) };
@@ -90,15 +92,18 @@ function parseCount(what: string, value: string): number {
   return Number(value);
 }
 
-/** `a,b` or `"a","b"` → names. */
+/** `a,b` or `"a","b"` → names (the grammar's tokens; whitespace around a bare name dropped). */
 export function parseColumnList(what: string, text: string): string[] {
-  const names = text.split(',').map((part) => {
-    const trimmed = part.trim();
-    const name =
-      trimmed.startsWith('"') && trimmed.endsWith('"') && trimmed.length >= 2 ? trimmed.slice(1, -1) : trimmed;
-    if (name === '' || name.includes('"')) throw parseError(what, text, 'expecting a list of column names');
-    return name;
-  });
+  const tokens = tokenize(text, what, false)
+    .map((token) => (token.quoted ? token : { ...token, text: token.text.trim() }))
+    .filter((token) => token.quoted || token.text !== '');
+  const stream = new TokenStream(tokens, what, text);
+  const names = [stream.name('a column name').text];
+  while (stream.isSymbol(',')) {
+    stream.next();
+    names.push(stream.name('a column name').text);
+  }
+  if (!stream.done) throw stream.fail('"," or end of input');
   return names;
 }
 

@@ -1,0 +1,90 @@
+/**
+ * The Data API's query grammar under attack, as an anonymous visitor with the anon key: client
+ * text never becomes SQL (a `select` cast is one allow-listed type name, quoting is decided once),
+ * and regular expressions that could hold the database (backreferences, overlong patterns) are
+ * refused before they reach it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
+
+describe.skipIf(isHostedTarget)('Data API query grammar', () => {
+  let target: ContractTarget;
+  let roles: string[];
+
+  beforeAll(async () => {
+    target = await startContractTarget({ seed: true });
+    const { rows } = await target.backend!.db.query<{ rolname: string }>(
+      `select rolname from pg_roles where rolname not in ('anon', 'authenticated', 'public')`,
+    );
+    roles = rows.map((row) => row.rolname);
+  });
+  afterAll(() => target?.close());
+
+  /** GET as an anonymous visitor; `query` is sent as written (no re-encoding). */
+  const anonymous = (query: string) =>
+    fetch(`${target.url}/rest/v1/${query}`, {
+      headers: { apikey: target.anonKey, authorization: `Bearer ${target.anonKey}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+
+  it('a cast with SQL after it, behind a quoted name ending in a backslash, is refused and lists no roles', async () => {
+    const select = String.raw`"x\\":name::text as y from agents where false union all select rolname from pg_roles union all select name`;
+    const response = await anonymous(`agents?select=${encodeURIComponent(select)}`);
+    const body = await response.text();
+    expect(response.status, body).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ code: 'PGRST100' });
+    expect(roles.length).toBeGreaterThan(3);
+    expect(roles.filter((role) => body.includes(`"${role}"`))).toEqual([]);
+  });
+
+  it('casts are type names from the allow-list; the casts clients use still work', async () => {
+    for (const cast of ['text;select 1', 'regclass', 'pg_catalog.text', '"text"', 'text)', 'int4range']) {
+      const response = await anonymous(`agents?select=${encodeURIComponent(`name::${cast}`)}&limit=1`);
+      expect(response.status, cast).toBe(400);
+    }
+    const response = await anonymous(
+      `agents?select=${encodeURIComponent('id::text,price::float8,name::TEXT')}&limit=1`,
+    );
+    expect(response.status).toBe(200);
+    const [row] = (await response.json()) as Record<string, unknown>[];
+    expect(typeof row?.id).toBe('string');
+    expect(typeof row?.price).toBe('number');
+  });
+
+  it('a regular expression with backreferences is refused at once, the server keeps answering', async () => {
+    const pattern = String.raw`^(.*)(.*)(.*)(.*)(.*)\1\2\3\4\5$`;
+    const started = Date.now();
+    for (const filter of [
+      `description=match.${pattern}`,
+      `description=imatch.${pattern}`,
+      `description=not.match.${pattern}`,
+      `description=not.imatch.${pattern}`,
+      `description=match(any).${encodeURIComponent(`{"${pattern.replace(/\\/g, '\\\\')}"}`)}`,
+      `or=${encodeURIComponent(`(name.eq.x,description.match."${pattern.replace(/\\/g, '\\\\')}")`)}`,
+    ]) {
+      const query = `agents?select=id&${filter.replace(/[\\^$]/g, (char) => encodeURIComponent(char))}`;
+      const response = await anonymous(query);
+      const body = await response.text();
+      expect(response.status, `${query} → ${body}`).toBe(400);
+      expect(JSON.parse(body).code).toBe('PGRST100');
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const health = await fetch(`${target.url}/rest/v1/agents?select=id&limit=1`, {
+      headers: { apikey: target.anonKey },
+      signal: AbortSignal.timeout(2_000),
+    });
+    expect(health.status).toBe(200);
+  });
+
+  it('overlong patterns are refused; ordinary patterns and escaped backslashes still match', async () => {
+    const long = await anonymous(`agents?select=id&description=match.${'a'.repeat(600)}`);
+    expect(long.status).toBe(400);
+    const plain = await anonymous(
+      `agents?select=id&description=imatch.${encodeURIComponent('^.*(agent|tool).*$')}&limit=1`,
+    );
+    expect(plain.status).toBe(200);
+    // `\\1` is a literal backslash followed by 1, not a backreference.
+    const escaped = await anonymous(`agents?select=id&description=match.${encodeURIComponent('x\\\\1')}&limit=1`);
+    expect(escaped.status).toBe(200);
+  });
+});
