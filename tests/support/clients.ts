@@ -12,9 +12,9 @@ class NoRealtime {
   }
 }
 
-function build(target: ContractTarget, key: string, accessToken?: string): SupabaseClient {
+function build(target: ContractTarget, key: string, accessToken?: string, flowType?: 'pkce'): SupabaseClient {
   return createClient(target.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: NoRealtime as never },
     global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},
   });
@@ -22,6 +22,11 @@ function build(target: ContractTarget, key: string, accessToken?: string): Supab
 
 export function anonClient(target: ContractTarget): SupabaseClient {
   return build(target, target.anonKey);
+}
+
+/** An anon client of the PKCE flow, as the app's server-side client: email links come back with `?code=`. */
+export function pkceClient(target: ContractTarget): SupabaseClient {
+  return build(target, target.anonKey, undefined, 'pkce');
 }
 
 export function serviceClient(target: ContractTarget): SupabaseClient {

@@ -12,7 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../../supabase/local/index';
 import { uniqueEmail } from '../../../tests/support/auth-helpers';
-import { anonClient, serviceClient } from '../../../tests/support/clients';
+import { anonClient, pkceClient, serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';
 import { routeAnswer, routeContext, type TestViewer } from '../../../tests/support/route-context';
 import { SUCCESS_MESSAGES } from '~/lib/auth-errors';
@@ -86,6 +86,23 @@ describe.skipIf(isHostedTarget)('sign-up and password reset', () => {
     expect(answer.location).toBe('/profile?tab=security');
     expect(await canSignIn(viewer.email, PASSWORD)).toBe(true);
     expect(await canSignIn(viewer.email, 'taken-over-1')).toBe(false);
+  });
+
+  it('sets it in the session a PKCE reset link started (the app callback exchanges its code)', async () => {
+    const viewer = await newUser('recovering-link');
+    const client = pkceClient(target);
+    expect((await client.auth.resetPasswordForEmail(viewer.email)).error).toBeNull();
+    const [mail] = await readOutbox(target.backend!.db, { to: viewer.email, limit: 1 });
+    const followed = await fetch(mail!.link, { redirect: 'manual' });
+    const code = new URL(followed.headers.get('location')!).searchParams.get('code')!;
+    expect((await client.auth.exchangeCodeForSession(code)).error).toBeNull();
+    const answer = await routeAnswer(
+      resetPassword.action(
+        args(viewer, client, '/auth/reset-password', { password: 'link-reset-1', confirmPassword: 'link-reset-1' }),
+      ),
+    );
+    expect(answer).toMatchObject({ status: 302, location: '/dashboard' });
+    expect(await canSignIn(viewer.email, 'link-reset-1')).toBe(true);
   });
 
   it('sets it in the session the emailed code started, and the profile changes it with the current one', async () => {
