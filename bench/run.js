@@ -115,7 +115,8 @@ async function main() {
   log(`Server ready at ${server.origin}; seeding ${config.agents} agents`);
   const serviceKey = await apiKey(dataDir, 'service_role');
   const anonKey = await apiKey(dataDir, 'anon');
-  results.seed = await seed(server.origin, serviceKey, config.agents);
+  const { prices, ...seeded } = await seed(server.origin, serviceKey, config.agents);
+  results.seed = seeded;
   log(
     `Seeded ${results.seed.agents} agents, ${results.seed.purchases} purchases, ${results.seed.reviews} reviews ` +
       `in ${results.seed.seconds.toFixed(1)} s`,
@@ -192,16 +193,21 @@ async function main() {
       key: 'buy',
       path: `/agent/${agentId(1)}`,
       ok: [303],
-      nextRequest: () => ({
-        method: 'POST',
-        path: `/agent/${agentId((bought++ % config.agents) + 1)}`,
-        headers: {
-          origin: server.origin,
-          cookie: buyerCookie,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID() }).toString(),
-      }),
+      nextRequest: () => {
+        const id = agentId((bought++ % config.agents) + 1);
+        // A new buyer has no membership discount: the price shown is the list price.
+        const price = prices.get(id).toFixed(2);
+        return {
+          method: 'POST',
+          path: `/agent/${id}`,
+          headers: {
+            origin: server.origin,
+            cookie: buyerCookie,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID(), price }).toString(),
+        };
+      },
     },
   ];
   if (serverBackedAvailable()) {

@@ -122,5 +122,7 @@ export async function seed(origin, serviceKey, count, batchSize = 500) {
     purchases: data.purchases.length,
     reviews: data.reviews.length,
     seconds: (performance.now() - started) / 1000,
+    /** Each agent's list price by id: the Buy form carries the price its buyer was shown. */
+    prices: new Map(data.agents.map((agent) => [agent.id, agent.price])),
   };
 }
