@@ -13,7 +13,7 @@
  *   builder's own aliases, and every bare word of the statement is in the builder's vocabulary.
  * A request the builder refuses (a PostgREST-shaped 4xx) is fine; any other error is a failure.
  * Records its count for `npm run test:reliability` (tests/support/security-tally.ts).
- * SECURITY_SWEEP_RUNS scales the generated sets (a few thousand cases in `npm test`).
+ * SECURITY_SWEEP_RUNS scales the generated sets: 4,000 requests in `npm test`, 16,000 in the reliability suite.
  */
 import fc from 'fast-check';
 import { loadModule, parseSync } from 'libpg-query';
@@ -28,7 +28,7 @@ import type { Column, RpcFunction, SchemaSnapshot, Table } from '../../supabase/
 import { prepareWrite } from '../../supabase/local/rest/write';
 import { recordTally } from '../support/security-tally';
 
-const RUNS = Number(process.env.SECURITY_SWEEP_RUNS ?? 100) * 5;
+const RUNS = Number(process.env.SECURITY_SWEEP_RUNS ?? 250) * 2;
 const SEED = Number(process.env.SECURITY_SWEEP_SEED ?? 20261123);
 
 // ---------------------------------------------------------------------------------------------
