@@ -44,6 +44,14 @@ export interface Queryable {
 
 export type Transaction = Queryable;
 
+export interface TransactionOptions {
+  /**
+   * Each statement may run `deadlineMs` at most (ADR 031): the transactions of API requests.
+   * Statements outside them (the start-up, Auth's own fixed queries, maintenance) have no limit.
+   */
+  deadline?: boolean;
+}
+
 /**
  * The database the embedded backend runs on: PGlite inside this process (`embedded`), or a
  * PostgreSQL server shared with other processes (`server`, `DATABASE_URL`). Both give the same
@@ -52,12 +60,12 @@ export type Transaction = Queryable;
 export interface Database extends Queryable {
   readonly kind: 'embedded' | 'server';
   /**
-   * How long one statement of an API request may run, in ms (ADR 031), or null for no limit (the
-   * start-up). On a server, `statement_timeout` in each `withClaims` transaction; on PGlite, every
-   * statement's deadline in its thread.
+   * How long one statement of a request's transaction (`{ deadline: true }`, as `withClaims`
+   * opens them) may run, in ms, or null for no limit (ADR 031). On a server, `statement_timeout`
+   * set in the transaction; on PGlite, each statement's deadline in its thread.
    */
   deadlineMs: number | null;
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Calls `handler` with each NOTIFY payload on `channel` (from any process on the server mode).
    * `onResume` is called when a lost listening connection is back: what was sent meanwhile is lost.
@@ -420,17 +428,19 @@ export async function withClaims<T>(
   settings: Record<string, string> = {},
 ): Promise<T> {
   const role = API_ROLES.has(claims.role) ? claims.role : 'anon';
-  // On a server, PostgreSQL ends a statement past the deadline itself (PGlite's thread does it there).
-  const timeout = db.kind === 'server' && db.deadlineMs !== null ? { statement_timeout: String(db.deadlineMs) } : {};
-  const extra = Object.entries({ ...timeout, ...settings });
+  const extra = Object.entries(settings);
   const extraSql = extra.map((_, index) => `, set_config($${4 + index * 2}, $${5 + index * 2}, true)`).join('');
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  return db.transaction(
+    async (tx) => {
+      await tx.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
               set_config('search_path', 'public, extensions', true)${extraSql}`,
-      [role, JSON.stringify({ ...claims, role }), typeof claims.sub === 'string' ? claims.sub : '', ...extra.flat()],
-    );
-    return work(tx);
-  });
+        [role, JSON.stringify({ ...claims, role }), typeof claims.sub === 'string' ? claims.sub : '', ...extra.flat()],
+      );
+      return work(tx);
+    },
+    // A request's statements have a deadline (ADR 031).
+    { deadline: true },
+  );
 }

@@ -66,8 +66,8 @@ export interface EmbeddedBackendOptions {
   /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
   auth?: AuthConfigOverrides;
   /**
-   * How long one statement may run, in ms (`EMBEDDED_STATEMENT_TIMEOUT_MS`, default 8,000; ADR 031):
-   * `statement_timeout` of every API request on a server, every statement's deadline on PGlite.
+   * How long one statement of an API request may run, in ms (`EMBEDDED_STATEMENT_TIMEOUT_MS`,
+   * default 8,000; ADR 031).
    */
   statementTimeoutMs?: number;
   /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */

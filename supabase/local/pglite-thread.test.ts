@@ -14,6 +14,10 @@ const workerFile = path.resolve('supabase/local/pglite-worker.js');
 const temp = mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-test-'));
 let db: PGliteThreadDatabase;
 
+/** A statement as a request runs it: in a transaction with a deadline. */
+const request = <T = Record<string, unknown>>(sql: string, params?: unknown[]) =>
+  db.transaction((tx) => tx.query<T>(sql, params), { deadline: true });
+
 beforeAll(async () => {
   db = await openPGliteThread({ dataPath: path.join(temp, 'pgdata'), workerFile, log: () => {} });
   await db.exec('create table notes (id int primary key, body text)');
@@ -79,7 +83,7 @@ describe('PGlite in a worker thread', () => {
     );
     await db.query(`select pg_notify('test_channel', 'before')`);
     db.deadlineMs = 300;
-    await expect(db.query('select pg_sleep(3)')).rejects.toBeInstanceOf(StatementTimeoutError);
+    await expect(request('select pg_sleep(3)')).rejects.toBeInstanceOf(StatementTimeoutError);
     db.deadlineMs = null;
     await db.query(`select pg_notify('test_channel', 'after')`);
     expect(heard).toEqual(['before', 'after']);
@@ -93,7 +97,7 @@ describe('PGlite in a worker thread', () => {
     db.deadlineMs = 500;
     try {
       const started = Date.now();
-      const slow = db.query('select pg_sleep(30)').catch((error: unknown) => error);
+      const slow = request('select pg_sleep(30)').catch((error: unknown) => error);
       const queued = db.query<{ body: string }>('select body from notes where id = 10');
       // The main thread is not held: a timer fires on time while the statement runs.
       const tick = await new Promise<number>((resolve) => setTimeout(() => resolve(Date.now() - started), 100));
@@ -114,12 +118,22 @@ describe('PGlite in a worker thread', () => {
     db.deadlineMs = 500;
     try {
       const started = Date.now();
-      const error = await db
-        .query(`select count(*) from generate_series(1, 2000000000) as n where n::text ~ '^(.*)(.*)\\1\\2$'`)
-        .catch((caught: unknown) => caught);
+      const error = await request(
+        `select count(*) from generate_series(1, 2000000000) as n where n::text ~ '^(.*)(.*)\\1\\2$'`,
+      ).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(StatementTimeoutError);
       expect(Date.now() - started).toBeLessThan(15_000);
       expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      db.deadlineMs = null;
+    }
+  });
+
+  it('gives no deadline to statements outside requests (start-up, maintenance)', async () => {
+    db.deadlineMs = 300;
+    try {
+      await db.query('select pg_sleep(1)');
+      await db.transaction((tx) => tx.query('select pg_sleep(1)'));
     } finally {
       db.deadlineMs = null;
     }
@@ -129,10 +143,13 @@ describe('PGlite in a worker thread', () => {
     db.deadlineMs = 500;
     try {
       const outcome = await db
-        .transaction(async (tx) => {
-          await tx.query('insert into notes values (20, $1)', ['never']);
-          await tx.query('select pg_sleep(30)');
-        })
+        .transaction(
+          async (tx) => {
+            await tx.query('insert into notes values (20, $1)', ['never']);
+            await tx.query('select pg_sleep(30)');
+          },
+          { deadline: true },
+        )
         .catch((error: unknown) => error);
       expect(outcome).toBeInstanceOf(StatementTimeoutError);
     } finally {
@@ -149,7 +166,9 @@ describe('PGlite in a worker thread', () => {
     try {
       await memory.exec(`create table kept (v text); insert into kept values ('still here')`);
       memory.deadlineMs = 300;
-      await expect(memory.query('select pg_sleep(30)')).rejects.toBeInstanceOf(StatementTimeoutError);
+      await expect(
+        memory.transaction((tx) => tx.query('select pg_sleep(30)'), { deadline: true }),
+      ).rejects.toBeInstanceOf(StatementTimeoutError);
       expect((await memory.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
     } finally {
       await memory.close();

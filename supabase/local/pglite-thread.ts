@@ -10,8 +10,9 @@
  * PostgREST does (500).
  *
  * One statement at a time, as PGlite's single connection always did: a transaction holds the
- * thread from BEGIN to COMMIT and other statements wait their turn. The deadline counts from the
- * moment a statement is handed to the thread, not while it waits. An in-memory database
+ * thread from BEGIN to COMMIT and other statements wait their turn. The deadline applies to the
+ * statements of requests' transactions (`{ deadline: true }`, opened by `withClaims`), and counts
+ * from the moment a statement is handed to the thread, not while it waits. An in-memory database
  * (`dataDir: null`) keeps its files in a temporary directory, removed on close, so that a restart
  * finds them too.
  */
@@ -19,7 +20,7 @@ import { mkdtempSync, readdirSync, readlinkSync, rmSync, closeSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Database, QueryResult, Queryable } from './database';
+import type { Database, QueryResult, Queryable, TransactionOptions } from './database';
 
 export interface PGliteThreadOptions {
   /** PGlite's data directory (`<dataDir>/pgdata`), or null for a temporary one removed on close. */
@@ -35,8 +36,8 @@ export interface PGliteThreadOptions {
 export interface PGliteThreadDatabase extends Database {
   readonly kind: 'embedded';
   /**
-   * How long one statement may run, in ms, or null for no limit (the start-up: bootstrap,
-   * migrations, seed). Set once the database is ready.
+   * How long one statement of a `{ deadline: true }` transaction (a request's) may run, in ms, or
+   * null for no limit. Statements outside such transactions have none.
    */
   deadlineMs: number | null;
   /** How many times the thread was ended and started again (a statement past its deadline). */
@@ -237,7 +238,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
    * Runs `message` on `thread` (a transaction's own), or on the current thread once it is ready.
    * A transaction whose thread was ended fails with the error that ended it.
    */
-  const run = async (message: Op, deadline = true, thread?: Thread): Promise<unknown> => {
+  const run = async (message: Op, deadline: boolean, thread?: Thread): Promise<unknown> => {
     if (stopped) throw stopped;
     if (thread?.ending) throw new StatementTimeoutError();
     while (restarting) await restarting;
@@ -274,17 +275,18 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       return !broken && (running > 0 || queued > 0 || restarting !== null);
     },
     query: <T>(sql: string, params?: unknown[]) =>
-      exclusive(() => run({ op: 'query', sql, params }) as Promise<QueryResult<T>>),
-    exec: (sql: string) => exclusive(() => run({ op: 'exec', sql })),
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
+      exclusive(() => run({ op: 'query', sql, params }, false) as Promise<QueryResult<T>>),
+    exec: (sql: string) => exclusive(() => run({ op: 'exec', sql }, false)),
+    transaction: <T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
       exclusive(async () => {
         while (restarting) await restarting;
         const thread = current;
-        await run({ op: 'begin' }, true, thread);
+        const deadline = options?.deadline === true;
+        await run({ op: 'begin' }, deadline, thread);
         let ended = false;
         const step = (message: Op) => {
           if (ended) return Promise.reject(new Error('Transaction is closed'));
-          return run(message, true, thread);
+          return run(message, deadline, thread);
         };
         const tx: Queryable = {
           query: async <R>(sql: string, params?: unknown[]) =>
@@ -295,7 +297,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
         try {
           result = await work(tx);
         } catch (error) {
-          if (!ended && !thread.ending) await run({ op: 'rollback' }, true, thread).catch(() => {});
+          if (!ended && !thread.ending) await run({ op: 'rollback' }, deadline, thread).catch(() => {});
           ended = true;
           throw error;
         }
@@ -313,13 +315,15 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       channels.set(channel, handlers);
       const resume = onResume ? () => onResume() : undefined;
       if (resume) resumers.add(resume);
-      if (first) await exclusive(() => run({ op: 'listen', channel }));
+      if (first) await exclusive(() => run({ op: 'listen', channel }, false));
       return async () => {
         handlers.delete(handler);
         if (resume) resumers.delete(resume);
         if (handlers.size === 0 && channels.get(channel) === handlers) {
+          // Nothing is delivered from now on; the thread's UNLISTEN waits its turn without holding
+          // the caller (a shutdown behind a long statement).
           channels.delete(channel);
-          if (!closed) await exclusive(() => run({ op: 'unlisten', channel }));
+          if (!closed) exclusive(() => run({ op: 'unlisten', channel }, false)).catch(() => {});
         }
       };
     },

@@ -8,7 +8,7 @@
  * `timestamp` read as UTC whatever the server process's time zone.
  */
 import pg from 'pg';
-import type { Database, QueryResult, Queryable } from './database';
+import type { Database, QueryResult, Queryable, TransactionOptions } from './database';
 
 /** How long a lost LISTEN connection waits before it connects again. */
 const LISTEN_RETRY_MS = 1_000;
@@ -61,14 +61,16 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
   pool.on('error', (error) => log(`database connection lost: ${error.message}`));
   const listeners = new Set<() => Promise<void>>();
 
-  return {
+  const db: Database = {
     kind: 'server',
     deadlineMs: null,
     ...queryable(pool),
-    async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // A request's transaction: PostgreSQL ends a statement past the deadline itself (ADR 031).
+        const limit = options?.deadline ? db.deadlineMs : null;
+        await client.query(limit === null ? 'begin' : `begin; set local statement_timeout = ${Math.ceil(limit)}`);
         const result = await work(queryable(client));
         await client.query('commit');
         return result;
@@ -147,6 +149,7 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
       await pool.end();
     },
   };
+  return db;
 }
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
