@@ -276,7 +276,7 @@ describe.skipIf(isHostedTarget)('figures over more than 1,000 rows', () => {
     )[0]!.id;
     await sql(
       `insert into public.agent_versions (agent_id, version, file_path, file_name, content_type, file_size, created_at)
-       select a.id, '9.' || n, 'demo/long-history-' || n || '.zip', 'package.zip', 'application/zip', 1, now() - n * interval '1 second'
+       select a.id, '9.' || n, $1 || '/' || a.id || '/9.' || n || '/package.zip', 'package.zip', 'application/zip', 1, now() - n * interval '1 second'
          from generate_series(1, $3::int) n
          cross join lateral (
            select id from public.agents where seller_id = $1 and id <> $2

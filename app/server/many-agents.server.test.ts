@@ -105,7 +105,7 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
     // Packages: every third agent has 1.0 two days ago and a newer 2.n; every fifth only 1.0.
     await sql(
       `insert into public.agent_versions (agent_id, version, file_path, file_name, content_type, file_size, created_at)
-       select a.id, v.version, 'many/' || a.id || '/' || v.version || '.zip', 'package.zip', 'application/zip', 1, v.at
+       select a.id, v.version, $1 || '/' || a.id || '/' || v.version || '/package.zip', 'package.zip', 'application/zip', 1, v.at
          from (select id, (regexp_match(name, '[0-9]+$'))[1]::int as n from public.agents where seller_id = $1) a
          cross join lateral (
            select '1.0' as version, now() - interval '2 days' as at where a.n % 3 = 0 or a.n % 5 = 0
