@@ -58,7 +58,7 @@ describe('snapshots of a new database (ADR 025)', () => {
     );
     expect(stats.rows[0]?.reltuples).toBe(made.agents);
     await second.db.close();
-  });
+  }, 120_000); // databases made from nothing, on disk: tens of seconds on a loaded machine
 
   it('replaces a damaged snapshot with a good one, and the database is made from nothing meanwhile', async () => {
     const [name] = readdirSync(snapshotDir);
@@ -70,7 +70,7 @@ describe('snapshots of a new database (ADR 025)', () => {
     const again = await open(snapshotDir);
     expect(again.lines).toContain(`Unpacked the new database's schema from its snapshot ${name} (ADR 025)`);
     await again.db.close();
-  });
+  }, 120_000); // databases made from nothing, on disk: tens of seconds on a loaded machine
 
   it('names a snapshot after its inputs: a changed migration is another snapshot', () => {
     const copy = path.join(temp, 'supabase-copy');
@@ -92,7 +92,7 @@ describe('snapshots of a new database (ADR 025)', () => {
     const off = await open(null);
     expect(off.lines.some((line) => line.startsWith('Unpacked'))).toBe(false);
     await off.db.close();
-  });
+  }, 120_000); // databases made from nothing, on disk: tens of seconds on a loaded machine
 });
 
 describe('refreshStatistics', () => {
