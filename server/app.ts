@@ -214,10 +214,10 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
     // The demo data, with its published passwords, only in demo mode (`npm start`).
     seed: isDemoMode,
     snapshotDir: env.EMBEDDED_SNAPSHOT_DIR === 'none' ? null : env.EMBEDDED_SNAPSHOT_DIR,
+    statementTimeoutMs: env.EMBEDDED_STATEMENT_TIMEOUT_MS,
     log: (message) => console.log(message),
     auth: {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),
-    statementTimeoutMs: env.EMBEDDED_STATEMENT_TIMEOUT_MS,
       // Unset variables keep config.toml's values.
       rateLimits: Object.fromEntries(Object.entries(rateLimits).filter(([, value]) => value !== undefined)),
       ...mailAndGoogleFromEnv(),

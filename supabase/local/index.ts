@@ -63,13 +63,13 @@ export interface EmbeddedBackendOptions {
    * database from nothing. Default: `node_modules/.cache/agent-marketplace`.
    */
   snapshotDir?: string | null;
-  /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
-  auth?: AuthConfigOverrides;
   /**
    * How long one statement of an API request may run, in ms (`EMBEDDED_STATEMENT_TIMEOUT_MS`,
    * default 8,000; ADR 031).
    */
   statementTimeoutMs?: number;
+  /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
+  auth?: AuthConfigOverrides;
   /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
   clock?: RateLimitClock;
   /**
@@ -145,11 +145,11 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       seed: options.seed,
       log: options.log,
       snapshotDir: options.snapshotDir,
+      statementTimeoutMs: options.statementTimeoutMs,
     });
     const keys = await loadKeys(db.kind === 'server' ? { db } : { dataDir });
     // PGlite runs no autovacuum, so the planner's statistics are kept fresh here, for the tables
     // that grew or shrank: at start-up and every few minutes (a PostgreSQL server does this itself).
-      statementTimeoutMs: options.statementTimeoutMs,
     let analyzeTimer: NodeJS.Timeout | undefined;
     if (db.kind === 'embedded') {
       await refreshStatistics(db);
@@ -212,13 +212,13 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
           gateway(new Request(input, init), clientAddress, targetOf(input))) as typeof fetch,
       onChange: (topic, handler) => changes.on(topic, handler),
       async health() {
+        // A statement running in PGlite's thread ends by its deadline at the latest: the database
+        // is up, and /healthz does not wait behind it.
+        if ('busy' in db && db.busy === true) return { ok: true, database: 'up' };
         try {
           await db.query('select 1');
           return { ok: true, database: 'up' };
         } catch {
-        // A statement running in PGlite's thread ends by its deadline at the latest: the database
-        // is up, and /healthz does not wait behind it.
-        if ('busy' in db && db.busy === true) return { ok: true, database: 'up' };
           return { ok: false, database: 'down' };
         }
       },
