@@ -184,7 +184,10 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
         .createSignedUrls([`${USER_A}/hello.txt`, `${USER_A}/missing.txt`], 60);
       expect(many.data?.[0]?.signedUrl).toContain('token=');
       expect(many.data?.[1]?.error).toBeTruthy();
-      const expiredToken = await target.backend!.keys.sign({ url: `user-files/${USER_A}/hello.txt` }, -5);
+      const expiredToken = await target.backend!.keys.sign(
+        { url: `user-files/${USER_A}/hello.txt`, purpose: 'download' },
+        -5,
+      );
       const expired = await fetch(
         `${target.url}/storage/v1/object/sign/user-files/${USER_A}/hello.txt?token=${expiredToken}`,
       );
@@ -209,6 +212,42 @@ describe.skipIf(isHostedTarget)('Storage (local fixture)', () => {
         .from('user-files')
         .uploadToSignedUrl(`${USER_A}/other.txt`, signed.data!.token, new Blob(['x'], { type: 'text/plain' }));
       expect(forged.error).not.toBeNull();
+      await alice.storage.from('user-files').remove([path]);
+    });
+
+    it('a signed download token is not an upload token, and an upload token is not a download token', async () => {
+      const path = `${USER_A}/poly.png`;
+      const png = () => new Blob([PNG_SIGNATURE, new Uint8Array([1, 2, 3])], { type: 'image/png' });
+      const signedUrl = (token: string) => `${target.url}/storage/v1/object/sign/user-files/${path}?token=${token}`;
+      const uploadUrl = (token: string) =>
+        `${target.url}/storage/v1/object/upload/sign/user-files/${path}?token=${token}`;
+      expect((await alice.storage.from('user-files').upload(path, png())).error).toBeNull();
+      const read = await alice.storage.from('user-files').createSignedUrl(path, 600);
+      expect(read.error).toBeNull();
+      const readToken = new URL(read.data!.signedUrl).searchParams.get('token')!;
+      expect((await alice.storage.from('user-files').remove([path])).data).toHaveLength(1);
+
+      const recreated = await fetch(uploadUrl(readToken), {
+        method: 'PUT',
+        headers: { apikey: target.anonKey, 'content-type': 'image/png' },
+        body: png(),
+      });
+      expect(recreated.status).toBe(400);
+      expect(await recreated.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
+      expect((await alice.storage.from('user-files').download(path)).error).not.toBeNull();
+
+      const write = await alice.storage.from('user-files').createSignedUploadUrl(path);
+      expect(write.error).toBeNull();
+      const uploaded = await anon.storage.from('user-files').uploadToSignedUrl(path, write.data!.token, png());
+      expect(uploaded.error).toBeNull();
+      const asDownload = await fetch(signedUrl(write.data!.token));
+      expect(asDownload.status).toBe(400);
+      expect(await asDownload.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
+
+      const again = await alice.storage.from('user-files').createSignedUrl(path, 600);
+      const downloaded = await fetch(again.data!.signedUrl);
+      expect(downloaded.status).toBe(200);
+      expect(new Uint8Array(await downloaded.arrayBuffer()).subarray(0, 8)).toEqual(PNG_SIGNATURE);
       await alice.storage.from('user-files').remove([path]);
     });
 

@@ -191,11 +191,30 @@ export async function downloadPublic(services: ObjectServices, bucketId: string,
 }
 
 /**
- * The claims of a signed URL's token (download or upload): valid, unexpired, and issued for
- * exactly `bucketId/key`; anything else is the 400 a signed URL answers.
+ * What a signed URL's token allows: reading the object (`createSignedUrl`) or writing it
+ * (`createSignedUploadUrl`). Both kinds are signed with the same key, so each carries its
+ * purpose and each endpoint accepts only its own kind.
+ */
+export type SignedTokenPurpose = 'download' | 'upload';
+
+export function signToken(
+  services: ObjectServices,
+  purpose: SignedTokenPurpose,
+  bucketId: string,
+  key: string,
+  seconds: number,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  return services.keys.sign({ ...extra, url: `${bucketId}/${key}`, purpose }, seconds);
+}
+
+/**
+ * The claims of a signed URL's token: valid, unexpired, issued for exactly `bucketId/key` and
+ * for `purpose`; anything else is the 400 a signed URL answers.
  */
 export async function verifySignedToken(
   services: ObjectServices,
+  purpose: SignedTokenPurpose,
   bucketId: string,
   key: string,
   token: string | null,
@@ -207,7 +226,7 @@ export async function verifySignedToken(
   } catch (error) {
     throw invalidJwt((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'jwt expired' : 'invalid signature');
   }
-  if (payload.url !== `${bucketId}/${key}`) throw invalidJwt('invalid signature');
+  if (payload.url !== `${bucketId}/${key}` || payload.purpose !== purpose) throw invalidJwt('invalid signature');
   return payload;
 }
 
@@ -218,7 +237,7 @@ export async function downloadSigned(
   token: string | null,
   head: boolean,
 ): Promise<Response> {
-  await verifySignedToken(services, bucketId, key, token);
+  await verifySignedToken(services, 'download', bucketId, key, token);
   return fileResponse(services, await findObjectAsService(services, bucketId, checkObjectKey(key)), head);
 }
 
@@ -248,7 +267,7 @@ function expiresInOf(value: unknown): number {
 }
 
 async function signedPath(services: ObjectServices, bucketId: string, key: string, expiresIn: number) {
-  const token = await services.keys.sign({ url: `${bucketId}/${key}` }, expiresIn);
+  const token = await signToken(services, 'download', bucketId, key, expiresIn);
   return `/object/sign/${bucketId}/${key}?token=${token}`;
 }
 

@@ -1,14 +1,15 @@
 /**
  * Signed upload URLs (`createSignedUploadUrl` / `uploadToSignedUrl`): signing checks, in a
  * rolled-back transaction, that the caller could insert the object; the upload then runs with
- * the token's authority and records the signer as owner.
+ * the token's authority and records the signer as owner. Only an upload token opens this door: a
+ * signed download link for the same key is refused.
  */
 import { jsonResponse } from '../context';
 import { withClaims, type Claims } from '../database';
 import { findBucket } from './buckets';
 import { bucketNotFound } from './errors';
 import { checkObjectKey } from './keys';
-import { uploadObject, verifySignedToken, type ObjectServices } from './objects';
+import { signToken, uploadObject, verifySignedToken, type ObjectServices } from './objects';
 
 const UPLOAD_TOKEN_SECONDS = 2 * 3600;
 
@@ -36,10 +37,10 @@ export async function signUpload(
   } catch (error) {
     if (!(error instanceof ProbeDone)) throw error;
   }
-  const token = await services.keys.sign(
-    { url: `${bucketId}/${key}`, owner: claims.sub ?? null, upsert },
-    UPLOAD_TOKEN_SECONDS,
-  );
+  const token = await signToken(services, 'upload', bucketId, key, UPLOAD_TOKEN_SECONDS, {
+    owner: claims.sub ?? null,
+    upsert,
+  });
   return jsonResponse({ url: `/object/upload/sign/${bucketId}/${key}?token=${token}`, token });
 }
 
@@ -50,7 +51,7 @@ export async function uploadWithToken(
   key: string,
   token: string | null,
 ): Promise<Response> {
-  const payload = await verifySignedToken(services, bucketId, key, token);
+  const payload = await verifySignedToken(services, 'upload', bucketId, key, token);
   const claims: Claims = { role: 'service_role', ...(typeof payload.owner === 'string' ? { sub: payload.owner } : {}) };
   return uploadObject(services, claims, request, bucketId, key, 'create', payload.upsert === true);
 }
