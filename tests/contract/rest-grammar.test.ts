@@ -1,8 +1,9 @@
 /**
  * The Data API's query grammar under attack, as an anonymous visitor with the anon key: client
  * text never becomes SQL (a `select` cast is one allow-listed type name, quoting is decided once),
- * and regular expressions that could hold the database (backreferences, overlong patterns) are
- * refused before they reach it.
+ * a select's embeds are bounded in depth and number, and regular expressions that could hold the
+ * database (backreferences, repeated groups that repeat, overlong patterns) are refused before
+ * they reach it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
@@ -86,5 +87,62 @@ describe.skipIf(isHostedTarget)('Data API query grammar', () => {
     // `\\1` is a literal backslash followed by 1, not a backreference.
     const escaped = await anonymous(`agents?select=id&description=match.${encodeURIComponent('x\\\\1')}&limit=1`);
     expect(escaped.status).toBe(200);
+  });
+
+  it('a deep and wide tree of embeds is refused before any SQL runs, naming the limit', async () => {
+    // Seven levels of categories → agents → categories …, three aliased agents embeds at each.
+    const agents = (depth: number): string => (depth <= 0 ? 'id' : `categories(${categories(depth - 1)})`);
+    const categories = (depth: number): string =>
+      depth <= 0 ? 'name' : [0, 1, 2].map((i) => `a${i}:agents(${agents(depth - 1)})`).join(',');
+    const started = Date.now();
+    const deep = await anonymous(`categories?select=${encodeURIComponent(categories(7))}`);
+    const body = await deep.text();
+    expect(deep.status, body).toBe(400);
+    expect(JSON.parse(body)).toMatchObject({ code: 'PGRST100', details: expect.stringMatching(/at most 3 deep/) });
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    const wide = await anonymous(
+      `categories?select=${encodeURIComponent(['name', ...Array.from({ length: 11 }, (_, i) => `a${i}:agents(id)`)].join(','))}`,
+    );
+    const wideBody = await wide.text();
+    expect(wide.status, wideBody).toBe(400);
+    expect(JSON.parse(wideBody)).toMatchObject({ details: expect.stringMatching(/at most 10 resources/) });
+
+    // The shapes the app uses still answer.
+    const listing = await anonymous(
+      `agents?select=${encodeURIComponent('id, name, agent_stats(purchase_count, avg_rating), agent_versions(version)')}&limit=1`,
+    );
+    expect(listing.status, await listing.text()).toBe(200);
+  });
+
+  it('a repeated group that repeats, or an oversized count, is refused at once; ordinary patterns work', async () => {
+    const started = Date.now();
+    for (const pattern of [
+      '(.{0,255}){0,255}$',
+      '(.{0,100}){0,100}$',
+      '(a+)+$',
+      '(a*)*',
+      '(.{0,9}){2}',
+      '(?:x*){0,255}',
+      '((ab)+)*',
+      'a{256}',
+    ]) {
+      for (const filter of [
+        `description=match.${encodeURIComponent(pattern)}`,
+        `description=imatch.${encodeURIComponent(pattern)}`,
+        `description=match(any).${encodeURIComponent(`{"${pattern}"}`)}`,
+        `or=${encodeURIComponent(`(name.eq.x,description.match."${pattern}")`)}`,
+      ]) {
+        const response = await anonymous(`agents?select=id&${filter}`);
+        const body = await response.text();
+        expect(response.status, `${filter} → ${body}`).toBe(400);
+        expect(JSON.parse(body).code).toBe('PGRST100');
+      }
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    for (const pattern of ['(ab)?', '(a+)?x', '^(agent|tool)s?$', '[(a+)]+', 'x{2,255}', '(ab)+']) {
+      const response = await anonymous(`agents?select=id&description=imatch.${encodeURIComponent(pattern)}&limit=1`);
+      expect(response.status, `${pattern} → ${await response.text()}`).toBe(200);
+    }
   });
 });

@@ -166,6 +166,12 @@ export class TokenStream {
     const found = token ? JSON.stringify(token.text) : 'end of input';
     return parseError(this.what, this.source, `unexpected ${found} expecting ${expecting}`);
   }
+
+  /** A well-formed text over a limit: the limit in `details`, the text shown cut at 200 characters. */
+  refuse(limit: string): RestError {
+    const shown = this.source.length > 200 ? `${this.source.slice(0, 200)}…` : this.source;
+    return parseError(this.what, shown, limit);
+  }
 }
 
 /** Reads `column(->key|->>key)*`. */

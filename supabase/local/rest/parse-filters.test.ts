@@ -51,6 +51,35 @@ describe('regular expressions', () => {
     ['an overlong pattern', `match.${'a'.repeat(513)}`],
   ])('refuses %s', (_, text) => expect(code(() => parseFilter('description', text))).toBe('PGRST100'));
 
+  it.each([
+    ['(.{0,255}){0,255}$'],
+    ['(a+)+'],
+    ['(a*)*'],
+    ['(.{0,9}){2}'],
+    ['(?:x*){0,255}'],
+    ['((ab)+)*'],
+    ['(a{2})*'],
+    ['a**'],
+    ['a{256}'],
+    ['a{1,1000}'],
+  ])('refuses the repetition in %s', (pattern) => {
+    expect(code(() => parseFilter('description', `match.${pattern}`))).toBe('PGRST100');
+    expect(code(() => parseFilter('description', `imatch(any).{"x","${pattern}"}`))).toBe('PGRST100');
+  });
+
+  it.each([
+    ['(ab)?'],
+    ['(a+)?'],
+    ['(ab)+'],
+    ['(a|b)*'],
+    ['a*?b+?'],
+    ['[(a+)]+'],
+    ['\\(a+\\)+'],
+    ['[]a+]*'],
+    ['x{2,255}'],
+    ['***=(a+)+'],
+  ])('keeps %s', (pattern) => expect(code(() => parseFilter('description', `match.${pattern}`))).toBe('none'));
+
   it('refuses them inside logic trees', () => {
     expect(code(() => parseLogicParam('or', `(name.eq.x,description.imatch.${pattern})`))).toBe('PGRST100');
   });

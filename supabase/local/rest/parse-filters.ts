@@ -108,12 +108,14 @@ function parseOperation(field: Field, text: string, whole: string, inTree: boole
 
 /**
  * A regular expression runs inside the database, where a backreference (`\1` … `\9`) can make
- * one match take exponential time and hold the server: patterns with one, or longer than
- * MAX_PATTERN_LENGTH, are refused. With `(any)`/`(all)` the value is an array literal whose
- * backslashes are escapes too, so its unescaped form is checked as well.
+ * one match take exponential time and hold the server, and a repeated group that itself repeats
+ * (`(a+)+`, `(.{0,255}){0,255}`) makes the engine build an automaton too large for its memory or
+ * the statement deadline: patterns with either, with a counted repeat above MAX_REPEAT_COUNT, or
+ * longer than MAX_PATTERN_LENGTH, are refused. With `(any)`/`(all)` the value is an array literal
+ * whose backslashes are escapes too, so its unescaped form and its elements are checked as well.
  */
 function checkPattern(pattern: string, quantified: boolean, whole: string): void {
-  const forms = quantified ? [pattern, pattern.replace(/\\([\s\S])/g, '$1')] : [pattern];
+  const forms = quantified ? [pattern, pattern.replace(/\\([\s\S])/g, '$1'), ...arrayElements(pattern)] : [pattern];
   const shown = whole.length > 200 ? `${whole.slice(0, 200)}…` : whole;
   if (pattern.length > MAX_PATTERN_LENGTH) {
     throw parseError('filter', shown, `a regular expression is limited to ${MAX_PATTERN_LENGTH} characters`);
@@ -121,6 +123,135 @@ function checkPattern(pattern: string, quantified: boolean, whole: string): void
   if (forms.some(hasBackreference)) {
     throw parseError('filter', shown, 'regular expressions cannot use backreferences (\\1 … \\9)');
   }
+  for (const form of forms) {
+    const problem = repetitionProblem(form);
+    if (problem) throw parseError('filter', shown, problem);
+  }
+}
+
+/** PostgreSQL's own limit on a counted repeat `{m,n}` (DUPMAX); larger counts are refused here. */
+export const MAX_REPEAT_COUNT = 255;
+
+/**
+ * Why a pattern repeats a repetition, or null. A small scanner of PostgreSQL's regular
+ * expressions: escapes and bracket expressions are skipped, each group records whether it
+ * contains a quantifier, and a quantifier that repeats (`*`, `+`, `{m,n}` with n > 1) after such a
+ * group is refused; `?` (`{0,1}`) after one is harmless. A quantifier right after another (other
+ * than the non-greedy `?`) is refused too, as PostgreSQL does.
+ */
+function repetitionProblem(text: string): string | null {
+  if (text.startsWith('***=')) return null; // the rest is a literal string
+  const pattern = text.startsWith('***:') ? text.slice(4) : text;
+  const outer: boolean[] = [];
+  let quantifiedInside = false; // the group being read (or the whole pattern) contains a quantifier
+  let previous: 'none' | 'atom' | 'group' | 'quantifier' = 'none';
+  let groupQuantified = false; // of the group that just closed
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index]!;
+    if (char === '\\') {
+      index++;
+      previous = 'atom';
+      continue;
+    }
+    if (char === '[') {
+      index = bracketEnd(pattern, index);
+      previous = 'atom';
+      continue;
+    }
+    if (char === '(') {
+      outer.push(quantifiedInside);
+      quantifiedInside = false;
+      previous = 'none';
+      if (pattern[index + 1] === '?') {
+        index++;
+        while (/[:=!<]/.test(pattern[index + 1] ?? '')) index++; // (?: (?= (?! (?<= (?<!
+      }
+      continue;
+    }
+    if (char === ')') {
+      groupQuantified = quantifiedInside;
+      quantifiedInside = (outer.pop() ?? false) || quantifiedInside;
+      previous = 'group';
+      continue;
+    }
+    if (char === '|') {
+      previous = 'none';
+      continue;
+    }
+    let most: number | undefined;
+    if (char === '*' || char === '+') most = Infinity;
+    else if (char === '?') most = 1;
+    else if (char === '{') {
+      const bound = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index));
+      if (bound) {
+        const least = Number(bound[1]);
+        most = bound[2] === undefined ? least : bound[3] ? Number(bound[3]) : Infinity;
+        if (least > MAX_REPEAT_COUNT || (most !== Infinity && most > MAX_REPEAT_COUNT)) {
+          return `a counted repeat {m,n} goes up to ${MAX_REPEAT_COUNT}`;
+        }
+        index += bound[0].length - 1;
+      }
+    }
+    if (most === undefined) {
+      previous = 'atom';
+      continue;
+    }
+    if (pattern[index + 1] === '?') index++; // non-greedy
+    if (previous === 'quantifier') return 'a quantifier cannot follow another quantifier';
+    if (previous === 'group' && groupQuantified && most > 1) {
+      return 'a repeated group cannot contain a quantifier itself (as in (a+)+ or (.{0,9}){2})';
+    }
+    quantifiedInside = true;
+    previous = 'quantifier';
+  }
+  return null;
+}
+
+/** The index of the `]` that ends the bracket expression opening at `start` (or the end). */
+function bracketEnd(pattern: string, start: number): number {
+  let index = start + 1;
+  if (pattern[index] === '^') index++;
+  if (pattern[index] === ']') index++; // a leading `]` is a member
+  for (; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === ']') return index;
+    if (char === '\\') index++;
+    else if (char === '[' && /[:.=]/.test(pattern[index + 1] ?? '')) {
+      const close = pattern.indexOf(`${pattern[index + 1]}]`, index + 2);
+      if (close === -1) return pattern.length;
+      index = close + 1;
+    }
+  }
+  return pattern.length;
+}
+
+/** The elements of an array literal `{a,"b\\"c"}` as PostgreSQL reads them (nesting flattened). */
+function arrayElements(literal: string): string[] {
+  const elements: string[] = [];
+  let current = '';
+  let quoted = false;
+  let started = false;
+  for (let index = 0; index < literal.length; index++) {
+    const char = literal[index]!;
+    if (char === '\\') {
+      current += literal[index + 1] ?? '';
+      started = true;
+      index++;
+    } else if (char === '"') {
+      quoted = !quoted;
+      started = true;
+    } else if (quoted) current += char;
+    else if (char === '{' || char === '}' || char === ',') {
+      if (started) elements.push(current.trim());
+      current = '';
+      started = false;
+    } else {
+      current += char;
+      if (!/\s/.test(char)) started = true;
+    }
+  }
+  if (started) elements.push(current.trim());
+  return elements;
 }
 
 function hasBackreference(pattern: string): boolean {

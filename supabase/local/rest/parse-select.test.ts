@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors';
-import { parseSelect } from './parse-select';
+import { MAX_EMBED_DEPTH, MAX_EMBEDS, parseSelect } from './parse-select';
 
 const code = (run: () => unknown) => {
   try {
@@ -125,5 +125,27 @@ describe('parseSelect', () => {
   it('refuses aggregates (disabled as on hosted)', () => {
     expect(code(() => parseSelect('count()'))).toBe('PGRST123');
     expect(code(() => parseSelect('price.sum()'))).toBe('PGRST123');
+  });
+
+  it("bounds the embeds of one select: depth and number, the app's shapes well inside", () => {
+    const nested = (depth: number): string => (depth === 0 ? 'id' : `r${depth}(${nested(depth - 1)})`);
+    expect(code(() => parseSelect(nested(MAX_EMBED_DEPTH)))).toBe('none');
+    expect(code(() => parseSelect(nested(MAX_EMBED_DEPTH + 1)))).toBe('PGRST100');
+    expect(code(() => parseSelect('a(b(c(d())))'))).toBe('PGRST100');
+    const wide = (count: number) => Array.from({ length: count }, (_, i) => `e${i}:agents(id)`).join(',');
+    expect(code(() => parseSelect(wide(MAX_EMBEDS)))).toBe('none');
+    expect(code(() => parseSelect(wide(MAX_EMBEDS + 1)))).toBe('PGRST100');
+    expect(code(() => parseSelect(`a(${wide(MAX_EMBEDS)})`))).toBe('PGRST100');
+    for (const text of [
+      'id, name, status, price, moderation_reason, agent_stats(purchase_count, avg_rating, review_count, last_version_at), agent_versions(version)',
+      'id, agent_id, buyer_id, rating, review_text, created_at, agents!inner(name), review_replies(reply_text, created_at, updated_at)',
+      'agent_id, buyer_id, users!purchases_buyer_id_fkey(email, username)',
+      'title, ...projects(project:name)',
+    ]) {
+      expect(
+        code(() => parseSelect(text)),
+        text,
+      ).toBe('none');
+    }
   });
 });

@@ -30,7 +30,19 @@ export interface EmbedItem {
 export type SelectItem = StarItem | FieldItem | EmbedItem;
 
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'min', 'max']);
-const MAX_DEPTH = 8;
+/**
+ * The shape of one request's select: embeds nest at most MAX_EMBED_DEPTH deep and there are at
+ * most MAX_EMBEDS of them in all (the app's widest select has two, one level deep). Each embed is
+ * a lateral subquery per row of its parent, so a deep and wide tree multiplies into work that
+ * holds the database for the whole statement deadline; such a select is refused before any SQL.
+ */
+export const MAX_EMBED_DEPTH = 3;
+export const MAX_EMBEDS = 10;
+
+/** What the reader has seen so far of one select. */
+interface Shape {
+  embeds: number;
+}
 
 const aggregatesRefused = () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
@@ -38,22 +50,21 @@ export function parseSelect(text: string): SelectItem[] {
   const tokens = tokenize(text, 'select', true);
   if (tokens.length === 0) return [{ type: 'star' }];
   const stream = new TokenStream(tokens, 'select', text);
-  const items = readList(stream, 0);
+  const items = readList(stream, 0, { embeds: 0 });
   if (!stream.done) throw stream.fail('"," or end of input');
   return items;
 }
 
-function readList(stream: TokenStream, depth: number): SelectItem[] {
-  if (depth > MAX_DEPTH) throw stream.fail('embedding nested at most 8 deep');
-  const items = [readItem(stream, depth)];
+function readList(stream: TokenStream, depth: number, shape: Shape): SelectItem[] {
+  const items = [readItem(stream, depth, shape)];
   while (stream.isSymbol(',')) {
     stream.next();
-    items.push(readItem(stream, depth));
+    items.push(readItem(stream, depth, shape));
   }
   return items;
 }
 
-function readItem(stream: TokenStream, depth: number): SelectItem {
+function readItem(stream: TokenStream, depth: number, shape: Shape): SelectItem {
   if (stream.isWord('*')) {
     stream.next();
     return { type: 'star' };
@@ -61,7 +72,7 @@ function readItem(stream: TokenStream, depth: number): SelectItem {
   if (stream.isSymbol('...')) {
     stream.next();
     const relation = stream.name().text;
-    return { ...readEmbed(stream, relation, undefined, depth), spread: true };
+    return { ...readEmbed(stream, relation, undefined, depth, shape), spread: true };
   }
   let alias: string | undefined;
   if (stream.peek()?.kind === 'name' && stream.isSymbol(':', 1)) {
@@ -71,7 +82,7 @@ function readItem(stream: TokenStream, depth: number): SelectItem {
   // `rel(` or `rel!hint(`: an embed.
   if (stream.peek()?.kind === 'name' && (stream.isSymbol('(', 1) || stream.isSymbol('!', 1))) {
     const relation = stream.name().text;
-    return readEmbed(stream, relation, alias, depth);
+    return readEmbed(stream, relation, alias, depth, shape);
   }
   const field = readField(stream);
   if (stream.isSymbol('.') && AGGREGATES.has(stream.peek(1)?.text ?? '') && stream.isSymbol('(', 2)) {
@@ -90,7 +101,19 @@ function readItem(stream: TokenStream, depth: number): SelectItem {
 }
 
 /** `!hint!inner(items)` after the relation name. */
-function readEmbed(stream: TokenStream, relation: string, alias: string | undefined, depth: number): EmbedItem {
+function readEmbed(
+  stream: TokenStream,
+  relation: string,
+  alias: string | undefined,
+  depth: number,
+  shape: Shape,
+): EmbedItem {
+  if (depth + 1 > MAX_EMBED_DEPTH) {
+    throw stream.refuse(`embedded resources nest at most ${MAX_EMBED_DEPTH} deep`);
+  }
+  if (++shape.embeds > MAX_EMBEDS) {
+    throw stream.refuse(`a select embeds at most ${MAX_EMBEDS} resources in all`);
+  }
   let hint: string | undefined;
   let joinType: 'inner' | 'left' | undefined;
   while (stream.isSymbol('!')) {
@@ -100,7 +123,7 @@ function readEmbed(stream: TokenStream, relation: string, alias: string | undefi
   }
   stream.expectSymbol('(');
   if (AGGREGATES.has(relation) && stream.isSymbol(')')) throw aggregatesRefused();
-  const items = stream.isSymbol(')') ? [] : readList(stream, depth + 1);
+  const items = stream.isSymbol(')') ? [] : readList(stream, depth + 1, shape);
   stream.expectSymbol(')');
   return { type: 'embed', relation, alias, hint, joinType, spread: false, items };
 }
