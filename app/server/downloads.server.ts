@@ -88,7 +88,9 @@ export async function readPackageFile(
     await service.from('agents').select('seller_id').eq('id', version.agent_id).maybeSingle(),
     'package owner',
   );
-  if (agent?.seller_id !== parts.sellerId) return refusedPath(version);
+  // A deleted seller's agents keep their sales with no seller (seller_id null): their files stay
+  // in the folder the database checked when the version was written.
+  if (!agent || (agent.seller_id !== null && agent.seller_id !== parts.sellerId)) return refusedPath(version);
   return readStorageObject(service, PACKAGES_BUCKET, key);
 }
 
