@@ -127,6 +127,7 @@ async function tabTo(page: Page, wanted: (state: FocusState) => boolean, what: s
 }
 
 test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({ page }) => {
+  test.slow(); // a sign-up, then the whole journey key by key: 45 s on a busy two-core machine
   const js = isJavaScriptProject();
   const agent = agentOfProject();
   const agentPath = `/agent/${agent.id}`;
