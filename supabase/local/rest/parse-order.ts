@@ -1,4 +1,4 @@
-/** `order=col.desc.nullslast,data->>k.asc` (§3.5), read from the grammar's tokens (parse-field.ts). */
+/** `order=col.desc.nullslast,data->>k.asc`, read from the grammar's tokens (parse-field.ts). */
 import { readField, tokenize, TokenStream, type Field } from './parse-field';
 
 export interface OrderTerm {
