@@ -45,7 +45,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action of a test, which costs time on each: only a retried test's
+    // second run records one (CI retries once).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath,
       args: [
@@ -57,6 +59,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // No request leaves loopback: every other host goes through a closed local port and fails
+        // (loopback itself never goes through a proxy), and the console error fails the test.
+        '--proxy-server=http://127.0.0.1:9',
       ],
     },
   },
