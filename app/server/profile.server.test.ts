@@ -55,6 +55,13 @@ describe.skipIf(isHostedTarget)('updateProfile and look-alike usernames', () => 
     expect(stored.data?.username).toBe(mine);
   });
 
+  it.each([['admin'], ['Support'], ['r00t']])(
+    'refuses the reserved name %s with the same message',
+    async (username) => {
+      expect(await save(username)).toEqual({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
+    },
+  );
+
   it('saves a free name', async () => {
     expect(await save(`ilse_renamed_${suffix}`)).toEqual({ ok: true });
   });

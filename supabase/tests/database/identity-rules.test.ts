@@ -1,5 +1,5 @@
 /**
- * Identity rules (issue 18 items 9 and 10), role by role in PGlite: nobody can take a name that
+ * Identity rules, role by role in PGlite: nobody can take a name that
  * looks like someone else's, URLs that end up in links and images are http(s), the sign-up
  * trigger always finds a valid name, and anon writes nothing. See docs/security/identity-rules.md.
  */
@@ -87,6 +87,66 @@ describe('impersonation by renaming', () => {
     const rows = await rowsAs<{ username: string }>(db, serviceRole, 'select username from public.users');
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.filter((row) => !USERNAME_RULE.test(row.username))).toEqual([]);
+  });
+});
+
+describe('reserved usernames', () => {
+  it.each([
+    ['admin', 'admin'],
+    ['another case', 'Support'],
+    ['a look-alike', 'adrnin'],
+    ['digits for letters', 'r00t'],
+    ['a digit for a capital I', 'ADM1N'],
+  ])('refuses renaming to a reserved name: %s', async (_, name) => {
+    expect(await rename(name)).toBe('23514');
+  });
+
+  it('is_username_available says no to reserved names and yes to names that only contain one', async () => {
+    const rows = await rowsAs(
+      db,
+      anon,
+      `select public.is_username_available('admin') as admin,
+              public.is_username_available('SUPPORT') as support,
+              public.is_username_available('sysadmin') as sysadmin,
+              public.is_username_available('admin_fan') as admin_fan,
+              public.is_username_available('helpful_agents') as helpful`,
+    );
+    expect(rows).toEqual([{ admin: false, support: false, sysadmin: false, admin_fan: true, helpful: true }]);
+  });
+
+  it('sign-up turns a reserved wanted name into another one', async () => {
+    const names = await rolledBackTransaction(db, async (tx) => {
+      const made: string[] = [];
+      for (const [index, wanted] of ['admin', 'Support', 'root'].entries()) {
+        const id = `20000000-0000-4000-8000-${String(900 + index).padStart(12, '0')}`;
+        await tx.query('set local role supabase_auth_admin');
+        await tx.query(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', '', $2, '', '{"provider":"email"}', $3, now(), now())`,
+          [id, `reserved${index}@example.com`, JSON.stringify({ username: wanted })],
+        );
+        await tx.query('reset role');
+        const row = await tx.query<{ username: string }>('select username from public.users where id = $1', [id]);
+        made.push(row.rows[0]!.username);
+      }
+      return made;
+    });
+    expect(names).toEqual(['admin_1', 'Support_1', 'root_1']);
+  });
+
+  it('an account that already has a reserved name keeps it and can still edit its profile', async () => {
+    const outcome = await rolledBackTransaction(db, async (tx) => {
+      await tx.query('alter table public.users disable trigger users_username_reserved');
+      await tx.query("update public.users set username = 'staff' where id = $1", [DEMO.buyer]);
+      await tx.query('alter table public.users enable trigger users_username_reserved');
+      await tx.query("update public.users set bio = 'Still here' where id = $1", [DEMO.buyer]);
+      const row = await tx.query<{ username: string; bio: string }>(
+        'select username, bio from public.users where id = $1',
+        [DEMO.buyer],
+      );
+      return row.rows[0];
+    });
+    expect(outcome).toEqual({ username: 'staff', bio: 'Still here' });
   });
 });
 
