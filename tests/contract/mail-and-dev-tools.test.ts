@@ -7,7 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAuthConfig } from '../../supabase/local/auth/config';
 import { createEmbeddedBackend, readOutbox } from '../../supabase/local/index';
 import { authFetch, uniqueEmail } from '../support/auth-helpers';
@@ -114,7 +114,7 @@ describe.skipIf(isHostedTarget)('email delivery', () => {
       await serviceClient(target).auth.admin.createUser({ email, password: 'correct-horse', email_confirm: true });
       expect((await anonClient(target).auth.resetPasswordForEmail(email)).error).toBeNull();
       const [stored] = await readOutbox(target.backend!.db, { to: email, limit: 1 });
-      expect(sink.messages).toHaveLength(1);
+      await vi.waitFor(() => expect(sink.messages).toHaveLength(1));
       const message = sink.messages[0]!;
       expect(message).toMatch(new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm'));
       expect(message).toMatch(/^From: AgentMarket <no-reply@market\.test>$/m);
@@ -124,6 +124,26 @@ describe.skipIf(isHostedTarget)('email delivery', () => {
         delivery: string;
       };
       expect(outbox.delivery).toBe('smtp');
+    } finally {
+      await target.close();
+      await sink.close();
+    }
+  });
+
+  it('answers /recover without waiting for the mail server, so its time does not tell who has an account', async () => {
+    const sink = await startSmtpSink({ held: true });
+    const target = await startContractTarget({
+      auth: { smtp: { url: `smtp://127.0.0.1:${sink.port}`, from: 'AgentMarket <no-reply@market.test>' } },
+    });
+    try {
+      const email = uniqueEmail('slow-smtp');
+      await serviceClient(target).auth.admin.createUser({ email, password: 'correct-horse', email_confirm: true });
+      // The mail server has not even greeted yet: the answer came without waiting for it.
+      expect((await anonClient(target).auth.resetPasswordForEmail(email)).error).toBeNull();
+      expect(sink.messages).toHaveLength(0);
+      sink.release();
+      await vi.waitFor(() => expect(sink.messages).toHaveLength(1));
+      expect(sink.messages[0]).toMatch(/^Subject: Reset Your Password$/m);
     } finally {
       await target.close();
       await sink.close();

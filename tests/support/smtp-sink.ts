@@ -8,13 +8,20 @@ export interface SmtpSink {
   port: number;
   /** Each message's raw text (headers and body), in the order received. */
   messages: string[];
+  /** With `{ held: true }`: lets the held greetings go (and greets later connections at once). */
+  release(): void;
   close(): Promise<void>;
 }
 
-/** Listens on a free port of 127.0.0.1. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * Listens on a free port of 127.0.0.1. `held`: a mail server that is slow to answer — it greets
+ * no client until `release()`, so a sender waiting for it waits too.
+ */
+export async function startSmtpSink(options: { held?: boolean } = {}): Promise<SmtpSink> {
   const messages: string[] = [];
   const sockets = new Set<Socket>();
+  let held = options.held ?? false;
+  const waiting: (() => void)[] = [];
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -22,7 +29,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     let inData = false;
     let message = '';
     const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 sink.test ESMTP');
+    const greet = () => reply('220 sink.test ESMTP');
+    if (held) waiting.push(greet);
+    else greet();
     socket.on('data', (chunk) => {
       buffer += chunk.toString('utf8');
       let end: number;
@@ -55,6 +64,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     port,
     messages,
+    release() {
+      held = false;
+      for (const greet of waiting.splice(0)) greet();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -14,7 +14,11 @@ import type { NewEmail } from './outbox';
 export interface MailDelivery {
   /** `smtp`: sent to the recipient; `log`: written to the server log only. */
   readonly kind: 'smtp' | 'log';
-  /** Never throws: a failed delivery is logged (the email stays in the admin outbox). */
+  /**
+   * Never throws: a failed delivery is logged (the email stays in the admin outbox). Through SMTP
+   * it only starts the delivery: the answer to the request never waits for the mail server, so
+   * how long `/recover` or `/otp` takes tells nothing about whether the address has an account.
+   */
   send(email: NewEmail): Promise<void>;
   close(): void;
 }
@@ -76,11 +80,15 @@ export function createMailDelivery(smtp: SmtpConfig | null, log: (line: string) 
     };
   }
   const sender = createSmtpSender(smtp, 'auth');
+  /** Deliveries under way: closing waits for them before it closes the connection. */
+  const pending = new Set<Promise<boolean>>();
   return {
     kind: 'smtp',
     async send(email) {
-      await sender.send({ to: email.to, subject: email.subject, text: email.text, html: email.html });
+      const delivery = sender.send({ to: email.to, subject: email.subject, text: email.text, html: email.html });
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
     },
-    close: () => sender.close(),
+    close: () => void Promise.allSettled(pending).then(() => sender.close()),
   };
 }
