@@ -7,8 +7,8 @@ import { createHmac } from 'node:crypto';
 import { AuthApiError, AuthPKCECodeVerifierMissingError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeSvg } from '../../supabase/local/auth/mfa';
-import { readOutbox, type OutboxEmail } from '../../supabase/local/index';
-import { authFetch, uniqueEmail } from '../support/auth-helpers';
+import type { OutboxEmail } from '../../supabase/local/index';
+import { authFetch, lastEmail as lastEmailTo, uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
 import { CookieJar, ssrClient } from '../support/ssr-client';
@@ -32,11 +32,7 @@ afterAll(async () => {
 
 const callbackUrl = () => `${target.url}/auth/callback`;
 
-async function lastEmail(to: string): Promise<OutboxEmail> {
-  const [email] = await readOutbox(target.backend!.db, { to, limit: 1 });
-  if (!email) throw new Error(`no email to ${to}`);
-  return email;
-}
+const lastEmail = (to: string) => lastEmailTo(target, to);
 
 async function confirmedUser(prefix: string, password = 'correct-horse') {
   const email = uniqueEmail(prefix);

@@ -10,7 +10,7 @@ import {
   AuthWeakPasswordError,
 } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFetch, forgeJwt, jwtPayload, uniqueEmail } from '../support/auth-helpers';
+import { authFetch, forgeJwt, jwtPayload, lastEmail, uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
 import { startContractTarget, type ContractTarget } from '../support/contract-target';
 import { ssrClient } from '../support/ssr-client';
@@ -326,13 +326,19 @@ describe('updating the user', () => {
     expect(await metadata.json()).toMatchObject({ code: 'not_admin' });
   });
 
-  it('changes the password and the email (confirmation off)', async () => {
+  it('changes the password, and the email once the new address confirms it (confirmations off too)', async () => {
     const { client, email } = await signedUp('change');
     const withCurrent = { password: 'new-password-1', current_password: 'correct-horse' };
     expect((await client.auth.updateUser(withCurrent)).error).toBeNull();
     const newEmail = uniqueEmail('changed');
     const changed = await client.auth.updateUser({ email: newEmail });
-    expect(changed.data.user?.email).toBe(newEmail);
+    // Someone holding the session alone cannot move the account: the address waits for its link.
+    expect(changed.data.user?.email).toBe(email);
+    expect(changed.data.user?.new_email).toBe(newEmail);
+    const mail = await lastEmail(target, newEmail);
+    expect(mail.type).toBe('email_change');
+    const verified = await anonClient(target).auth.verifyOtp({ type: 'email_change', token_hash: mail.tokenHash });
+    expect(verified.data.user?.email).toBe(newEmail);
     expect((await anonClient(target).auth.signInWithPassword({ email, password: 'new-password-1' })).error?.code).toBe(
       'invalid_credentials',
     );

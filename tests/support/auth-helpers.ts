@@ -1,5 +1,6 @@
 /** Small helpers shared by the Auth contract tests. */
 import { createHmac, randomUUID } from 'node:crypto';
+import { readOutbox, type OutboxEmail } from '../../supabase/local/index';
 import type { ContractTarget } from './contract-target';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
@@ -29,4 +30,11 @@ export function forgeJwt(header: Record<string, unknown>, claims: Record<string,
   const unsigned = `${encode(header)}.${encode(claims)}`;
   if (!secret) return `${unsigned}.`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/** The newest email the embedded Auth sent to `to` (its outbox). */
+export async function lastEmail(target: ContractTarget, to: string): Promise<OutboxEmail> {
+  const [email] = await readOutbox(target.backend!.db, { to, limit: 1 });
+  if (!email) throw new Error(`no email to ${to}`);
+  return email;
 }

@@ -11,7 +11,7 @@ import { endOtherSessions, logout } from '../sessions';
 import { authenticate, isRecoverySession } from '../tokens';
 import { loadUserJson } from '../user-json';
 import type { UserRow } from '../users';
-import { checkPassword, findUserByEmail, getUser, mergeUserMetadata, setEmail, setPassword } from '../users';
+import { checkPassword, findUserByEmail, getUser, mergeUserMetadata, setPassword } from '../users';
 import { parsePkce, validateEmail, validateNewPassword } from '../validation';
 
 export async function getUserRoute(service: AuthService, request: Request): Promise<Response> {
@@ -63,28 +63,27 @@ export async function updateUserRoute(service: AuthService, request: Request): P
     await setPassword(db, user.id, password);
     await endOtherSessions(service, user.id, sessionId);
   }
+  // A new address is taken only once its owner follows the link sent to it, with confirmations
+  // on or off, as GoTrue does for every account that is not anonymous: a stolen session cannot
+  // move the account to an address the thief reads.
   if (newEmail) {
-    if (config.enableConfirmations) {
-      const redirectTo = resolveRedirect(
-        new URL(request.url).searchParams.get('redirect_to'),
-        request,
-        config,
-        service.appOrigin(),
-      );
-      await db.query(`update auth.users set email_change = $2, updated_at = now() where id = $1`, [user.id, newEmail]);
-      const current = (await getUser(db, user.id))!;
-      await sendEmail(service, current, 'email_change', { redirectTo, pkce: pkce !== null, to: newEmail });
-      if (pkce) {
-        await createFlowState(db, {
-          userId: user.id,
-          pkce,
-          providerType: 'email',
-          authMethod: 'email_change',
-          redirectTo,
-        });
-      }
-    } else {
-      await setEmail(db, user.id, newEmail);
+    const redirectTo = resolveRedirect(
+      new URL(request.url).searchParams.get('redirect_to'),
+      request,
+      config,
+      service.appOrigin(),
+    );
+    await db.query(`update auth.users set email_change = $2, updated_at = now() where id = $1`, [user.id, newEmail]);
+    const current = (await getUser(db, user.id))!;
+    await sendEmail(service, current, 'email_change', { redirectTo, pkce: pkce !== null, to: newEmail });
+    if (pkce) {
+      await createFlowState(db, {
+        userId: user.id,
+        pkce,
+        providerType: 'email',
+        authMethod: 'email_change',
+        redirectTo,
+      });
     }
   }
   return jsonBody(await loadUserJson(db, user.id));
