@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue #17, "Browser quality"; ADR 024): builds the app if needed, starts the
+ * `npm run lighthouse` (ADR 024): builds the app if needed, starts the
  * production server on the embedded backend in memory with the demo data, and measures
  *   1. Lighthouse 12 (pinned: 13 needs Node 22.19) in mobile and desktop mode on `/`,
  *      `/marketplace`, an agent page and My Collection (signed in as the demo buyer: the session
@@ -48,7 +48,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-/** The bars of issue #17: scores at least, CLS and INP at most. */
+/** The bars (ADR 024): scores at least, CLS and INP at most. */
 const BARS = {
   mobile: { performance: 0.98, accessibility: 1, 'best-practices': 1, seo: 1, cls: 0.05 },
   desktop: { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1, cls: 0.05 },

@@ -1,5 +1,5 @@
 /**
- * The load row of `npm run test:reliability` (issue 17): the production server (`node server.js`,
+ * The load row of `npm run test:reliability`: the production server (`node server.js`,
  * NODE_ENV=production, demo data on a new data directory, the real rate limits) under
  * `autocannon -c 100 -d 60` over a mix of pages, filters, hostile inputs and failed sign-ins.
  * Bars: zero 5xx, errors and timeouts; resident memory grows at most 10 % between 30 s and 60 s;

@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL server for tests and the benchmark (issue #16): `initdb` in a temporary
+ * A throwaway PostgreSQL server for tests and the benchmark (ADR 021): `initdb` in a temporary
  * folder, started on a free loopback port with trust authentication, owned by the caller and
  * removed by `stop()`. Uses the newest installed server of version 15 or later (Debian's
  * `postgresql-15` puts it in /usr/lib/postgresql/15/bin; `PG_BIN` names another folder). As root,

@@ -1,5 +1,5 @@
 /**
- * `WORKERS=n` (issue #16): the server as n processes sharing one port through Node's cluster
+ * `WORKERS=n` (ADR 021): the server as n processes sharing one port through Node's cluster
  * module, one per core with `WORKERS=auto`. The primary only supervises: it starts the workers
  * (each runs server.js as usual and validates the environment), stops them all when one fails to
  * start, replaces one that ends later, and passes SIGTERM/SIGINT on for a graceful stop.

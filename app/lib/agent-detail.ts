@@ -1,5 +1,5 @@
 /**
- * Pure logic of the agent page (§2 "Agent card", §3 Agent): review paging, the rating
+ * Pure logic of the agent page (docs/product.md, "Public pages"): review paging, the rating
  * distribution, dates and the link-preview description. Shared by the loader and the UI.
  */
 import { pluralize } from '~/lib/plural';

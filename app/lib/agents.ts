@@ -54,7 +54,7 @@ export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
   };
 }
 
-/** Average rating to one decimal; 5.0 when there are no reviews yet (§2 "Agent card"). */
+/** Average rating to one decimal; 5.0 when there are no reviews yet (docs/product.md, "Public pages"). */
 export function formatRating(avgRating: number | null, reviewCount: number): string {
   if (!reviewCount || avgRating === null || Number.isNaN(avgRating)) return '5.0';
   return avgRating.toFixed(1);

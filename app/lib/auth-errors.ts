@@ -1,6 +1,6 @@
 /**
- * The sign-in / sign-up error catalogue (§8): what the Auth service says, mapped to what the
- * user reads, with hints where the specification lists them.
+ * The sign-in / sign-up error catalogue: what the Auth service says, mapped to what the
+ * user reads, with hints where they help.
  */
 export interface AuthErrorMessage {
   message: string;

@@ -1,4 +1,4 @@
-/** Length rules of §5 and §9, without zod, for markup that needs them on every page. */
+/** The password and username length rules (docs/product.md, "Signing in"), without zod, for markup that needs them on every page. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;
 export const MAX_USERNAME_LENGTH = 30;

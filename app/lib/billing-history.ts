@@ -1,5 +1,5 @@
 /**
- * Billing's history (spec §2 "Billing": date, description, amount to 2 decimals, status, payment
+ * Billing's history (date, description, amount to 2 decimals, status, payment
  * method, Invoice link; 'Download All') and its invoices: the shapes and rules shared by the page,
  * the invoice page and the CSV. The rows come from `public.billing_history` (migration
  * 20261128000200), read in app/server/billing-history.server.ts.
@@ -19,7 +19,7 @@ export function invoicePath(id: string): string {
 export const BILLING_KINDS = ['purchase', 'subscription', 'proration', 'renewal'] as const;
 export type BillingKind = (typeof BILLING_KINDS)[number];
 
-/** The statuses a history row can have (§4's billing statuses; a completed purchase is 'paid'). */
+/** The statuses a history row can have (a subset of BILLING_STATUSES; a completed purchase is 'paid'). */
 export type BillingRowStatus = Extract<BillingStatus, 'paid' | 'pending' | 'failed' | 'refunded'>;
 
 export interface BillingRow {

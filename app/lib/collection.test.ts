@@ -4,7 +4,7 @@ import { collectionCountLine, downloadHref, reviewHref } from './collection';
 const AGENT = 'a0000000-0000-4000-8000-000000000046';
 
 describe('collection', () => {
-  it('says how many agents, in the specification words, singular for one', () => {
+  it('says how many agents, in the page wording, singular for one', () => {
     expect(collectionCountLine(0)).toBe('0 AI agents in your collection');
     expect(collectionCountLine(1)).toBe('1 AI agent in your collection');
     expect(collectionCountLine(6)).toBe('6 AI agents in your collection');

@@ -1,5 +1,5 @@
 /**
- * My Collection (specification §2): what a card shows and the count line. Pure, shared by the
+ * My Collection: what a card shows and the count line. Pure, shared by the
  * loader and the page.
  */
 
@@ -25,7 +25,7 @@ export interface CollectionItem {
   purchasedOn: string;
 }
 
-/** '{n} AI agents in your collection' (the specification's words), singular for one. */
+/** '{n} AI agents in your collection' (the page's words), singular for one. */
 export function collectionCountLine(count: number): string {
   return count === 1
     ? '1 AI agent in your collection'

@@ -75,7 +75,7 @@ describe('findSection', () => {
     expect(findSection('/dashboard/nope')).toBeNull();
   });
 
-  it('covers every sub-route of the specification with its permission', () => {
+  it('covers every dashboard section with its permission', () => {
     const table = Object.fromEntries(DASHBOARD_SECTIONS.map((section) => [section.path, section.permission]));
     expect(table).toEqual({
       '/dashboard': null,

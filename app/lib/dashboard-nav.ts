@@ -1,5 +1,5 @@
 /**
- * The dashboard's sections (specification §2 "Dashboard shell"), declared once: path, label, the
+ * The dashboard's sections (docs/product.md, "Dashboard"), declared once: path, label, the
  * permission that guards it, and the route module that draws it (or, for the sections not built
  * yet, the 'Coming Soon' sentence). Everything else is derived from this table:
  * - the route list (app/routes/dashboard/routes.ts maps each section to one route),
@@ -208,7 +208,7 @@ function sectionAction(path: DashboardSectionPath, label: string, description: s
   return { path, label, description, permission };
 }
 
-/** The overview's Quick Actions (§2), in the specification's order. */
+/** The overview's Quick Actions (at most six), in the order they are shown. */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   {
     path: '/marketplace',

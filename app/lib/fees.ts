@@ -1,5 +1,5 @@
 /**
- * The platform fee: the one place its rate is stated (issue #12). `/become-seller` and `/pricing`
+ * The platform fee: the one place its rate is stated. `/become-seller` and `/pricing`
  * show it, and a seller's earnings are computed with it.
  */
 export const PLATFORM_FEE_PERCENT = 10;

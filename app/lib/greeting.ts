@@ -1,5 +1,5 @@
 /**
- * The overview's greeting by the user's local time (§2 "Dashboard overview"): 'Good morning'
+ * The overview's greeting by the user's local time (docs/product.md, "Dashboard"): 'Good morning'
  * before 12, 'Good afternoon' before 18, otherwise 'Good evening'.
  */
 import { dateTimeFormat } from '~/lib/intl';

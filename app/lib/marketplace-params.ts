@@ -1,5 +1,5 @@
 /**
- * The marketplace's state lives in the URL (§2 "Marketplace", §9): its options, defaults and
+ * The marketplace's state lives in the URL (docs/product.md, "Public pages"): its options, defaults and
  * canonical form. The server parses it (marketplace-params.server.ts), leniently: an invalid or
  * unknown value falls back to its default and never causes an error. The canonical URL drops
  * defaults.

@@ -14,7 +14,7 @@ import {
 } from './membership';
 
 describe('tiers', () => {
-  it('matches the specification prices and discounts', () => {
+  it('matches the tier prices and discounts of docs/product.md', () => {
     expect(TIERS.map((tier) => [tier.name, tier.monthlyPrice, tier.discountPercent, tier.isPopular])).toEqual([
       ['Basic', 0, 0, false],
       ['Premium', 19, 10, true],
@@ -55,7 +55,7 @@ describe('tiers', () => {
     expect(pointsToNextReward(points)).toBe(away);
   });
 
-  it("keeps §9's formula: X = (100 − progress) × 10 on whole percents", () => {
+  it("keeps 'Spend $X more' at X = (100 − progress) × 10 on whole percents", () => {
     for (const spent of [0, 100, 370, 1250, 1990, 4000]) {
       expect(spendMoreToMilestone(spent)).toBe((100 - progressToMilestone(spent)) * 10);
     }
@@ -114,7 +114,7 @@ describe('points and savings', () => {
 });
 
 describe('status colours', () => {
-  it('follows §4', () => {
+  it('gives each status its one colour', () => {
     expect(STATUS_TONE).toMatchObject({
       completed: 'green',
       paid: 'green',

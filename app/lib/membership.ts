@@ -1,5 +1,5 @@
 /**
- * Membership tiers (§2 "Membership", §9), defined once for the membership, billing and
+ * Membership tiers (docs/product.md, "Membership and billing"), defined once for the membership, billing and
  * pricing pages.
  */
 export const TIERS = [
@@ -55,7 +55,7 @@ export function nextTier(id: TierId): Tier | null {
 /**
  * A member's tier is the tier of their live subscription (ADR 018); spending drives loyalty only.
  * The progress bar measures spending toward the next loyalty milestone, every
- * LOYALTY_MILESTONE dollars (1,000 points), so §9's 'Spend $X more' with X = (100 − progress) × 10
+ * LOYALTY_MILESTONE dollars (1,000 points), so 'Spend $X more' with X = (100 − progress) × 10
  * is exactly what is left to it.
  */
 export const LOYALTY_MILESTONE = 1000;
@@ -85,7 +85,7 @@ export function progressToMilestone(totalSpent: number): number {
 }
 
 /**
- * 'Spend $X more' (§9): X = (100 − progress) × 10 with the exact progress, which is what is left
+ * 'Spend $X more': X = (100 − progress) × 10 with the exact progress, which is what is left
  * to the next milestone; in whole dollars rounded up, as points count whole dollars ($864 spent:
  * 'Spend $136.00 more', '136 points away' from the reward at 1,000 points).
  */
@@ -149,11 +149,11 @@ export function summarizeMembership(
   };
 }
 
-/** Purchase statuses and their colours (§4). */
+/** Purchase statuses and their colours (docs/product.md, "Buying, collecting, reviewing"). */
 export const PURCHASE_STATUSES = ['completed', 'pending', 'failed', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-/** Billing and subscription statuses (§4). */
+/** Billing and subscription statuses. */
 export const BILLING_STATUSES = ['paid', 'active', 'pending', 'past_due', 'failed', 'cancelled', 'refunded'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 

@@ -14,7 +14,7 @@ import {
   type Permission,
 } from './permissions';
 
-// The lists exactly as the specification (§6) spells them.
+// The lists exactly as docs/product.md ("Roles and permissions") spells them.
 const BUYER =
   'browse_products search_products place_orders manage_cart view_order_history manage_profile submit_reviews rate_products'.split(
     ' ',
@@ -35,7 +35,7 @@ const expected: Record<string, string[]> = {
 };
 
 describe('permissions', () => {
-  it('holds exactly the specification lists per role', () => {
+  it('holds exactly the documented lists per role', () => {
     for (const role of ROLES) expect([...ROLE_PERMISSIONS[role]].sort()).toEqual([...expected[role]!].sort());
     expect(ALL_PERMISSIONS).toHaveLength(35);
   });
@@ -86,7 +86,7 @@ describe('permissions', () => {
     expect(ROLES.map(hasFullAccess)).toEqual([false, false, true]);
   });
 
-  it('evaluates requirements and words the denial as the specification does', () => {
+  it('evaluates requirements and words the denial as docs/product.md does', () => {
     expect(meetsRequirement('seller', { role: 'seller' })).toBe(true);
     expect(meetsRequirement('buyer', { permission: 'manage_users' })).toBe(false);
     expect(meetsRequirement('admin', { allOf: ['manage_users', 'ban_users'] })).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Roles, ranks and permissions (specification §6). Pure functions: the server guards and the
+ * Roles, ranks and permissions (docs/product.md, "Roles and permissions"). Pure functions: the server guards and the
  * `<Can>` component both decide with these.
  */
 export const ROLES = ['buyer', 'seller', 'admin'] as const;
@@ -65,7 +65,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 
 export const ALL_PERMISSIONS: readonly Permission[] = ROLE_PERMISSIONS.admin;
 
-/** A missing or unknown role is a buyer (§6). */
+/** A missing or unknown role is a buyer. */
 export function toRole(value: unknown): Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value) ? (value as Role) : 'buyer';
 }
@@ -106,7 +106,7 @@ export function meetsRequirement(role: Role | null | undefined, requirement: Req
   return hasAnyPermission(role, requirement.anyOf);
 }
 
-/** The Access Denied message of §6 for a requirement the viewer does not meet. */
+/** The Access Denied message for a requirement the viewer does not meet. */
 export function deniedMessage(role: Role, requirement: Requirement): string {
   if ('role' in requirement) return `This page requires ${requirement.role} role or higher. Your role: ${role}`;
   if ('permission' in requirement) return `You don't have the required permission: ${requirement.permission}`;

@@ -142,7 +142,7 @@ describe('contact mail drafts', () => {
     );
   });
 
-  it('has the four quick messages of the specification', () => {
+  it('has the four quick messages in their order', () => {
     expect(QUICK_MESSAGES).toEqual([
       'I need help setting up the AI agent',
       'Can you provide additional documentation?',

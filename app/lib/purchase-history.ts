@@ -1,5 +1,5 @@
 /**
- * Purchase History (specification §2): the page's URL state, its rows and the Contact Seller
+ * Purchase History: the page's URL state, its rows and the Contact Seller
  * dialog's wording and mail drafts. Pure, shared by the loader and the page; the URL is parsed
  * with zod on the server only (purchase-history-params.server.ts).
  */
@@ -22,7 +22,7 @@ export interface PurchaseHistoryParams {
   page: number;
 }
 
-/** One row of the page, as the specification lists it. */
+/** One row of the page. */
 export interface PurchaseRow {
   id: string;
   agentId: string;
@@ -91,7 +91,7 @@ export function purchaseCountLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'purchase' : 'purchases'}`;
 }
 
-/** A row's downloads: '{n} times' (§2), '1 time' for one. */
+/** A row's downloads: '{n} times', '1 time' for one. */
 export function downloadCountLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'time' : 'times'}`;
 }
@@ -120,7 +120,7 @@ export function responseTimeLabel(hours: number | null | undefined): string | nu
   return `Responds within ${days} days`;
 }
 
-/** The Contact Seller dialog's quick messages (§2), in the specification's order. */
+/** The Contact Seller dialog's quick messages, in the order they are shown. */
 export const QUICK_MESSAGES = [
   'I need help setting up the AI agent',
   'Can you provide additional documentation?',

@@ -1,7 +1,7 @@
 import type { AgentSummary } from '~/lib/agents';
 
 /**
- * The specification's five static sample agents (§2 "Home page", §9 prices 99, 149, 79, 129,
+ * The five static sample agents (docs/product.md, "Public pages"; prices 99, 149, 79, 129 and
  * 89). Shown on the home page only when the database holds no published agent at all.
  */
 export const SAMPLE_AGENTS: AgentSummary[] = [

@@ -1,4 +1,4 @@
-/** Storefront URLs (`/sellers/{username}?page=n`, issue #12), shared by the page and every link to it. */
+/** Storefront URLs (`/sellers/{username}?page=n`), shared by the page and every link to it. */
 import { USERNAME_PATTERN } from '~/lib/auth-rules';
 
 /** The storefront of `username`; page 1 has no `page` parameter. */

@@ -1,13 +1,12 @@
 /**
  * The theme's two stores. The `am_theme` cookie lets the server render the right class from the
- * first byte, with or without JavaScript. The specification's store is the browser's local
- * storage under `theme`: "Initial value: the value saved in browser local storage under the key
- * theme, else dark if the system prefers a dark colour scheme, else light." With JavaScript the
- * stored value wins: this inline script in <head> applies it before the first paint, and the
- * toggle copies it to the cookie when the two differ (a switch just before a reload, whose request
- * the reload cancelled; cookies cleared). A switch made with JavaScript off reaches only the
- * cookie, so a later visit with JavaScript goes back to the stored choice, as the specification
- * reads.
+ * first byte, with or without JavaScript. The browser's own store is its local storage under
+ * `theme`: the first theme is the one saved there, else dark if the system prefers a dark colour
+ * scheme, else light (docs/product.md, "Theme"). With JavaScript the stored value wins: this
+ * inline script in <head> applies it before the first paint, and the toggle copies it to the
+ * cookie when the two differ (a switch just before a reload, whose request the reload cancelled;
+ * cookies cleared). A switch made with JavaScript off reaches only the cookie, so a later visit
+ * with JavaScript goes back to the choice stored in the browser, which comes first.
  */
 export const THEME_STORAGE_KEY = 'theme';
 

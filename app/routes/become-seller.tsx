@@ -1,5 +1,5 @@
 /**
- * `/become-seller` (issue #12 "Becoming a seller"): what selling involves (the platform fee from
+ * `/become-seller`: what selling involves (the platform fee from
  * app/lib/fees.ts, payouts, the listing rules) and, for a signed-in buyer, the form that upgrades
  * the account to seller. Signed-out visitors are invited to sign up as a seller; sellers and
  * administrators are sent to their agents.

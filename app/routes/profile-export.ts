@@ -1,5 +1,5 @@
 /**
- * `GET /profile/export`: the signed-in user's data as a JSON download (issue #13, Export Data).
+ * `GET /profile/export`: the signed-in user's data as a JSON download (the profile's Data & Export tab).
  * Read with their own client, so row-level security bounds what it holds.
  */
 import { supabaseContext } from '~/context';

@@ -1,5 +1,5 @@
 /**
- * A seller's storefront, `/sellers/{username}` (issue #12 "Storefronts"): who they are (avatar
+ * A seller's storefront, `/sellers/{username}`: who they are (avatar
  * letter, display name, pitch, member since), their figures (published agents, completed sales,
  * average rating weighted by reviews) and their published agents with the marketplace's cards
  * and paging. The profile is read with the viewer's client (`public_profiles` applies the

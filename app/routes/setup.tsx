@@ -23,7 +23,7 @@ import type { Route } from './+types/setup';
  * once an administrator exists, the page does not exist (404), so it reveals nothing.
  */
 
-/** The sign-up rules (§5) for email, username and password, plus the confirmation. */
+/** The sign-up rules for email, username and password, plus the confirmation. */
 const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true })
   .extend(newPasswordFields)
   .refine(passwordsMatch, PASSWORDS_DIFFER);

@@ -1,5 +1,5 @@
 /**
- * The account forms of the profile page's Security and Data & Export tabs (issue #13): the
+ * The account forms of the profile page's Security and Data & Export tabs: the
  * picture, Change Password, "Sign out of other sessions" and Delete Account.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { newPasswordFields, passwordsMatch, PASSWORDS_DIFFER } from '~/schemas/a
 export const ACCOUNT_INTENTS = ['picture', 'password', 'sessions', 'delete'] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-/** The picture rule (§5 hint 'JPG, PNG or GIF. Max size 2MB.'), checked on the file's bytes. */
+/** The picture rule ('JPG, PNG or GIF. Max size 2MB.'), checked on the file's bytes. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/gif';
 

@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-up rules (§5), shared by the server actions and the browser. The first
+ * Sign-in and sign-up rules (docs/product.md, "Signing in"), shared by the server actions and the browser. The first
  * failing rule gives the one message the form shows.
  */
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export const SignUpSchema = z.object({
 
 export const EmailOnlySchema = z.object({ email });
 
-/** A new password typed twice: `password` (the §5 rule) and `confirmPassword`. */
+/** A new password typed twice: `password` (the sign-up rule) and `confirmPassword`. */
 export const newPasswordFields = { password, confirmPassword: z.string() };
 
 /** The check that the two match, on any schema with `newPasswordFields`. */
@@ -59,7 +59,7 @@ export const PASSWORDS_DIFFER = { message: 'Passwords do not match', path: ['con
 export const NewPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, PASSWORDS_DIFFER);
 
 /**
- * All fields missing → one 'All fields are required', as the specification words it, rather
+ * All fields missing → one 'All fields are required', as the form words it, rather
  * than a message per field. Takes the zod error, or the messages of a form submission.
  */
 export function firstMessage(error: z.ZodError | readonly string[]): string {

@@ -1,5 +1,5 @@
 /**
- * The listing form of Upload and Edit (issue #12 "Listing agents"): the text fields, validated
+ * The listing form of Upload and Edit: the text fields, validated
  * here on the server (and usable in the browser); the files (thumbnail, images, package) are
  * checked by their bytes in app/server/listing.server.ts with the limits below.
  */

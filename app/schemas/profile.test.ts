@@ -67,7 +67,7 @@ describe('ProfileFormSchema', () => {
     ['a'.repeat(31), PROFILE_MESSAGES.usernameTooLong],
     ['has space', PROFILE_MESSAGES.usernameCharacters],
     ['semi;colon', PROFILE_MESSAGES.usernameCharacters],
-    // Look-alikes outside ASCII and invisible characters (issue 18): refused before the database.
+    // Look-alikes outside ASCII and invisible characters (ADR 010): refused before the database.
     ['ada.l-1', PROFILE_MESSAGES.usernameCharacters],
     ['zoë', PROFILE_MESSAGES.usernameCharacters],
     ['d\u0435mo_seller', PROFILE_MESSAGES.usernameCharacters],

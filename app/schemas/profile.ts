@@ -1,5 +1,5 @@
 /**
- * The profile page's forms (§2 Profile page, §3 User profile and Settings): one action, one
+ * The profile page's forms (docs/product.md, "Profile and settings"): one action, one
  * discriminated union on `intent`. Shared by the server action and the browser's constraints.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The rating form (issue #11 "Ratings and reviews"): 1 to 5 stars and an optional review of up
+ * The rating form: 1 to 5 stars and an optional review of up
  * to 2,000 characters (the database's reviews_review_text_length check). Shared by the action
  * and the form's constraints.
  */

@@ -1,5 +1,5 @@
 /**
- * Becoming a seller (issue #12): a display name (optional, 1 to 60 characters), a short pitch (up
+ * Becoming a seller: a display name (optional, 1 to 60 characters), a short pitch (up
  * to 500), a typical response time from a fixed list of hours and the seller terms, which must be
  * accepted. The limits are the database's (migration 20261126000100). Shared by the action and
  * the form's constraints.

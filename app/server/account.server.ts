@@ -1,5 +1,5 @@
 /**
- * The account's own self-service (issue #13, profile page): the picture, Change Password, the
+ * The account's own self-service (the profile page): the picture, Change Password, the
  * session list, the data export and Delete Account. Every function here is called only after
  * `requireUser`/`requirePermission` in the route; the viewer's own client (row-level security,
  * Storage policies) does what the user may do, the service role only what no policy can grant

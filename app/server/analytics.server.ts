@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 12): agent-page views, a seller's figures (/dashboard/analytics) and the
+ * Analytics: agent-page views, a seller's figures (/dashboard/analytics) and the
  * platform's (/dashboard/platform-analytics and the overview's Platform Insights). Every figure
  * comes from the database functions of migration 20261127000100_analytics.sql, in UTC days.
  */

@@ -1,5 +1,5 @@
 /**
- * Listing agents (issue #12): the seller's agent list, status changes, and the Upload / Edit
+ * Listing agents: the seller's agent list, status changes, and the Upload / Edit
  * action. Every write to an agent goes through the seller's own client, so row-level security
  * ("agents: seller inserts/updates own") is the last word on ownership; files, and a version's
  * row with its file fields, are written with the service role only after that check (only

@@ -1,6 +1,5 @@
 /**
- * The product's own emails (issue #13 "notification preferences decide which emails the product
- * sends"): when a purchase completes, a receipt to the buyer and a sale notice to the seller,
+ * The product's own emails, sent as the notification preferences decide: when a purchase completes, a receipt to the buyer and a sale notice to the seller,
  * each only when that user keeps "Email notifications" on (`user_settings.email_notifications`).
  * The other toggles have nothing to gate yet: no marketing email or weekly digest is sent, and
  * push notifications do not exist.

@@ -1,5 +1,5 @@
 /**
- * Saved payment methods (issue #15): the trusted server code that writes `payment_methods`
+ * Saved payment methods: the trusted server code that writes `payment_methods`
  * (through the service role, after the route's guard) over the payment-provider boundary. The
  * card's number and CVC go to the provider only: never to the database, a log or a page. What
  * is stored is the provider's id, the brand, the last four digits and the expiry.

@@ -1,6 +1,6 @@
 /**
  * Saving a profile against the embedded backend: a case variant or look-alike of another user's
- * name gets the spec's "already taken" message (409), whether the availability check catches it
+ * name gets the "already taken" message (409), whether the availability check catches it
  * first or the database's unique indexes (23505) do.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -41,7 +41,7 @@ describe.skipIf(isHostedTarget)('updateProfile and look-alike usernames', () => 
   const save = (username: string) => updateProfile(client, userId, mine, ProfileFormSchema.parse({ username }));
 
   it.each([['Demo_Seller'], ['demo_seIler'], ['dem0_se1ler']])(
-    'refuses %s (taken by demo_seller) with the spec message',
+    'refuses %s (taken by demo_seller) with the taken message',
     async (username) => {
       expect(await save(username)).toEqual({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
     },

@@ -37,7 +37,7 @@ const PROFILE_COLUMNS = 'username, email, first_name, last_name, bio, website, l
 const SETTINGS_COLUMNS =
   'email_notifications, push_notifications, marketing_emails, weekly_digest, profile_visibility, show_email, show_phone, two_factor_auth';
 
-/** The defaults of §3, used only if the row the sign-up trigger creates is somehow missing. */
+/** A new account's settings (docs/product.md, "Profile and settings"), used only if the row the sign-up trigger creates is somehow missing. */
 export const DEFAULT_SETTINGS: Settings = {
   email_notifications: true,
   push_notifications: false,

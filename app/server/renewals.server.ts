@@ -1,5 +1,5 @@
 /**
- * The renewal job (issue #15, ADR 018): for every subscription whose period has ended —
+ * The renewal job (ADR 018): for every subscription whose period has ended —
  *
  *   cancel_at_period_end   → canceled (the member is Basic again)
  *   past_due past the grace (GRACE_DAYS after the period's end) → canceled

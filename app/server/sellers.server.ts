@@ -1,5 +1,5 @@
 /**
- * Sellers (issue #12): a buyer becomes a seller through trusted code, and a seller's public
+ * Sellers: a buyer becomes a seller through trusted code, and a seller's public
  * storefront is read. The account type is read-only for its owner in the database
  * (`guard_user_profile`), so the upgrade runs as the service role, only after the route's checks
  * (signed in, a buyer, a valid form). The role is read from `public.users` on every verified

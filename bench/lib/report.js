@@ -2,7 +2,7 @@
 
 const GOALS = {
   ssr: { marketplace: 0.7, marketplaceFiltered: 0.7, marketplaceSignedIn: 0.5, agent: 0.7, serverBackedMiss: 0.7 },
-  /** Server-backed rows (issue #16): the slowest 1 % within this many times the median. */
+  /** Server-backed rows (ADR 021): the slowest 1 % within this many times the median. */
   serverBackedTail: 5,
   jsRatio: 1.2,
   htmlGzipBytes: 30 * 1024,

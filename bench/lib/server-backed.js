@@ -1,5 +1,5 @@
 /**
- * The server-backed rows (issue #16): the same app with `DATABASE_URL` on a throwaway PostgreSQL
+ * The server-backed rows (ADR 021): the same app with `DATABASE_URL` on a throwaway PostgreSQL
  * 15+ server and `WORKERS=2`, seeded with the same agents through the Data API as the embedded
  * run, so its pages can be measured in the same rounds as F. Skipped, with a line saying so, when
  * no PostgreSQL server is installed.

@@ -10,7 +10,7 @@ import { pluralize } from '~/lib/plural';
 import { formatAgo } from '~/lib/dashboard-format';
 
 /**
- * The agent card of §2, in grid or list layout. The whole card links to the agent page. `eager`:
+ * The agent card (docs/product.md, "Public pages"), in grid or list layout. The whole card links to the agent page. `eager`:
  * the picture is in the first screen (the first cards of a list), the page's largest paint
  * (`cardPictureLoading`).
  */

@@ -1,5 +1,5 @@
 /**
- * The agent page's Changelog (issue #12 "Versions"): every version, newest first, with its date
+ * The agent page's Changelog: every version, newest first, with its date
  * and release notes. Those who may download the agent (its buyers, its seller, admins) get a
  * Download link per version: the latest without `?version`, earlier ones with it.
  */

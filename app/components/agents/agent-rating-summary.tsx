@@ -3,7 +3,7 @@ import { ratingBucketLabel, reviewCountLabel, type RatingBucket } from '~/lib/ag
 import { AgentStars } from './agent-stars';
 import { pluralize } from '~/lib/plural';
 
-/** The average rating (5.0 before any review, §2) and how many reviews gave each star. */
+/** The average rating (5.0 before any review) and how many reviews gave each star. */
 export function AgentRatingSummary({
   avgRating,
   reviewCount,

@@ -1,5 +1,5 @@
 /**
- * The rating form (issue #11 "Ratings and reviews"): 1 to 5 stars as radio buttons in a fieldset,
+ * The rating form: 1 to 5 stars as radio buttons in a fieldset,
  * an optional review, Save. A POST form that works without JavaScript; after an error it comes
  * back with what was chosen and typed, the messages beside their fields.
  */

@@ -52,7 +52,7 @@ export interface AuthFormProps {
 }
 
 /**
- * The sign-in / create-account / forgot-password form (§2, §4, §5). The server validates with the
+ * The sign-in / create-account / forgot-password form (docs/product.md, "Signing in"). The server validates with the
  * same schemas; with JavaScript the browser checks first and shows the same messages in place.
  */
 export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, defaultAccountType }: AuthFormProps) {

@@ -301,7 +301,7 @@ function ExpiryForm({
   );
 }
 
-/** Billing History (spec §2): every charge, newest first, with its invoice; Download All as CSV. */
+/** Billing History: every charge, newest first, with its invoice; Download All as CSV. */
 export function BillingHistory({ history, timeZone }: { history: BillingHistoryPage; timeZone: string }) {
   return (
     <section aria-labelledby="billing-history" className={PANEL}>

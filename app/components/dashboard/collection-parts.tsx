@@ -1,6 +1,6 @@
 import { agentPicture, cardPictureLoading } from '~/lib/agent-artwork';
 /**
- * My Collection (specification §2): the cards of the buyer's completed purchases, the empty
+ * My Collection: the cards of the buyer's completed purchases, the empty
  * state, and the six skeleton cards the dashboard layout shows while a client-side navigation
  * to the page loads.
  */

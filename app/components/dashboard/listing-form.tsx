@@ -1,5 +1,5 @@
 /**
- * The listing form of Upload and Edit (issue #12): a multipart POST form that works without
+ * The listing form of Upload and Edit: a multipart POST form that works without
  * JavaScript. After an error it comes back with what was typed, the messages beside their
  * fields, and the images already stored as ticked "keep" checkboxes (the package must be chosen
  * again: app/server/listing.server.ts).

@@ -11,7 +11,7 @@ import { pluralize } from '~/lib/plural';
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
-/** Spending toward the next loyalty milestone (ADR 018): 'Spend $X more' with §9's formula. */
+/** Spending toward the next loyalty milestone (ADR 018): 'Spend $X more', X = (100 − progress) × 10. */
 export function TierProgress({
   milestonePoints,
   progressPercent,

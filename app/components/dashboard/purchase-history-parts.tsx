@@ -340,7 +340,7 @@ export function EmptyPurchases({ filtered }: { filtered: boolean }) {
 }
 
 /**
- * Contact Seller (§2), open while the URL has `contact=<purchase id>`: drawn by the server, so it
+ * Contact Seller, open while the URL has `contact=<purchase id>`: drawn by the server, so it
  * works without JavaScript; Close is a link to the same URL without it.
  */
 export function ContactSellerDialog({

@@ -10,7 +10,7 @@ import type { loader as rootLoader } from '~/root';
  * Two buttons, one per target theme; CSS shows the one that switches away from the theme in
  * effect (including the system's), so the toggle is right without JavaScript. With JavaScript
  * the choice is applied at once and saved to local storage under `theme`, the store the
- * specification names, which the next page applies before its first paint (app/lib/theme.ts).
+ * browser keeps, which the next page applies before its first paint (app/lib/theme.ts).
  */
 export function ThemeToggle() {
   const fetcher = useFetcher();

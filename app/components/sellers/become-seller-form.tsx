@@ -1,5 +1,5 @@
 /**
- * The form that turns a buyer into a seller (issue #12): display name, a short pitch, a typical
+ * The form that turns a buyer into a seller: display name, a short pitch, a typical
  * response time and the seller terms. A POST form that works without JavaScript; after an error
  * it comes back with what was typed, each message beside its field.
  */

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
   return pageMeta('Dashboard', 'Your AgentMarket dashboard.');
 };
 
-/** Pages with their own placeholder while a client-side navigation to them loads (§2: six skeleton cards). */
+/** Pages with their own placeholder while a client-side navigation to them loads (My Collection: six skeleton cards). */
 const LOADING_SCREENS: Partial<Record<string, () => React.ReactNode>> = {
   [COLLECTION_PATH]: CollectionSkeleton,
 };

@@ -1,6 +1,6 @@
 /**
  * The newsletter action against the embedded backend (seeded, in memory): it subscribes through
- * the service role (the Data API roles cannot write the table, issue 18), answers a repeated
+ * the service role (the Data API roles cannot write the table), answers a repeated
  * address like a new one, and limits each client address to a few attempts a minute.
  */
 import { RouterContextProvider } from 'react-router';

@@ -23,8 +23,8 @@ export const SUBSCRIBED_MESSAGE = "Thanks for subscribing! You'll hear from us s
 const UNAVAILABLE_MESSAGE = 'We could not subscribe you right now. Please try again later.';
 
 /**
- * Stores a validated address. The Data API roles cannot write newsletter_subscribers (issue 18:
- * one anonymous request inserted 200,000 rows), so this trusted server code writes it with the
+ * Stores a validated address. The Data API roles cannot write newsletter_subscribers (when
+ * they could, one anonymous request inserted 200,000 rows), so this trusted server code writes it with the
  * service role, one row per request, behind the per-address rate limit of the action.
  */
 async function subscribe(context: Route.ActionArgs['context'], email: string): Promise<boolean> {

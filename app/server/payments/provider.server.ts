@@ -102,7 +102,7 @@ export interface PaymentProvider {
   /** Sets or clears "cancel at the end of the current period" (the undo). */
   setCancelAtPeriodEnd(input: { subscriptionId: string; cancel: boolean }): Promise<void>;
 
-  // --- Saved payment methods (issue #15, app/server/payment-methods.server.ts) -----------------
+  // --- Saved payment methods (app/server/payment-methods.server.ts) ----------------------------
   // The card's number and CVC go to the provider and nowhere else; what comes back (an id, the
   // brand, the last four digits, the expiry) is all this app stores.
   /** Saves a card for the member; refused (a decline, a bad number) with a reason they can read. */
@@ -113,7 +113,7 @@ export interface PaymentProvider {
   detachPaymentMethod(input: { methodId: string }): Promise<void>;
   // --- end of saved payment methods ------------------------------------------------------------
 
-  // ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+  // ---- Renewals (the renewal job, app/server/renewals.server.ts) ----
   /**
    * Charges the next period of a due subscription (its period ended): the outcome as a
    * notification ('renewed' or 'past_due'), applied by `applySubscriptionNotification`; null
@@ -124,7 +124,7 @@ export interface PaymentProvider {
   // ---- end Renewals ----
 }
 
-// --- Saved payment methods (issue #15) ---------------------------------------------------------
+// --- Saved payment methods ----------------------------------------------------------------------
 /** What a member typed: only ever handed to the provider, never stored, logged or echoed. */
 export interface CardDetails {
   number: string;
@@ -165,7 +165,7 @@ export interface SubscriptionNotification {
   reason?: string;
 }
 
-// ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+// ---- Renewals (the renewal job, app/server/renewals.server.ts) ----
 export interface RenewSubscriptionInput {
   /** The provider's subscription id. */
   subscriptionId: string;

@@ -50,7 +50,7 @@ export const PRICE_LOOKUP_KEYS: Record<PaidTierId, string> = {
 
 const NO_PAYMENT_METHOD = 'No saved payment method: add a card on Billing first.';
 
-// --- Saved payment methods (issue #15) ---------------------------------------------------------
+// --- Saved payment methods ----------------------------------------------------------------------
 const LIVE_CARDS = 'Cards are added on Stripe’s secure page; this form takes test cards only.';
 
 /** Stripe's test numbers and the test PaymentMethods that stand for them (docs.stripe.com/testing). */
@@ -334,7 +334,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
-    // --- Saved payment methods (issue #15) -------------------------------------------------------
+    // --- Saved payment methods --------------------------------------------------------------------
     // Stripe takes no raw card number through its API (and never in live mode): in test mode a
     // typed test number stands for Stripe's matching test PaymentMethod; a live deployment adds
     // cards with Stripe Checkout in setup mode (ADR 019) and this method refuses.

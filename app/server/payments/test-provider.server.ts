@@ -26,7 +26,7 @@ function testCharge(paymentMethodId: string | null | undefined) {
     : { paymentId: randomId('pi'), outcome: 'paid' as const };
 }
 
-// --- Saved payment methods (issue #15) ---------------------------------------------------------
+// --- Saved payment methods ----------------------------------------------------------------------
 export const CARD_DECLINED = 'Your card was declined.';
 
 /**
@@ -119,7 +119,7 @@ export const testPaymentProvider: PaymentProvider = {
   },
   async setCancelAtPeriodEnd() {},
 
-  // --- Saved payment methods (issue #15): stateless, the id says what the card does ------------
+  // --- Saved payment methods: stateless, the id says what the card does -------------------------
   async savePaymentMethod({ card }) {
     return saveTestCard(card);
   },
@@ -127,7 +127,7 @@ export const testPaymentProvider: PaymentProvider = {
   async detachPaymentMethod() {},
   // --- end of saved payment methods ------------------------------------------------------------
 
-  // ---- Renewals (issue #15: the renewal job, app/server/renewals.server.ts) ----
+  // ---- Renewals (the renewal job, app/server/renewals.server.ts) ----
   // Renews for a calendar month from the end of the last period, paid, unless the payment
   // method's id contains `_0341_` (the declining test card, 4000 0000 0000 0341): then the
   // charge fails, "Your card was declined.". The event id follows the idempotency key, so the
