@@ -13,8 +13,9 @@
  *
  * A member's Stripe customer is found by `metadata.user_id` (Customer Search) and created with an
  * idempotency key of the user id, so two requests at once still make one customer; it is then
- * remembered in process. Card details never pass through this server: a live deployment adds
- * cards with Stripe Checkout in setup mode (the ADR), test mode may use Stripe's test tokens.
+ * remembered in process. Card details never pass through this server: test mode may use Stripe's
+ * test tokens; a live key adds no card here (collecting cards on Stripe's own page, Checkout in
+ * setup mode, is not built: ADR 019).
  */
 import type Stripe from 'stripe';
 import { addMonth, type PaidTierId } from '~/lib/subscriptions';
@@ -336,8 +337,8 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
 
     // --- Saved payment methods --------------------------------------------------------------------
     // Stripe takes no raw card number through its API (and never in live mode): in test mode a
-    // typed test number stands for Stripe's matching test PaymentMethod; a live deployment adds
-    // cards with Stripe Checkout in setup mode (ADR 019) and this method refuses.
+    // typed test number stands for Stripe's matching test PaymentMethod; with a live key this
+    // method refuses (cards would be collected on Stripe's own page, ADR 019).
     async savePaymentMethod({ userId, card }) {
       if (!settings.secretKey.includes('_test_')) return { ok: false, reason: LIVE_CARDS };
       const stripe = await client();
