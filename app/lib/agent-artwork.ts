@@ -156,7 +156,7 @@ export function agentPicture(agent: {
 /**
  * How a card's picture loads. One in the first screen (the first row of a list) is the page's
  * largest paint: it loads at once and at high priority, since at low priority it waited behind the
- * scripts for a connection on a throttled phone (ADR 029). The others load when near.
+ * scripts for a connection on a throttled phone (ADR 045). The others load when near.
  */
 export function cardPictureLoading(firstScreen: boolean) {
   return firstScreen ? ({ loading: 'eager', fetchPriority: 'high' } as const) : ({ loading: 'lazy' } as const);
