@@ -3,7 +3,7 @@
  * permission that guards it, and the route module that draws it (or, for the sections not built
  * yet, the 'Coming Soon' sentence). Everything else is derived from this table:
  * - the route list (app/routes/dashboard/routes.ts maps each section to one route),
- * - the server guard (`requireSection` in app/server/dashboard-guard.server.ts finds the section of
+ * - the server guard (`requireSection` in app/server/guards.server.ts finds the section of
  *   the matched route and checks its permission, in every page loader and, through the layout's
  *   middleware, before every action),
  * - the side navigation (icons keyed by path in app/components/dashboard/side-nav.tsx) and the
