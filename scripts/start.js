@@ -33,7 +33,7 @@ function newestMtime(entry) {
 
 if (!existsSync(BUILD_ENTRY) || newestMtime(BUILD_ENTRY) < Math.max(...SOURCES.map(newestMtime))) {
   // The build's own log (every asset, and @react-router/dev 7's `envFile` deprecation warnings
-  // under Vite 8, remix-run/react-router#15229) is for developers: an operator sees it only when
+  // under Vite 8) is for developers: an operator sees it only when
   // the build fails. `npm run build` shows all of it.
   console.log('Building the app…');
   const build = spawnSync('npx', ['react-router', 'build'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
