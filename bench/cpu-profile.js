@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cpu` (ADR 026): where the CPU goes when the benchmark's cache-miss marketplace
+ * `npm run bench:cpu` (ADR 027): where the CPU goes when the benchmark's cache-miss marketplace
  * is served, embedded (one process over PGlite) and server-backed (WORKERS=2 over a PostgreSQL
  * server), against the bare fixture F. For each target, one autocannon run (-c 50) while every
  * process's CPU time is read from /proc: the app processes, the PostgreSQL server's processes,

@@ -55,7 +55,7 @@ export interface AppInstance {
 export async function createApp(): Promise<AppInstance> {
   // Given a function, React Router calls it and derives the routes, their ranking and the static
   // handler again on every request (for hot reload); the production build is given once instead,
-  // its modules loaded while the database opens (ADR 025: the two overlap on a start-up).
+  // its modules loaded while the database opens (ADR 044: the two overlap on a start-up).
   const loadBuild = () => import('virtual:react-router/server-build');
   const build = isProduction ? loadBuild() : null;
   build?.catch(() => {}); // awaited below; a failure surfaces there, after the backend's own
