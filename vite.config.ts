@@ -7,7 +7,7 @@ export default defineConfig({
   // The server build's entry is our HTTP layer (server/app.ts), which imports the React Router
   // build through `virtual:react-router/server-build`; `server.js` loads it in production.
   environments: {
-    // Fewer, larger scripts before the first paint on a slow connection (ADR 024): the icons the
+    // Fewer, larger scripts before the first paint on a slow connection (ADR 042): the icons the
     // pages use are one chunk instead of one file each (a page loaded 14 of them, 39 scripts in
     // all); React, React DOM and React Router are one (they were split by first importer); app
     // modules shared by a dozen routes or more are one. `/` loads 17 scripts instead of 25 for
@@ -31,7 +31,7 @@ export default defineConfig({
       },
     },
     ssr: {
-      // lucide-react's entry loads all of its ~1,600 icons (0.2 s of a start-up, ADR 025); bundled,
+      // lucide-react's entry loads all of its ~1,600 icons (0.2 s of a start-up, ADR 044); bundled,
       // the server build keeps only the icons the pages use, as the browser's does.
       resolve: { noExternal: ['lucide-react'] },
       build: {

@@ -49,7 +49,7 @@ insert into seed_accounts values
 
 -- One bcrypt hash (cost 10) of the published demo password, shared by all demo accounts and
 -- written out rather than computed: hashing it here took a third of a second of every new
--- database in PGlite (ADR 025). It was made by crypt('demo-password', gen_salt('bf', 10)).
+-- database in PGlite (ADR 044). It was made by crypt('demo-password', gen_salt('bf', 10)).
 with pw as (select '$2a$10$vaK2RSZ28MGQYsMktJ54WeNdATVJulLT8x.PBGH1S1g.bGfkN87xq'::text as hash)
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

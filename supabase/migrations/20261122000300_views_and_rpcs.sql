@@ -36,7 +36,7 @@ revoke insert, update, delete, truncate on public.public_profiles from anon, aut
 grant select on public.public_profiles to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
--- agents_with_stats: spec §3 "Agent". RLS of public.agents applies (security_invoker), so anon
+-- agents_with_stats: the Agent of docs/product.md. RLS of public.agents applies (security_invoker), so anon
 -- sees published agents only; seller name/avatar come from public_profiles and the aggregates
 -- from agent_stats, both readable by anyone.
 -- avg_rating: numeric, mean rating rounded to 2 decimals; 0 when the agent has no reviews
@@ -68,7 +68,7 @@ left join public.agent_stats s on s.agent_id = a.id;
 revoke insert, update, delete, truncate on public.agents_with_stats from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- user_purchase_history: spec §3 "Purchase". RLS of public.purchases applies: a buyer sees own
+-- user_purchase_history: the Purchase of docs/product.md. RLS of public.purchases applies: a buyer sees own
 -- purchases, a seller also their sales (filter buyer_id = me), admins all.
 -- user_rating / user_review: the buyer's review of that agent, NULL when not reviewed.
 -- ---------------------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ as $$
     )
 $$;
 
--- Published agents per category under the marketplace filters (spec §9): search matches name,
+-- Published agents per category under the marketplace filters: search matches name,
 -- description or category case-insensitively; max_price inclusive; min_rating against avg_rating.
 -- Returns every category of the six, with 0 when nothing matches. Reads published agents only.
 create or replace function public.category_counts(

@@ -1,4 +1,4 @@
--- Indexes for every marketplace sort (spec §9), so that a page of 24 is read in index order and
+-- Indexes for every marketplace sort, so that a page of 24 is read in index order and
 -- stops after 24 rows instead of joining and sorting every published agent. Measured with
 -- 10,000 published agents: see docs/database.md "Catalogue queries".
 

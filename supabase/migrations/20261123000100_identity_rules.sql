@@ -1,4 +1,4 @@
--- Identity rules (issue 18, items 9 and 10). See docs/security/identity-rules.md and
+-- Identity rules. See docs/security/identity-rules.md and
 -- docs/decisions/010-usernames-and-look-alikes.md.
 --   * usernames: 3–30 ASCII letters, digits and underscores; unique case-insensitively AND by
 --     "skeleton" (ASCII look-alikes I/l/1, O/0, rn/m, vv/w, runs of underscores count as equal);

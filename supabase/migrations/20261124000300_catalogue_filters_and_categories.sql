@@ -1,4 +1,4 @@
--- One home for the catalogue's categories and for its filters (issue 10, ADR 011).
+-- One home for the catalogue's categories and for its filters (ADR 011).
 --
 -- 1. public.categories holds the six categories: name (what agents store), slug (the URL value),
 --    position (display order) and how they look (description, icon, colour). The app, the

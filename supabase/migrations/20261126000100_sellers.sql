@@ -1,4 +1,4 @@
--- Becoming a seller and storefronts (issue #12): a seller's display name, pitch and the moment
+-- Becoming a seller and storefronts: a seller's display name, pitch and the moment
 -- they accepted the seller terms; both shown on their storefront through public_profiles; the
 -- storefront's figures from their published agents.
 

@@ -1,4 +1,4 @@
--- Listing agents (issue #12 "Listing agents"): sellers upload and edit their agents, with images
+-- Listing agents: sellers upload and edit their agents, with images
 -- in a public Storage bucket and packages as versions (public.agent_versions, migration
 -- 20261125000100). This migration adds:
 --   * the public bucket 'agent-images' (thumbnails and gallery images, 2 MB, four image types);

@@ -1,4 +1,4 @@
--- Users and moderation (issue 12, "Admin"): bans, role changes, unpublishing agents, removing
+-- Users and moderation: bans, role changes, unpublishing agents, removing
 -- reviews, and the audit log that records each of them.
 --
 --   * public.audit_log: who did what to whom, when and why. Written by trusted server code (the

@@ -1,4 +1,4 @@
--- Analytics (issue 12, "Seller figures" and "Admin"): agent-page views, a seller's sales and
+-- Analytics: agent-page views, a seller's sales and
 -- revenue per day and per agent, and the platform's figures per day. Days are UTC days.
 --
 --   * public.agent_views: one row per visitor, agent and UTC day. The visitor is the signed-in

@@ -1,4 +1,4 @@
--- Seller figures (issue 12, "Seller figures"): a seller's earnings computed from their purchases,
+-- Seller figures: a seller's earnings computed from their purchases,
 -- and one public reply per review by the seller of the reviewed agent.
 --
 --   * public.seller_earnings(fee_percent, time_zone): the caller's own sales (seller_id =

@@ -1,4 +1,4 @@
--- Account self-service (issue #13, everything but two-factor): profile pictures, the session
+-- Account self-service: profile pictures, the session
 -- list, and what deleting an account keeps. This migration adds:
 --   * the public bucket 'avatars' (2 MB, JPEG/PNG/GIF) with storage.objects policies that let a
 --     signed-in user write only under their own folder '<user id>/…';

@@ -1,10 +1,10 @@
--- Privacy settings honoured everywhere (issue #13 "Privacy and notifications"). One rule, in
+-- Privacy settings honoured everywhere. One rule, in
 -- public.public_profiles, which every reader of another user's profile goes through (the
 -- storefront, seller names on cards and the agent page, Contact Seller, reviews):
 --   * public: everyone sees the profile; members: signed-in users only; private: its owner only;
 --   * the username always shows (a listing names its seller; a review its author), everything
 --     else (names, bio, picture, display name, pitch, contact details) only to those who may see
---     the profile. Since issue #13 this includes a seller's display name and pitch, which
+--     the profile. This includes a seller's display name and pitch, which
 --     migration 20261126000100 showed to anonymous visitors of a members-only seller;
 --   * email and phone additionally only when the user shows them (show_email / show_phone);
 --   * two new columns at the end: `visibility` (the setting itself, so a page can say why it

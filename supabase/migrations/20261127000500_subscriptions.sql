@@ -1,4 +1,4 @@
--- Membership subscriptions (issue #15, first slice; ADR 018). A member's tier is the tier of
+-- Membership subscriptions (ADR 018). A member's tier is the tier of
 -- their live subscription; spending drives loyalty only. Both tables are written only by trusted
 -- server code (the service role, after the route's guard) through the payment-provider boundary
 -- (app/server/subscriptions.server.ts); members read their own rows.

@@ -1,4 +1,4 @@
--- Billing (issue #15): every charge records the payment method it was made with, as the label a
+-- Billing: every charge records the payment method it was made with, as the label a
 -- member reads on Billing and on the invoice ("Visa •••• 4242"); never a card number. Null on
 -- records made before saved payment methods existed (and on test-mode charges without one).
 alter table public.purchases

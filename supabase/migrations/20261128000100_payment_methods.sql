@@ -1,4 +1,4 @@
--- Saved payment methods (issue #15): what the payment provider gave back when a member saved a
+-- Saved payment methods: what the payment provider gave back when a member saved a
 -- card — its id at the provider, the brand, the last four digits and the expiry. Never a card
 -- number or a CVC: those go to the provider and nowhere else. Written only by trusted server code
 -- (the service role, after the route's guard: app/server/payment-methods.server.ts); members read

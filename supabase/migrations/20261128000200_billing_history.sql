@@ -1,4 +1,4 @@
--- Billing history (issue #15): one read of everything a member was charged, newest first: every
+-- Billing history: one read of everything a member was charged, newest first: every
 -- purchase they made as the buyer and every charge of their subscription (the first month, a
 -- prorated upgrade, a renewal). Billing's table, its CSV export and the invoice page all read it
 -- (app/server/billing-history.server.ts). No new table: the view reads `purchases` and
@@ -22,7 +22,7 @@ revoke execute on function public.invoice_number(timestamptz, uuid) from public,
 grant execute on function public.invoice_number(timestamptz, uuid) to authenticated, service_role;
 
 -- kind: 'purchase' (an agent), or the subscription charge's kind ('subscription', 'proration',
--- 'renewal'). status is Billing's (spec §4): a completed purchase is 'paid'. For a purchase,
+-- 'renewal'). status is Billing's: a completed purchase is 'paid'. For a purchase,
 -- list_price - discount_amount = amount (the purchases' own constraint); a subscription charge has
 -- no discount. payment_method is the label recorded with the charge (null: none recorded; the
 -- page shows the provider's label instead).

@@ -1,4 +1,4 @@
--- Renewals (issue #15; ADR 018): what a provider reports about a subscription after the request
+-- Renewals (ADR 018): what a provider reports about a subscription after the request
 -- that changed it — a renewal paid, a renewal failed, the subscription ended — is applied once per
 -- event id by `public.apply_subscription_notification` (one transaction), and the renewal job
 -- (app/server/renewals.server.ts) runs on one server at a time under a `job_leases` row.

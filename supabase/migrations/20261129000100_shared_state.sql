@@ -1,4 +1,4 @@
--- State that several app processes on one database share (issue #16; ADR 022).
+-- State that several app processes on one database share (ADR 022).
 --
 --   * public.rate_limit_windows, counted through public.rate_limit_add / rate_limit_peek: the
 --     app's own form limits (sign-in, sign-up, password reset, newsletter, wrong two-factor

@@ -1,5 +1,4 @@
--- Purchase History's summary in one aggregate (issue #17, "the purchase history under load";
--- docs/decisions/023-paged-purchase-lists.md). The page's header sums up the buyer's whole history
+-- Purchase History's summary in one aggregate (ADR 040). The page's header sums up the buyer's whole history
 -- while its list shows 24 rows; the app used to read three columns of every purchase to add them
 -- up, so each page load grew with the history. public.purchase_summary() answers one row instead.
 --

@@ -1,5 +1,4 @@
--- The agent page without a database write or an uncached read per anonymous visit (issue #17,
--- "agent page" under load; ADR 028).
+-- The agent page without a database write or an uncached read per anonymous visit (ADR 028).
 --
 --   * public.record_agent_views(views): the views the app server gathered over a fraction of a
 --     second, written in one statement (one row per visitor, agent and UTC day, as before).

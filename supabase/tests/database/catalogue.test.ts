@@ -165,7 +165,7 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
     }
   });
 
-  it('applies each filter as the specification says, NULL meaning no filter', async () => {
+  it('applies each filter as the marketplace states it, NULL meaning no filter', async () => {
     const [truth] = await rowsAs<{ all: number; cheap: number; rated: number; sales: number; email: number }>(
       db,
       serviceRole,

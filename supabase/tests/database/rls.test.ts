@@ -334,7 +334,7 @@ describe('reviews', () => {
 
 describe('newsletter, downloads, packages, stats', () => {
   it("only service_role (the app's newsletter action) writes and reads subscribers", async () => {
-    // Anonymous bulk writes (issue 18): the Data API roles cannot insert; see identity-rules.test.ts.
+    // Anonymous bulk writes: the Data API roles cannot insert; see identity-rules.test.ts.
     expect(
       await errorCodeAs(db, anon, "insert into public.newsletter_subscribers (email) values ('new@demo.test')"),
     ).toBe('42501');

@@ -2,7 +2,7 @@
  * Becoming a seller and storefronts in the database (migration 20261126000100): the owner edits
  * their display name, pitch and response time but never their account type or the moment the
  * seller terms were accepted; public_profiles shows a seller's business details to those who may
- * see the profile (issue #13: members only means signed-in viewers); the storefront's figures come from the seller's published agents.
+ * see the profile (members only means signed-in viewers); the storefront's figures come from the seller's published agents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/database';

@@ -10,7 +10,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-// Product specification §3, in the specification's order.
+// The fields of docs/product.md's data, in its order.
 const AGENT_COLUMNS = [
   'id',
   'name',
@@ -29,9 +29,9 @@ const AGENT_COLUMNS = [
   'avg_rating',
   'review_count',
   'purchase_count',
-  // Issue #12 (migration 20261126000200): when the last version shipped.
+  // Migration 20261126000200: when the last version shipped.
   'last_version_at',
-  // Issue #13 (migration 20261127000400): the seller's profile visibility, so a card knows
+  // Migration 20261127000400: the seller's profile visibility, so a card knows
   // whether to link the seller's name.
   'seller_visibility',
 ];
