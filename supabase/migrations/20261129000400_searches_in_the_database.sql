@@ -1,5 +1,5 @@
 -- Two admin searches picked in the database instead of by a list of ids sent in the URL
--- (docs/decisions/026-aggregates-in-the-database.md, amendment).
+-- (docs/decisions/041-seller-lists-paged-no-ids-in-urls.md).
 --
 -- The Disputes search (/dashboard/disputes: purchases whose agent name or buyer username contains
 -- the words, app/server/sales.server.ts) read the ids of up to 500 matching agents and 500 matching
