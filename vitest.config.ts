@@ -27,6 +27,9 @@ if (!serverAvailable) {
   console.warn('No PostgreSQL 15+ server installed: the `postgres` test project is skipped (CI runs it).');
 }
 
+/** One seeded database per run, copied by each test's new database (tests/support/seeded-template-setup.ts). */
+const seededTemplate = 'tests/support/seeded-template-setup.ts';
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -37,7 +40,7 @@ export default defineConfig({
     // waits (rate-limit windows, locks, network timeouts). Two forks there: 348 → 304 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'pglite', include: everything } },
+      { extends: true, test: { name: 'pglite', include: everything, globalSetup: [seededTemplate] } },
       ...(serverAvailable
         ? [
             {
@@ -46,7 +49,7 @@ export default defineConfig({
                 name: 'postgres',
                 include: onServer,
                 env: { DB_TARGET: 'postgres' },
-                globalSetup: ['tests/support/postgres-global-setup.ts'],
+                globalSetup: [seededTemplate, 'tests/support/postgres-global-setup.ts'],
               },
             },
           ]

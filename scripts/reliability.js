@@ -1,6 +1,7 @@
 /**
  * `npm run test:reliability`: the security suite with its full sizes (vitest: tests/security/,
- * 1,000 generated URL parameter sets, every redirect payload, 50 simultaneous purchases), then the
+ * 1,000 generated URL parameter sets, every redirect payload for both visitors, 50 simultaneous
+ * purchases; and the data directory lock raced by ten processes), then the
  * slow end-to-end runs (tests/e2e/reliability/, through scripts/e2e.js: durability, first start,
  * oversized and malformed bodies), then the load run (scripts/load.js: autocannon -c 100 -d 60
  * against the production server), then one table: each row one number whose bar is zero. Exits
@@ -17,7 +18,14 @@ const env = { ...process.env, SECURITY_FULL: 'true', SECURITY_SWEEP_RUNS: '1000'
 
 const security = spawnSync(
   process.execPath,
-  ['--import', './scripts/node20-polyfills.js', './node_modules/vitest/vitest.mjs', 'run', 'tests/security'],
+  [
+    '--import',
+    './scripts/node20-polyfills.js',
+    './node_modules/vitest/vitest.mjs',
+    'run',
+    'tests/security',
+    'supabase/local/lock.test.ts',
+  ],
   { stdio: 'inherit', env },
 );
 const e2e = spawnSync(process.execPath, ['scripts/e2e.js'], {

@@ -21,6 +21,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -128,6 +129,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
 
 async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<{ db: Database; created: boolean }> {
   const log = options.log ?? (() => {});
+  const template = seededTemplate(options);
+  if (template) {
+    log(`Copied the new database, seeded, from this test run's template ${template}`);
+    return { db: await createPGlite(options, null, undefined, template), created: true };
+  }
   const dataPath = options.dataDir ? path.join(options.dataDir, 'pgdata') : null;
   const marker = options.dataDir ? path.join(options.dataDir, INITIALISED_MARKER) : null;
   let created = true;
@@ -274,10 +280,12 @@ function createPGlite(
   options: OpenDatabaseOptions,
   dataPath: string | null,
   snapshot?: string,
+  copyFrom?: string,
 ): Promise<PGliteThreadDatabase> {
   return openPGliteThread({
     dataPath,
     snapshotFile: snapshot,
+    copyFrom,
     workerFile: path.join(options.supabaseDir, 'local', 'pglite-worker.js'),
     log: options.log,
   });
@@ -292,6 +300,42 @@ function newDatabaseSnapshot(options: OpenDatabaseOptions): string | undefined {
     schemaFiles: ['bootstrap.sql', ...SERVICE_SCHEMAS],
     extensions: EXTENSIONS,
   });
+}
+
+/**
+ * The test runs' shortcut (`EMBEDDED_SEEDED_TEMPLATE`, set by tests/support/seeded-template-setup.ts
+ * for one vitest run): a closed data directory of a new database with its seed loaded, made once
+ * per run. A new in-memory seeded database with the default snapshots starts from a copy of it, so
+ * that a test file does not pay the unpacking of the snapshot and the seed (about 3 s of CPU per
+ * database on two cores). Its seed's times are those of the run's start, minutes old at most.
+ * Every other new database (a data directory, no seed, explicit snapshot settings) is made as in
+ * production.
+ */
+function seededTemplate(options: OpenDatabaseOptions): string | undefined {
+  const root = process.env.EMBEDDED_SEEDED_TEMPLATE;
+  const asProduction = options.dataDir || options.seed === false || options.snapshotDir !== undefined;
+  if (!root || asProduction || !existsSync(path.join(root, SEEDED_TEMPLATE_INPUTS))) return undefined;
+  // Made from this `supabase/` folder and these schema inputs, or not used.
+  const made = readFileSync(path.join(root, SEEDED_TEMPLATE_INPUTS), 'utf8');
+  return made === seededTemplateInputs(options) ? path.join(root, 'pgdata') : undefined;
+}
+
+/** The file of a seeded template's root that names what it was made from. */
+const SEEDED_TEMPLATE_INPUTS = 'made-from.json';
+
+/** What a seeded template made with these options was made from: the folder and its snapshot's name. */
+function seededTemplateInputs(options: OpenDatabaseOptions): string {
+  return JSON.stringify({ supabaseDir: path.resolve(options.supabaseDir), snapshot: newDatabaseSnapshot(options) });
+}
+
+/**
+ * Makes a seeded template in `root` (empty) for `EMBEDDED_SEEDED_TEMPLATE`: a new database with
+ * these options' schema and seed, closed, in `root/pgdata`.
+ */
+export async function makeSeededTemplate(root: string, options: Omit<OpenDatabaseOptions, 'dataDir'>) {
+  const { db } = await openDatabase({ ...options, dataDir: root });
+  await db.close();
+  writeFileSync(path.join(root, SEEDED_TEMPLATE_INPUTS), seededTemplateInputs({ ...options, dataDir: null }));
 }
 
 /** Runs the preparation of an open database; on failure closes it and rethrows. */

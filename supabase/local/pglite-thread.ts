@@ -16,7 +16,7 @@
  * (`dataDir: null`) keeps its files in a temporary directory, removed on close, so that a restart
  * finds them too.
  */
-import { mkdtempSync, readdirSync, readlinkSync, rmSync, closeSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, closeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -29,6 +29,12 @@ export interface PGliteThreadOptions {
   workerFile: string;
   /** A tarball to make a new database from (ADR 025), read by the thread on its first start only. */
   snapshotFile?: string;
+  /**
+   * A closed data directory whose files are copied into a new temporary one before the thread
+   * first starts: the database opens as an existing one, nothing unpacked (a test run's seeded
+   * database, `EMBEDDED_SEEDED_TEMPLATE` in database.ts).
+   */
+  copyFrom?: string;
   log?: (line: string) => void;
 }
 
@@ -130,6 +136,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     rmSync(path.dirname(dataPath), { recursive: true, force: true });
   };
   if (temporary) rememberTemporary(path.dirname(dataPath));
+  if (temporary && options.copyFrom) cpSync(options.copyFrom, dataPath, { recursive: true });
 
   let nextId = 0;
   let restarts = 0;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, refreshStatistics, type Database } from './database';
-import { snapshotFile } from './snapshot';
+import { defaultSnapshotDir, snapshotFile } from './snapshot';
 
 const supabaseDir = path.resolve('supabase');
 const temp = mkdtempSync(path.join(os.tmpdir(), 'snapshot-test-'));
@@ -21,7 +21,7 @@ async function contents(db: Database) {
   return { migrations: migrations.rows.map((row) => row.version), ...counts.rows[0] };
 }
 
-async function open(snapshotDir: string | null, dataDir: string | null = null) {
+async function open(snapshotDir: string | null | undefined, dataDir: string | null = null) {
   const lines: string[] = [];
   const { db } = await openDatabase({ dataDir, supabaseDir, snapshotDir, log: (line) => lines.push(line) });
   return { db, lines };
@@ -93,6 +93,22 @@ describe('snapshots of a new database (ADR 025)', () => {
     expect(off.lines.some((line) => line.startsWith('Unpacked'))).toBe(false);
     await off.db.close();
   }, 120_000); // databases made from nothing, on disk: tens of seconds on a loaded machine
+});
+
+describe("a test run's seeded template (EMBEDDED_SEEDED_TEMPLATE)", () => {
+  it('gives a new in-memory seeded database the same schema and data as the snapshot and the seed', async () => {
+    // vitest.config.ts's global setup made it for this run.
+    expect(process.env.EMBEDDED_SEEDED_TEMPLATE).toBeTruthy();
+    const copied = await open(undefined);
+    expect(copied.lines).toEqual([
+      expect.stringMatching(/^Copied the new database, seeded, from this test run's template /),
+    ]);
+    // The same snapshot folder named: made as in production, unpacked and seeded.
+    const made = await open(defaultSnapshotDir(supabaseDir));
+    expect(made.lines).toContain('Loading the demo data (supabase/seed.sql)');
+    expect(await contents(copied.db)).toEqual(await contents(made.db));
+    await Promise.all([copied.db.close(), made.db.close()]);
+  }, 120_000);
 });
 
 describe('refreshStatistics', () => {
