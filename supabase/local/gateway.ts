@@ -2,6 +2,7 @@
  * The API gateway in front of the services (wire reference §1.4): API key check, the
  * `Authorization` rewrite, CORS, and routing by prefix to Auth, the Data API and Storage.
  */
+import { requestScope } from './admission';
 import { stampClientAddress } from './client-address';
 import { errorResponse as authErrorResponse, validationFailed } from './auth/errors';
 import type { ServiceHandler } from './context';
@@ -130,7 +131,10 @@ export function createGateway(keys: Keys, services: GatewayServices) {
       signal: request.signal,
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit);
-    return withCors(await services[service](forwarded, path));
+    // The database's gate counts the request as this client's and drops it if the client goes
+    // away while it waits (ADR 032); in process without an address, it acts for no one visitor.
+    const scope = { address: clientAddress, signal: forwarded.signal };
+    return withCors(await requestScope.run(scope, () => services[service](forwarded, path)));
   };
 }
 
