@@ -9,9 +9,8 @@
  * - refuses one at once when `maxWaiting` already wait, and one that waited `maxWaitMs` without
  *   getting its turn ({@link DatabaseBusyError}: 503 with `Retry-After`);
  * - refuses a client's request when that client already has `perClient` queued or running
- *   ({@link ClientLimitError}: 429). A client is the access token's subject, else the address the
- *   gateway was given; the service role and the app's own in-process reads that act for no
- *   visitor (no subject, no address) are not counted per client;
+ *   ({@link ClientLimitError}: 429). A client is the access token's subject, else its address;
+ *   the service role and the app's own server-side calls (in process) are not counted per client;
  * - drops a waiting request whose HTTP client went away ({@link RequestCancelledError}): it never
  *   runs. One already running is left to its deadline.
  */
@@ -33,8 +32,9 @@ export interface AdmissionLimits {
  * load (100 connections) answers its pages with a p99 of about a second, the whole page included.
  * A wait of 3 s (the anonymous deadline) means a statement near its deadline holds the database;
  * 128 waiting at a slow request's 20–25 ms each take about as long to drain, so the 129th would
- * pass the wait limit anyway and is refused at once. 16 per client is above the dozen or so
- * calls the app's widest page makes at once for one signed-in viewer.
+ * pass the wait limit anyway and is refused at once. 16 per client: a client of the Data API
+ * itself (a script, another app) rarely has more than a few requests open at once, and 16 of them
+ * at the anonymous deadline already hold the database for 48 s.
  */
 export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = {
   maxWaiting: 128,
@@ -45,8 +45,13 @@ export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = {
 
 /** What the gateway knows of the request being served: who sent it, and whether they are still there. */
 export interface RequestScope {
-  /** The client's address, as the HTTP layer (or the app, for its visitor) gave it; none in process. */
+  /** The client's address, as the HTTP layer gave it. */
   address?: string;
+  /**
+   * The app's own server-side call (the in-process `fetch`): fixed queries of its pages, for a
+   * visitor or for none, never counted per client. Only the backend's HTTP entry leaves it unset.
+   */
+  fromApp?: boolean;
   /** Aborted when the HTTP client went away before the answer. */
   signal?: AbortSignal;
 }
@@ -82,14 +87,14 @@ export class RequestCancelledError extends Error {
 
 /**
  * Who a request is counted as, or null for requests not limited per client: the token's subject
- * (a signed-in or anonymous user), else the address (a visitor without a session). The service
- * role is the app's own key; requests in process without an address are the app's shared reads
- * for no one visitor (the public catalogue, the renewal job).
+ * (a signed-in or anonymous user), else the address (a visitor without a session). Not counted:
+ * the service role (the app's own key; whoever holds it holds the database) and the app's own
+ * server-side calls, made in process (the queries its pages make, each page a bounded few).
  */
 export function clientKeyOf(claims: { role: string; sub?: unknown }, scope: RequestScope | undefined): string | null {
-  if (claims.role === 'service_role') return null;
+  if (claims.role === 'service_role' || !scope || scope.fromApp) return null;
   if (typeof claims.sub === 'string' && claims.sub !== '') return `user:${claims.sub}`;
-  return scope?.address ? `address:${scope.address}` : null;
+  return scope.address ? `address:${scope.address}` : null;
 }
 
 interface Waiter {

@@ -66,8 +66,14 @@ export function createGateway(keys: Keys, services: GatewayServices) {
   /**
    * `target` is the request's path as it came in, before URL parsing resolved its dot segments
    * (the HTTP layer's raw request-target, or the string an in-process `fetch` was given).
+   * `fromApp`: the app's own server-side call (the in-process `fetch`), not a client's.
    */
-  return async function handle(request: Request, clientAddress?: string, target?: string): Promise<Response> {
+  return async function handle(
+    request: Request,
+    clientAddress?: string,
+    target?: string,
+    fromApp = false,
+  ): Promise<Response> {
     const url = new URL(request.url);
     const match = PREFIXES.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
     // Before routing: a climbing path is refused whatever service it names (in that one's shape).
@@ -131,9 +137,9 @@ export function createGateway(keys: Keys, services: GatewayServices) {
       signal: request.signal,
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit);
-    // The database's gate counts the request as this client's and drops it if the client goes
-    // away while it waits (ADR 032); in process without an address, it acts for no one visitor.
-    const scope = { address: clientAddress, signal: forwarded.signal };
+    // The database's gate counts the request as this client's (not the app's own calls) and drops
+    // it if the client goes away while it waits (ADR 032).
+    const scope = { address: clientAddress, fromApp, signal: forwarded.signal };
     return withCors(await requestScope.run(scope, () => services[service](forwarded, path)));
   };
 }

@@ -223,11 +223,12 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         siteUrl = url.replace(/\/$/, '');
       },
       handle,
+      // The app's own server-side calls: not counted per client at the database's gate (ADR 032).
       fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-        gateway(new Request(input, init), undefined, targetOf(input))) as typeof fetch,
+        gateway(new Request(input, init), undefined, targetOf(input), true)) as typeof fetch,
       fetchFrom: (clientAddress) =>
         ((input: RequestInfo | URL, init?: RequestInit) =>
-          gateway(new Request(input, init), clientAddress, targetOf(input))) as typeof fetch,
+          gateway(new Request(input, init), clientAddress, targetOf(input), true)) as typeof fetch,
       onChange: (topic, handler) => changes.on(topic, handler),
       async health() {
         const restarting =

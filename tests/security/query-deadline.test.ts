@@ -9,7 +9,7 @@
  * And no request waits for the database without end (ADR 032): an anonymous statement has a
  * shorter deadline than a signed-in one; a full queue and a long wait are answered 503 at once
  * (the app's page shows its 503 screen); one client past its share is answered 429 while another
- * user and the app's own reads go on; a request whose client went away while it waited never
+ * client and the app's own calls for that same user go on; a request whose client went away while it waited never
  * runs; and `/healthz` says "degraded" meanwhile.
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdmissionLimits } from '../../supabase/local/admission';
 import { withClaims } from '../../supabase/local/database';
-import { startAppInProcess, type AppInProcess } from '../support/app-in-process';
+import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { recordTally } from '../support/security-tally';
 
 /** The test's deadline of one statement (8 s by default). */
@@ -169,8 +169,8 @@ describe('a deadline for every query', () => {
     const gate = app.backend.db.gate!;
     const anon = headers(app.backend.anonKey);
     await withLimits({ maxWaiting: 1, maxWaitMs: 300, degradedWaiting: 1 }, async () => {
-      const hold = holdDatabase(1.2);
-      await waitFor(() => busy(), 5_000);
+      const hold = holdDatabase(2);
+      await hold.started;
       const before = gate.waiting; // the app's own background work may wait too
       const waited = timed(fetch(`${app.origin}/rest/v1/categories?select=slug&limit=1`, { headers: anon }));
       await waitFor(() => gate.waiting > before, 5_000);
@@ -196,7 +196,7 @@ describe('a deadline for every query', () => {
       const page = await fetch(`${app.origin}/agent/${randomUUID()}`);
       expect(page.status).toBe(503);
       expect(await page.text()).toContain('Service unavailable');
-      await hold;
+      await hold.done;
     });
     expect(gate.refused.busy).toBeGreaterThanOrEqual(2);
     expect(gate.refused.waited).toBeGreaterThanOrEqual(1);
@@ -205,18 +205,19 @@ describe('a deadline for every query', () => {
     expect(after.status).toBe(200);
   }, 60_000);
 
-  it('lets one client have only so many requests in the database; other clients and the app go on', async () => {
+  it("lets one client have only so many requests in the database; other clients and the app's own calls go on", async () => {
     const anon = headers(app.backend.anonKey);
     const user = { ...anon, authorization: `Bearer ${await accessToken('buyer@demo.test')}` };
+    const cookie = await signInThroughApp(app.origin, 'buyer@demo.test');
     await withLimits({ perClient: 2, maxWaitMs: 10_000 }, async () => {
-      const hold = holdDatabase(0.8);
-      await waitFor(() => busy(), 5_000);
+      const hold = holdDatabase(2);
+      await hold.started;
       const before = app.backend.db.gate!.waiting; // the app's own background work may wait too
       const url = `${app.origin}/rest/v1/categories?select=slug&limit=1`;
-      const first = [fetch(url, { headers: anon }), fetch(url, { headers: anon })];
+      const first = [fetch(url, { headers: user }), fetch(url, { headers: user })];
       await waitFor(() => app.backend.db.gate!.waiting >= before + 2, 5_000);
-      // This address has two in the database: a third is refused at once.
-      const third = await timed(fetch(url, { headers: anon }));
+      // This user (their token's subject) has two in the database: a third is refused at once.
+      const third = await timed(fetch(url, { headers: user }));
       expect(third.ms).toBeLessThan(PROMPT_MS);
       expect(third.response.status).toBe(429);
       expect(third.response.headers.get('retry-after')).toBe('1');
@@ -224,16 +225,16 @@ describe('a deadline for every query', () => {
         code: '53300',
         message: 'Too many requests of this client in the database at once (at most 2).',
       });
-      // A signed-in user from the same address is another client (their token's subject), and
-      // the app's own shared reads, made in process for no one visitor, are nobody's share.
+      // A visitor without a session at the same address is another client, and the app's own
+      // calls (in process) for this same user, a dashboard of several reads, are nobody's share.
       const others = [
-        fetch(url, { headers: user }),
-        fetch(url, { headers: user }),
-        fetch(`${app.origin}/agent/a0000000-0000-4000-8000-000000000001`),
+        fetch(url, { headers: anon }),
+        fetch(url, { headers: anon }),
+        fetch(`${app.origin}/dashboard`, { headers: { cookie } }),
       ];
       const statuses = (await Promise.all([...first, ...others])).map((response) => response.status);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
-      await hold;
+      await hold.done;
     });
   }, 60_000);
 
@@ -242,8 +243,8 @@ describe('a deadline for every query', () => {
     const cancelled = gate.refused.cancelled;
     const email = `gone-${Date.now()}@demo.test`;
     const service = headers(app.backend.serviceRoleKey);
-    const hold = holdDatabase(0.8);
-    await waitFor(() => busy(), 5_000);
+    const hold = holdDatabase(2);
+    await hold.started;
     const before = gate.waiting; // the app's own background work may wait too
     const controller = new AbortController();
     const gone = fetch(`${app.origin}/rest/v1/newsletter_subscribers`, {
@@ -252,11 +253,11 @@ describe('a deadline for every query', () => {
       body: JSON.stringify({ email }),
       signal: controller.signal,
     }).catch((error: unknown) => error);
-    await waitFor(() => gate.waiting > before, 5_000);
+    await waitFor(() => gate.waiting > before, 5_000, 'the request to wait');
     controller.abort();
     await gone;
-    await waitFor(() => gate.refused.cancelled > cancelled, 5_000);
-    await hold;
+    await waitFor(() => gate.refused.cancelled > cancelled, 5_000, 'the request to leave the queue');
+    await hold.done;
     const read = await fetch(
       `${app.origin}/rest/v1/newsletter_subscribers?select=email&email=eq.${encodeURIComponent(email)}`,
       { headers: service },
@@ -299,10 +300,10 @@ describe('shutdown during a long statement', () => {
   }, 150_000);
 });
 
-async function waitFor(condition: () => boolean, timeoutMs: number) {
+async function waitFor(condition: () => boolean, timeoutMs: number, what = 'the child') {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out waiting for the child');
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -311,19 +312,24 @@ function restartCount(): number {
   return (app.backend.db as { restarts?: number }).restarts ?? 0;
 }
 
-/** Whether PGlite's thread runs or queues something now. */
-function busy(): boolean {
-  return (app.backend.db as { busy?: boolean }).busy === true;
-}
-
 /**
- * Holds the database as a request would, for `seconds` (below the test's deadline, so no restart):
- * a signed-in user's transaction, run in process (it counts as no client's).
+ * Holds the database as a request would, for `seconds`: a signed-in user's transaction, run in
+ * process (it counts as no client's), its deadline raised for it so that a busy machine does not
+ * end it early. `started` resolves once it has its turn: every request after it waits.
  */
 function holdDatabase(seconds: number) {
-  return withClaims(app.backend.db, { role: 'authenticated', sub: randomUUID() }, (tx) =>
-    tx.query(`select pg_sleep(${seconds})`),
-  );
+  const db = app.backend.db;
+  const deadline = db.deadlineMs;
+  db.deadlineMs = seconds * 1000 + 10_000;
+  let begun: () => void = () => {};
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  const done = withClaims(db, { role: 'authenticated', sub: randomUUID() }, (tx) => {
+    begun();
+    return tx.query(`select pg_sleep(${seconds})`);
+  }).finally(() => {
+    db.deadlineMs = deadline;
+  });
+  return { started, done };
 }
 
 /** Runs `work` with the gate's limits changed, then puts them back. */
