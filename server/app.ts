@@ -91,12 +91,17 @@ export async function createApp(): Promise<AppInstance> {
   router.use(baselineHeaders);
 
   router.get('/healthz', async (_req, res) => {
-    const database = backend ? (await backend.health()).database : 'hosted';
+    const health = backend ? await backend.health() : null;
+    const database = health?.database ?? 'hosted';
     const ok = database !== 'down';
+    // Degraded is still up (200): requests are answered, some with 503 at once (ADR 032).
+    const body = health?.degraded
+      ? { status: 'degraded', database, reason: health.degraded }
+      : { status: ok ? 'ok' : 'unavailable', database };
     res
       .status(ok ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ status: ok ? 'ok' : 'unavailable', database });
+      .json(body);
   });
 
   // Every body, app and backend alike, is read here within its limits (server/body-limit.ts).
@@ -215,6 +220,14 @@ async function openEmbeddedBackend(): Promise<EmbeddedBackend> {
     seed: isDemoMode,
     snapshotDir: env.EMBEDDED_SNAPSHOT_DIR === 'none' ? null : env.EMBEDDED_SNAPSHOT_DIR,
     statementTimeoutMs: env.EMBEDDED_STATEMENT_TIMEOUT_MS,
+    anonStatementTimeoutMs: env.EMBEDDED_ANON_STATEMENT_TIMEOUT_MS,
+    admission: Object.fromEntries(
+      Object.entries({
+        maxWaiting: env.EMBEDDED_DB_MAX_WAITING,
+        maxWaitMs: env.EMBEDDED_DB_MAX_WAIT_MS,
+        perClient: env.EMBEDDED_DB_REQUESTS_PER_CLIENT,
+      }).filter(([, value]) => value !== undefined),
+    ),
     log: (message) => console.log(message),
     auth: {
       ...(confirmations ? { enableConfirmations: confirmations === 'true' } : {}),

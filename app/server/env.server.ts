@@ -38,10 +38,22 @@ const EnvSchema = z
       .refine((value) => /^postgres(ql)?:\/\//.test(value), 'expected a postgres:// URL')
       .optional(),
     /**
-     * How long one database statement of a request may run, in ms (ADR 031): `statement_timeout`
-     * on DATABASE_URL, the statement's deadline on PGlite. Default 8,000.
+     * How long one database statement of a signed-in (or service-role) request may run, in ms
+     * (ADR 031): `statement_timeout` on DATABASE_URL, the statement's deadline on PGlite.
+     * Default 8,000.
      */
     EMBEDDED_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+    /** The same for an anonymous request (ADR 032). Default 3,000, or the above when shorter. */
+    EMBEDDED_ANON_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+    /**
+     * Data API and Storage requests that may wait for the database at once before more are
+     * answered 503 (ADR 032). Default 128.
+     */
+    EMBEDDED_DB_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
+    /** How long one such request may wait for the database, in ms, before it is answered 503. Default 3,000. */
+    EMBEDDED_DB_MAX_WAIT_MS: z.coerce.number().int().min(1).max(3_600_000).optional(),
+    /** Such requests one client (user, else address) may have in the database at once; more: 429. Default 16. */
+    EMBEDDED_DB_REQUESTS_PER_CLIENT: count.optional(),
     /** Connections per app process to DATABASE_URL. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     /**

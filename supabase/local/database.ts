@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { clientKeyOf, requestScope, RequestGate, type AdmissionLimits } from './admission';
 import { openPGliteThread, type PGliteThreadDatabase } from './pglite-thread';
 import { defaultSnapshotDir, saveSnapshot, snapshotFile } from './snapshot';
 
@@ -47,10 +48,11 @@ export type Transaction = Queryable;
 
 export interface TransactionOptions {
   /**
-   * Each statement may run `deadlineMs` at most (ADR 031): the transactions of API requests.
-   * Statements outside them (the start-up, Auth's own fixed queries, maintenance) have no limit.
+   * Each statement may run `deadlineMs` at most (`true`), or this many ms (a role's own deadline,
+   * ADR 032): the transactions of API requests. Statements outside them (the start-up, Auth's own
+   * fixed queries, maintenance) have no limit (ADR 031).
    */
-  deadline?: boolean;
+  deadline?: boolean | number;
 }
 
 /**
@@ -66,6 +68,13 @@ export interface Database extends Queryable {
    * set in the transaction; on PGlite, each statement's deadline in its thread.
    */
   deadlineMs: number | null;
+  /**
+   * The deadline of the `anon` role's request statements, in ms (ADR 032: 3 s, as hosted
+   * Supabase), or null for `deadlineMs`.
+   */
+  anonDeadlineMs: number | null;
+  /** The admission of requests' transactions (ADR 032), set by `openDatabase`; none: all go in. */
+  gate?: RequestGate;
   transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Calls `handler` with each NOTIFY payload on `channel` (from any process on the server mode).
@@ -104,10 +113,26 @@ export interface OpenDatabaseOptions {
    * has no limit.
    */
   statementTimeoutMs?: number;
+  /**
+   * The same for the `anon` role (ADR 032). Default 3,000 (hosted Supabase's), or
+   * `statementTimeoutMs` when that is shorter.
+   */
+  anonStatementTimeoutMs?: number;
+  /** The admission of requests' transactions (ADR 032); unset limits keep their defaults. */
+  admission?: Partial<AdmissionLimits>;
 }
 
-/** The default deadline of one statement (hosted Supabase's `statement_timeout` for `authenticated`). */
+/**
+ * The default deadline of one statement of an `authenticated` or `service_role` request (hosted
+ * Supabase's `statement_timeout` for `authenticated`; its `service_role` has none of its own and
+ * runs with the API connection's 8 s).
+ */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 8_000;
+/** The default deadline of one statement of an `anon` request (hosted Supabase's for `anon`). */
+export const DEFAULT_ANON_STATEMENT_TIMEOUT_MS = 3_000;
+
+/** Connections per process on the server mode when `poolSize` is not given. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * SQL the stand-in runs before the migrations, in this order, relative to `supabase/local/`.
@@ -123,7 +148,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<{ db: 
   const opened = options.databaseUrl
     ? await openServerDatabase(options.databaseUrl, options)
     : await openEmbeddedDatabase(options);
-  opened.db.deadlineMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const { db } = opened;
+  db.deadlineMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  db.anonDeadlineMs = options.anonStatementTimeoutMs ?? Math.min(DEFAULT_ANON_STATEMENT_TIMEOUT_MS, db.deadlineMs);
+  // PGlite runs one transaction at a time; a server as many as this process has connections.
+  db.gate = new RequestGate(db.kind === 'embedded' ? 1 : (options.poolSize ?? DEFAULT_POOL_SIZE), options.admission);
   return opened;
 }
 
@@ -463,7 +492,8 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
  * Runs `work` in one transaction as the claims' role with `request.jwt.claims` set, so that
  * row-level security sees exactly what PostgREST would let it see. `settings` are further
  * transaction-local settings (`request.method`, `transaction_read_only` …) applied in the same
- * statement, saving a round trip per request.
+ * statement, saving a round trip per request. The transaction waits its turn at the database's
+ * gate (ADR 032), as the client the gateway saw, and its statements have the role's deadline.
  */
 export async function withClaims<T>(
   db: Database,
@@ -474,17 +504,27 @@ export async function withClaims<T>(
   const role = API_ROLES.has(claims.role) ? claims.role : 'anon';
   const extra = Object.entries(settings);
   const extraSql = extra.map((_, index) => `, set_config($${4 + index * 2}, $${5 + index * 2}, true)`).join('');
-  return db.transaction(
-    async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  // A request's statements have a deadline (ADR 031), the anonymous role's a shorter one (ADR 032).
+  const deadline = role === 'anon' && db.anonDeadlineMs !== null ? db.anonDeadlineMs : true;
+  const open = () =>
+    db.transaction(
+      async (tx) => {
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
               set_config('search_path', 'public, extensions', true)${extraSql}`,
-        [role, JSON.stringify({ ...claims, role }), typeof claims.sub === 'string' ? claims.sub : '', ...extra.flat()],
-      );
-      return work(tx);
-    },
-    // A request's statements have a deadline (ADR 031).
-    { deadline: true },
-  );
+          [
+            role,
+            JSON.stringify({ ...claims, role }),
+            typeof claims.sub === 'string' ? claims.sub : '',
+            ...extra.flat(),
+          ],
+        );
+        return work(tx);
+      },
+      { deadline },
+    );
+  if (!db.gate) return open();
+  const scope = requestScope.getStore();
+  return db.gate.run(clientKeyOf({ role, sub: claims.sub }, scope), scope?.signal, open);
 }

@@ -2,6 +2,7 @@
  * The API gateway in front of the services (wire reference §1.4): API key check, the
  * `Authorization` rewrite, CORS, and routing by prefix to Auth, the Data API and Storage.
  */
+import { requestScope } from './admission';
 import { stampClientAddress } from './client-address';
 import { errorResponse as authErrorResponse, validationFailed } from './auth/errors';
 import type { ServiceHandler } from './context';
@@ -65,8 +66,14 @@ export function createGateway(keys: Keys, services: GatewayServices) {
   /**
    * `target` is the request's path as it came in, before URL parsing resolved its dot segments
    * (the HTTP layer's raw request-target, or the string an in-process `fetch` was given).
+   * `fromApp`: the app's own server-side call (the in-process `fetch`), not a client's.
    */
-  return async function handle(request: Request, clientAddress?: string, target?: string): Promise<Response> {
+  return async function handle(
+    request: Request,
+    clientAddress?: string,
+    target?: string,
+    fromApp = false,
+  ): Promise<Response> {
     const url = new URL(request.url);
     const match = PREFIXES.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
     // Before routing: a climbing path is refused whatever service it names (in that one's shape).
@@ -130,7 +137,10 @@ export function createGateway(keys: Keys, services: GatewayServices) {
       signal: request.signal,
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit);
-    return withCors(await services[service](forwarded, path));
+    // The database's gate counts the request as this client's (not the app's own calls) and drops
+    // it if the client goes away while it waits (ADR 032).
+    const scope = { address: clientAddress, fromApp, signal: forwarded.signal };
+    return withCors(await requestScope.run(scope, () => services[service](forwarded, path)));
   };
 }
 

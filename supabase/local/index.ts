@@ -4,6 +4,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
+import type { AdmissionLimits } from './admission';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import { listenForChanges, type ChangeFeed } from './changes';
 import type { ServiceContext } from './context';
@@ -64,10 +65,21 @@ export interface EmbeddedBackendOptions {
    */
   snapshotDir?: string | null;
   /**
-   * How long one statement of an API request may run, in ms (`EMBEDDED_STATEMENT_TIMEOUT_MS`,
-   * default 8,000; ADR 031).
+   * How long one statement of an `authenticated` or `service_role` API request may run, in ms
+   * (`EMBEDDED_STATEMENT_TIMEOUT_MS`, default 8,000; ADR 031).
    */
   statementTimeoutMs?: number;
+  /**
+   * The same for an `anon` request (`EMBEDDED_ANON_STATEMENT_TIMEOUT_MS`, default 3,000 or
+   * `statementTimeoutMs` when shorter; ADR 032).
+   */
+  anonStatementTimeoutMs?: number;
+  /**
+   * How many requests may wait for the database, how long, and how many one client may have in
+   * it (`EMBEDDED_DB_MAX_WAITING`, `EMBEDDED_DB_MAX_WAIT_MS`, `EMBEDDED_DB_REQUESTS_PER_CLIENT`;
+   * ADR 032). Unset ones keep their defaults.
+   */
+  admission?: Partial<AdmissionLimits>;
   /** Overrides of the `[auth]` settings of config.toml (e.g. `{ enableConfirmations: true }` in tests). */
   auth?: AuthConfigOverrides;
   /** The rate limiter's clock (tests pass a fake one rather than sleeping through delays). */
@@ -119,7 +131,11 @@ export interface EmbeddedBackend {
    * on one database keep their caches right this way. Returns the unsubscribe function.
    */
   onChange: ChangeFeed['on'];
-  health(): Promise<{ ok: boolean; database: 'up' | 'down' }>;
+  /**
+   * Whether the database answers; `degraded` says why it is slow (many requests waiting for it,
+   * or its thread being started again after a statement passed its deadline; ADR 032).
+   */
+  health(): Promise<{ ok: boolean; database: 'up' | 'down'; degraded?: string }>;
   close(): Promise<void>;
 }
 
@@ -146,6 +162,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
       log: options.log,
       snapshotDir: options.snapshotDir,
       statementTimeoutMs: options.statementTimeoutMs,
+      anonStatementTimeoutMs: options.anonStatementTimeoutMs,
+      admission: options.admission,
     });
     const keys = await loadKeys(db.kind === 'server' ? { db } : { dataDir });
     // PGlite runs no autovacuum, so the planner's statistics are kept fresh here, for the tables
@@ -205,19 +223,26 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         siteUrl = url.replace(/\/$/, '');
       },
       handle,
+      // The app's own server-side calls: not counted per client at the database's gate (ADR 032).
       fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-        gateway(new Request(input, init), undefined, targetOf(input))) as typeof fetch,
+        gateway(new Request(input, init), undefined, targetOf(input), true)) as typeof fetch,
       fetchFrom: (clientAddress) =>
         ((input: RequestInfo | URL, init?: RequestInit) =>
-          gateway(new Request(input, init), clientAddress, targetOf(input))) as typeof fetch,
+          gateway(new Request(input, init), clientAddress, targetOf(input), true)) as typeof fetch,
       onChange: (topic, handler) => changes.on(topic, handler),
       async health() {
+        const restarting =
+          'restarting' in db && db.restarting === true
+            ? 'the database thread is being started again (a statement passed its deadline)'
+            : undefined;
+        const degraded = restarting ?? db.gate?.degraded() ?? undefined;
+        const up = degraded ? { ok: true, database: 'up' as const, degraded } : { ok: true, database: 'up' as const };
         // A statement running in PGlite's thread ends by its deadline at the latest: the database
         // is up, and /healthz does not wait behind it.
-        if ('busy' in db && db.busy === true) return { ok: true, database: 'up' };
+        if ('busy' in db && db.busy === true) return up;
         try {
           await db.query('select 1');
-          return { ok: true, database: 'up' };
+          return up;
         } catch {
           return { ok: false, database: 'down' };
         }

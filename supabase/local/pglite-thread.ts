@@ -53,6 +53,8 @@ export interface PGliteThreadDatabase extends Database {
    * its deadline at the latest, so the database is up, only busy.
    */
   readonly busy: boolean;
+  /** Whether the thread is being started again (a statement passed its deadline) right now. */
+  readonly restarting: boolean;
   /** The data directory as a tarball (the new database's snapshot, ADR 025). */
   dump(): Promise<Uint8Array>;
 }
@@ -213,7 +215,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       const thread = startThread();
       current = thread;
       await thread.ready;
-      for (const channel of channels.keys()) await send(thread, { op: 'listen', channel }, false);
+      for (const channel of channels.keys()) await send(thread, { op: 'listen', channel }, null);
       log(`The database thread was started again in ${Date.now() - started} ms (${error.message})`);
     })()
       .catch((startError: unknown) => {
@@ -227,12 +229,12 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       });
   };
 
-  const send = (thread: Thread, message: Op, deadline: boolean): Promise<unknown> =>
+  /** `limit`: the statement's deadline in ms, or null for none. */
+  const send = (thread: Thread, message: Op, limit: number | null): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const entry: Pending = { resolve, reject };
-      const limit = db.deadlineMs;
-      if (deadline && limit !== null) {
+      if (limit !== null) {
         entry.timer = setTimeout(() => {
           if (current === thread && !thread.ending) replace(new StatementTimeoutError());
         }, limit);
@@ -245,7 +247,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
    * Runs `message` on `thread` (a transaction's own), or on the current thread once it is ready.
    * A transaction whose thread was ended fails with the error that ended it.
    */
-  const run = async (message: Op, deadline: boolean, thread?: Thread): Promise<unknown> => {
+  const run = async (message: Op, deadline: number | null, thread?: Thread): Promise<unknown> => {
     if (stopped) throw stopped;
     if (thread?.ending) throw new StatementTimeoutError();
     while (restarting) await restarting;
@@ -275,20 +277,26 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   const db: PGliteThreadDatabase = {
     kind: 'embedded',
     deadlineMs: null,
+    anonDeadlineMs: null,
     get restarts() {
       return restarts;
     },
     get busy() {
       return !broken && (running > 0 || queued > 0 || restarting !== null);
     },
+    get restarting() {
+      return restarting !== null;
+    },
     query: <T>(sql: string, params?: unknown[]) =>
-      exclusive(() => run({ op: 'query', sql, params }, false) as Promise<QueryResult<T>>),
-    exec: (sql: string) => exclusive(() => run({ op: 'exec', sql }, false)),
+      exclusive(() => run({ op: 'query', sql, params }, null) as Promise<QueryResult<T>>),
+    exec: (sql: string) => exclusive(() => run({ op: 'exec', sql }, null)),
     transaction: <T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
       exclusive(async () => {
         while (restarting) await restarting;
         const thread = current;
-        const deadline = options?.deadline === true;
+        // Read when the transaction starts: a test may change `deadlineMs` between transactions.
+        const deadline =
+          typeof options?.deadline === 'number' ? options.deadline : options?.deadline ? db.deadlineMs : null;
         await run({ op: 'begin' }, deadline, thread);
         let ended = false;
         const step = (message: Op) => {
@@ -322,7 +330,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       channels.set(channel, handlers);
       const resume = onResume ? () => onResume() : undefined;
       if (resume) resumers.add(resume);
-      if (first) await exclusive(() => run({ op: 'listen', channel }, false));
+      if (first) await exclusive(() => run({ op: 'listen', channel }, null));
       return async () => {
         handlers.delete(handler);
         if (resume) resumers.delete(resume);
@@ -330,15 +338,15 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
           // Nothing is delivered from now on; the thread's UNLISTEN waits its turn without holding
           // the caller (a shutdown behind a long statement).
           channels.delete(channel);
-          if (!closed) exclusive(() => run({ op: 'unlisten', channel }, false)).catch(() => {});
+          if (!closed) exclusive(() => run({ op: 'unlisten', channel }, null)).catch(() => {});
         }
       };
     },
     withSessionLock: (_key, work) => work(),
-    dump: () => exclusive(() => run({ op: 'dump' }, false)) as Promise<Uint8Array>,
+    dump: () => exclusive(() => run({ op: 'dump' }, null)) as Promise<Uint8Array>,
     async close() {
       if (closed) return;
-      const last = exclusive(() => run({ op: 'close' }, false)).then(
+      const last = exclusive(() => run({ op: 'close' }, null)).then(
         () => true,
         (error: unknown) => {
           log(`The database did not close cleanly: ${String(error)}`);

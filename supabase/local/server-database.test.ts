@@ -1,7 +1,8 @@
 /**
  * The server-backed `Database` (ADR 021) against a real PostgreSQL server (the `postgres` vitest
  * project): it returns what PGlite returns for the same SQL, a lost LISTEN connection comes
- * back by itself, and a request's statement past its deadline ends (ADR 031).
+ * back by itself, and a request's statement past its deadline ends (ADR 031), the anonymous role's
+ * deadline shorter (ADR 032).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,27 @@ describe.skipIf(!onPostgresServer)('the server-backed database', () => {
     // Outside requests (the start-up, migrations) no limit is set.
     const { rows } = await db.query<{ limit: string }>(`select current_setting('statement_timeout') as limit`);
     expect(rows).toEqual([{ limit: '0' }]);
+  });
+
+  it("gives an anonymous request's transaction its own, shorter statement_timeout", async () => {
+    db.deadlineMs = 8_000;
+    db.anonDeadlineMs = 3_000;
+    try {
+      const limitAs = async (role: string) =>
+        (
+          await withClaims(
+            db,
+            { role, sub: role === 'anon' ? undefined : '00000000-0000-4000-8000-000000000001' },
+            (tx) => tx.query<{ limit: string }>(`select current_setting('statement_timeout') as limit`),
+          )
+        ).rows[0]!.limit;
+      expect(await limitAs('anon')).toBe('3s');
+      expect(await limitAs('authenticated')).toBe('8s');
+      expect(await limitAs('service_role')).toBe('8s');
+    } finally {
+      db.deadlineMs = null;
+      db.anonDeadlineMs = null;
+    }
   });
 
   it('listens again after its connection is cut, and says so', async () => {

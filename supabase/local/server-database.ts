@@ -64,12 +64,14 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
   const db: Database = {
     kind: 'server',
     deadlineMs: null,
+    anonDeadlineMs: null,
     ...queryable(pool),
     async transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const client = await pool.connect();
       try {
         // A request's transaction: PostgreSQL ends a statement past the deadline itself (ADR 031).
-        const limit = options?.deadline ? db.deadlineMs : null;
+        const limit =
+          typeof options?.deadline === 'number' ? options.deadline : options?.deadline ? db.deadlineMs : null;
         await client.query(limit === null ? 'begin' : `begin; set local statement_timeout = ${Math.ceil(limit)}`);
         const result = await work(queryable(client));
         await client.query('commit');

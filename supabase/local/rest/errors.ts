@@ -2,6 +2,7 @@
  * Data API errors: PostgREST's own codes (§5.5) and the SQLSTATE → HTTP mapping (§5.4).
  * Every error leaves as `{code, message, details, hint}` with `Proxy-Status`.
  */
+import { ClientLimitError, DatabaseBusyError, RequestCancelledError } from '../admission';
 import { jsonResponse } from '../context';
 
 export class RestError extends Error {
@@ -80,6 +81,8 @@ export function statusForSqlState(code: string, role: string, message: string): 
 /** Turns anything thrown while serving a request into the error PostgREST would send. */
 export function toRestError(error: unknown, role: string): RestError {
   if (error instanceof RestError) return error;
+  const refusal = admissionError(error);
+  if (refusal) return refusal;
   if (isPgError(error)) {
     const status = statusForSqlState(error.code, role, error.message);
     const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {};
@@ -87,6 +90,38 @@ export function toRestError(error: unknown, role: string): RestError {
   }
   console.warn('[rest] unexpected error', error);
   return new RestError(500, 'PGRST000', 'Internal error in the Data API stand-in');
+}
+
+/**
+ * A request the database's gate turned away (ADR 032), as PostgREST answers when it gets no
+ * connection in time (`PGRST003`, here 503 with `Retry-After`), and 429 for a client over its
+ * share (`53300`, PostgreSQL's "too many connections").
+ */
+function admissionError(error: unknown): RestError | null {
+  const retry = (seconds: number) => ({ 'retry-after': String(seconds) });
+  if (error instanceof DatabaseBusyError) {
+    return new RestError(
+      503,
+      'PGRST003',
+      'Timed out acquiring connection from connection pool.',
+      error.message,
+      'Try again in a few seconds.',
+      retry(error.retryAfterSeconds),
+    );
+  }
+  if (error instanceof ClientLimitError) {
+    return new RestError(
+      429,
+      '53300',
+      error.message,
+      null,
+      'Wait for your earlier requests to finish.',
+      retry(error.retryAfterSeconds),
+    );
+  }
+  // Nobody reads this answer: the client is gone.
+  if (error instanceof RequestCancelledError) return new RestError(499, 'PGRST003', error.message);
+  return null;
 }
 
 export function errorResponse(error: RestError): Response {

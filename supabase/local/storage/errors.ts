@@ -1,4 +1,5 @@
 /** Storage errors in storage-api's shape: `{statusCode, error, message}` (plus `code`). */
+import { ClientLimitError, DatabaseBusyError, RequestCancelledError } from '../admission';
 import { jsonResponse } from '../context';
 
 export class StorageError extends Error {
@@ -9,6 +10,7 @@ export class StorageError extends Error {
     /** The body's `statusCode`; storage-api reports some 400s as "403" (JWT problems). */
     readonly statusCode = String(status),
     readonly code = error,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -48,6 +50,20 @@ function isPgError(error: unknown): error is PgErrorLike {
 
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
+  // Turned away by the database's gate (ADR 032): storage-api's SlowDown, and 429 for a client
+  // over its share.
+  if (error instanceof DatabaseBusyError || error instanceof ClientLimitError) {
+    const busy = error instanceof DatabaseBusyError;
+    return new StorageError(
+      busy ? 503 : 429,
+      busy ? 'SlowDown' : 'TooManyRequests',
+      error.message,
+      busy ? '503' : '429',
+      busy ? 'SlowDown' : 'TooManyRequests',
+      { 'retry-after': String(error.retryAfterSeconds) },
+    );
+  }
+  if (error instanceof RequestCancelledError) return new StorageError(499, 'Cancelled', error.message);
   if (isPgError(error)) {
     if (error.code === '42501') {
       return new StorageError(403, 'Unauthorized', 'new row violates row-level security policy', '403', 'AccessDenied');
@@ -65,5 +81,6 @@ export function storageErrorResponse(error: StorageError): Response {
   return jsonResponse(
     { statusCode: error.statusCode, code: error.code, error: error.error, message: error.message },
     error.status,
+    error.headers,
   );
 }
