@@ -25,16 +25,21 @@ export interface SeedTwin {
   seedingGap(page: Page): Promise<number>;
 }
 
+/**
+ * One twin per worker process, opened by the first spec that uses it (seeding takes a while) and
+ * kept for the specs after it: they only read it.
+ */
+let shared: Promise<Database> | undefined;
+
 export function useSeedTwin(): SeedTwin {
   let db: Database | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    ({ db } = await openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase'), seed: true }));
-  });
-
-  test.afterAll(async () => {
-    await db?.close();
+    shared ??= openDatabase({ dataDir: null, supabaseDir: path.resolve('supabase'), seed: true }).then(
+      (opened) => opened.db,
+    );
+    db = await shared;
   });
 
   const open = () => {
