@@ -2,11 +2,15 @@
  * Every development convenience is closed unless its switch opens it: on a production server
  * started with none of them (as `npm start` and `npm run serve` do), the outbox, the stand-in
  * Google page, the benchmark's fixture page, the renewal job's clock and fault injection do not exist.
+ * In the JavaScript project only.
  */
 import { expect, test } from './fixtures';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
 
 let server: ServerProcess;
+
+// Every door is the server's: what JavaScript does in the page changes none of them.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the doors are the server’s: one run is enough');
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // starting its own production server(s) is slow on a busy machine
