@@ -5,16 +5,15 @@
  * form from two client addresses (127.0.0.1 and 127.0.0.2, both this machine's loopback).
  */
 import { DEMO_PASSWORD } from './support/accounts';
-import { expect, test } from './fixtures';
+import { expect, isJavaScriptProject, test } from './fixtures';
 import { fetchFrom } from '../support/fetch-from';
 import { killServers, startServer } from './support/server-process';
 
 let origin: string;
 
-// Before the server starts (a skipped file runs no hooks): the sign-in posts involve no browser.
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'no browser involved: one run is enough');
-
 test.beforeAll(async () => {
+  // Skipped here, before its server starts (a skip in a test would start it for nothing).
+  test.skip(!isJavaScriptProject(), 'no browser involved: one run is enough');
   test.setTimeout(180_000); // starting its own production server(s) is slow on a busy machine
   ({ origin } = await startServer('memory'));
 });
