@@ -6,17 +6,18 @@ import { chromiumPath } from './scripts/chromium.js';
  * End-to-end tests against the production build, on the embedded backend in memory. Every flow
  * runs twice: with JavaScript and without.
  *
- * Two servers on free ports (chosen by scripts/e2e.js): the specs in tests/e2e/commerce/ buy,
- * rate, download and refund, so they get a server of their own; every other spec reads the seeded
- * demo data as it was seeded (figures, counts, orders) on the first server.
+ * Servers on free ports (chosen by scripts/e2e.js): the specs in tests/e2e/commerce/ buy, rate,
+ * download and refund, so they get a server of their own; every other spec reads the seeded demo
+ * data as it was seeded (figures, counts, orders) on the first server. `npm test` runs each
+ * project in a process of its own, with its own server of its suite.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const commercePort = Number(process.env.E2E_COMMERCE_PORT ?? port + 1);
 const commerceURL = `http://127.0.0.1:${commercePort}`;
 /**
- * `main` or `commerce`: one of the two suites of `npm test` only (scripts/e2e.js runs them side by
- * side). `reliability`: the slow runs that kill and restart servers (tests/e2e/reliability/,
+ * `main` or `commerce`: one of the two suites only (scripts/e2e.js runs each of their projects
+ * side by side). `reliability`: the slow runs that kill and restart servers (tests/e2e/reliability/,
  * `npm run test:reliability`), kept out of `npm test`.
  */
 const suite = process.env.E2E_SUITE as 'main' | 'commerce' | 'reliability' | undefined;
@@ -25,10 +26,11 @@ const reliability = suite === 'reliability';
 const executablePath = chromiumPath();
 
 /**
- * Workers per suite. The main suite reads the seeded demo data that some of its specs change, so
- * its files run one at a time. The commerce specs each make their own accounts, so their files
- * can run side by side: one worker per two cores beyond the two the main suite and the servers
- * use (one on a 2-core machine, where more would only queue for the CPU). E2E_WORKERS overrides.
+ * Workers per Playwright process (scripts/e2e.js runs one per project, each with its own server).
+ * The main suite reads the seeded demo data that some of its specs change, so its files run one
+ * at a time. The commerce specs each make their own accounts, so their files can run side by
+ * side: one worker per two cores beyond the two the four processes use (one on a 2-core
+ * machine, where more would only queue for the CPU). E2E_WORKERS overrides.
  */
 const commerceWorkers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor((availableParallelism() - 2) / 2)));
 
@@ -43,6 +45,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The slowest files at the end of every run (the list reporter prints them).
+  reportSlowTests: { max: 10, threshold: 60_000 },
   use: {
     baseURL,
     // A trace records every action of a test, which costs time on each: only a retried test's
@@ -93,7 +97,8 @@ export default defineConfig({
           },
         ]),
   ],
-  outputDir: `test-results/${suite ?? 'all'}`,
+  // A directory per Playwright process (scripts/e2e.js runs one per project): each empties its own.
+  outputDir: `test-results/${process.env.E2E_RUN ?? suite ?? 'all'}`,
   webServer: [
     ...(suite === 'commerce' ? [] : [server(port, baseURL)]),
     ...(suite === 'main' || reliability ? [] : [server(commercePort, commerceURL)]),

@@ -2,9 +2,10 @@
  * `npm run test:e2e`: builds the app, finds free ports and a Chromium (scripts/chromium.js, else
  * Playwright's own, installed on demand), then runs Playwright.
  *
- * Without arguments the two suites of playwright.config.ts (the specs on the seeded demo data,
- * and the commerce specs on their own server) run side by side, as two Playwright processes of
- * one worker each; with arguments (files, -g, --project) one process runs what was asked.
+ * Without arguments the four projects of playwright.config.ts (the specs on the seeded demo data
+ * and the commerce specs, each with and without JavaScript) run side by side, each in a
+ * Playwright process of one worker with a server of its own; with arguments (files, -g,
+ * --project) one process runs what was asked.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { chromiumPath } from './chromium.js';
@@ -29,16 +30,61 @@ if (args.length > 0 || process.env.E2E_SUITE) {
   process.exit(result.status ?? 1);
 }
 
-/** One suite in its own Playwright process; resolves with its exit code. */
-function runSuite(suite) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test'], { stdio: 'inherit', env: { ...env, E2E_SUITE: suite } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+/**
+ * Each project in a Playwright process of its own, with a server of its own (the suites' specs
+ * keep their data to one server: the JavaScript and no-JavaScript runs of a spec never meet). One
+ * process waits for the server and the browser as much as it works, so four of them keep two
+ * cores busy where two left them idle half the time. Output lines are prefixed with the project.
+ */
+const RUNS = [
+  { suite: 'main', project: 'js' },
+  { suite: 'main', project: 'nojs' },
+  { suite: 'commerce', project: 'commerce-js' },
+  { suite: 'commerce', project: 'commerce-nojs' },
+];
+
+/** One project in its own Playwright process and server; resolves with its exit code and time. */
+async function run({ suite, project }, serverPort) {
+  const started = Date.now();
+  const child = spawn('npx', ['playwright', 'test', '--project', project], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      E2E_SUITE: suite,
+      E2E_RUN: project,
+      ...(suite === 'main' ? { E2E_PORT: serverPort } : { E2E_COMMERCE_PORT: serverPort }),
+    },
   });
+  for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${project}] `);
+  const code = await new Promise((resolve) => {
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  return { project, code, minutes: (Date.now() - started) / 60_000 };
 }
 
-const codes = await Promise.all([runSuite('main'), runSuite('commerce')]);
-console.log(
-  `End-to-end suites: main ${codes[0] === 0 ? 'passed' : 'FAILED'}, commerce ${codes[1] === 0 ? 'passed' : 'FAILED'}`,
-);
-process.exit(codes.some((code) => code !== 0) ? 1 : 0);
+/** Writes a stream's lines to stdout, each with `prefix`. */
+function prefixLines(stream, prefix) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+  });
+  stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+}
+
+// A port each, none the same (a port is free until its server takes it).
+const ports = new Set([port, commercePort]);
+const runPorts = [];
+while (runPorts.length < RUNS.length) {
+  const candidate = String(await freePort());
+  if (ports.has(candidate)) continue;
+  ports.add(candidate);
+  runPorts.push(candidate);
+}
+const results = await Promise.all(RUNS.map((runOf, index) => run(runOf, runPorts[index])));
+console.log('End-to-end runs (wall time):');
+for (const { project, code, minutes } of results) {
+  console.log(`  ${project.padEnd(14)} ${minutes.toFixed(1).padStart(5)} min  ${code === 0 ? 'passed' : 'FAILED'}`);
+}
+process.exit(results.some(({ code }) => code !== 0) ? 1 : 0);

@@ -51,10 +51,12 @@ test.describe('overview figures', () => {
       'Reviews Written',
       String(await one('select count(*) as value from public.reviews where buyer_id = $1', [BUYER_ID])),
     );
+    // The server's purchase times: the twin's moved by the gap between their seedings.
     const thisMonth = await one(
       `select count(*) as value ${completed}
-         and date_trunc('month', created_at at time zone $2) = date_trunc('month', now() at time zone $2)`,
-      [BUYER_ID, zone],
+         and date_trunc('month', (created_at + make_interval(secs => $3)) at time zone $2)
+           = date_trunc('month', now() at time zone $2)`,
+      [BUYER_ID, zone, await twin.seedingGap(page)],
     );
     await expectStat(page, 'Purchases This Month', String(thisMonth));
 
@@ -125,12 +127,17 @@ test.describe('overview figures', () => {
       'Platform Revenue',
       money(await one(`select sum(amount) as value from public.purchases where status = 'completed'`)),
     );
+    // The server's times: the twin's moved by the gap between their seedings (a row near a cut
+    // is on the same side of it in both).
+    const gap = await twin.seedingGap(page);
     await expectStat(
       page,
       'Purchases This Week',
       String(
         await one(
-          `select count(*) as value from public.purchases where status = 'completed' and created_at >= now() - interval '7 days'`,
+          `select count(*) as value from public.purchases
+            where status = 'completed' and created_at + make_interval(secs => $1) >= now() - interval '7 days'`,
+          [gap],
         ),
       ),
     );
@@ -140,7 +147,8 @@ test.describe('overview figures', () => {
     // The last 30 UTC days, today included (public.platform_daily_figures).
     const newAgents = await one(
       `select count(*) as value from public.agents where status = 'published'
-         and (created_at at time zone 'utc')::date > (now() at time zone 'utc')::date - 30`,
+         and ((created_at + make_interval(secs => $1)) at time zone 'utc')::date > (now() at time zone 'utc')::date - 30`,
+      [gap],
     );
     await expect(insights.locator('div').filter({ hasText: 'New Agents' }).locator('dd')).toHaveText(String(newAgents));
     await expect(page.getByRole('region', { name: 'Quick Actions' }).getByRole('link')).toHaveCount(6);

@@ -2,13 +2,16 @@
  * Every development convenience is closed unless its switch opens it: on a production server
  * started with none of them (as `npm start` and `npm run serve` do), the outbox, the stand-in
  * Google page, the benchmark's fixture page, the renewal job's clock and fault injection do not exist.
+ * In the JavaScript project only.
  */
-import { expect, test } from './fixtures';
+import { expect, isJavaScriptProject, test } from './fixtures';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
 
 let server: ServerProcess;
 
 test.beforeAll(async () => {
+  // Skipped here, before its server starts (a skip in a test would start it for nothing).
+  test.skip(!isJavaScriptProject(), 'the doors are the server’s: one run is enough');
   test.setTimeout(180_000); // starting its own production server(s) is slow on a busy machine
   server = await startServer('memory', {
     ENABLE_DEV_TOOLS: '',
