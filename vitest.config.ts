@@ -12,7 +12,7 @@ const everything = [
 ];
 
 /**
- * The database and contract suites run twice (issue #16): on PGlite, as everywhere, and on a
+ * The database and contract suites run twice: on PGlite, as everywhere, and on a
  * throwaway PostgreSQL 15+ server (`postgres` project, tests/support/postgres-global-setup.ts).
  * CI installs the server (.ci/run); a machine without one skips that project, and says so.
  */

@@ -1,4 +1,4 @@
--- What a Supabase Postgres image provides before any migration runs (wire reference §4):
+-- What a Supabase Postgres image provides before any migration runs:
 -- the API roles, the auth/storage/extensions schemas, the auth helper functions and
 -- the default privileges that make new public tables reachable by the API roles.
 -- Migrations must not create any of this: on hosted Supabase it already exists.

@@ -1,5 +1,5 @@
 /**
- * The API gateway in front of the services (wire reference §1.4): API key check, the
+ * The API gateway in front of the services: API key check, the
  * `Authorization` rewrite, CORS, and routing by prefix to Auth, the Data API and Storage.
  */
 import { requestScope } from './admission';

@@ -1,5 +1,5 @@
 /**
- * The server-backed mode (`DATABASE_URL`, issue #16): the same `Database` the services use over
+ * The server-backed mode (`DATABASE_URL`): the same `Database` the services use over
  * PGlite, here over a PostgreSQL 15+ server through a `pg` connection pool. Several app
  * processes can share one such database; each keeps its own pool.
  *

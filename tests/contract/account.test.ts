@@ -1,5 +1,5 @@
 /**
- * The account migration (20261127000300, issue #13) through the unmodified supabase-js client:
+ * The account migration (20261127000300) through the unmodified supabase-js client:
  * the public avatars bucket and its own-folder policies, my_sessions() showing only the caller's
  * sessions, a deleted buyer's purchases kept anonymised for the seller, and the last
  * administrator who cannot be deleted.

@@ -1,5 +1,5 @@
 /**
- * Auth contract, email and browser flows (wire reference §6.2, §6.5, §6.6, MFA): confirmation
+ * Auth contract, email and browser flows (MFA): confirmation
  * emails through the local outbox, PKCE links and code exchange, recovery, OTP, the local Google
  * page, and TOTP — with the real supabase-js and @supabase/ssr clients over HTTP.
  */
@@ -386,7 +386,7 @@ describe.skipIf(isHostedTarget)('Google through the local sign-in page (developm
     expect(sameEmail.user?.id).toBe(user.id);
   });
 
-  it('never signs in to an existing password account (the admin takeover of issue 18)', async () => {
+  it('never signs in to an existing password account', async () => {
     const password = await confirmedUser('linked');
     for (const email of ['admin@demo.test', 'ADMIN@demo.test', password.email]) {
       expect(await providersOf(email)).toEqual(['email']);

@@ -1,5 +1,5 @@
 /**
- * Auth contract (wire reference §6.1–6.4, §2.13, §5.2): sign-up, password sign-in, sessions,
+ * Auth contract: sign-up, password sign-in, sessions,
  * refresh rotation, logout scopes, user updates, the admin API and refused JWTs — driven through
  * the real supabase-js and @supabase/ssr clients over HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * Real Google sign-in (issue 18, item 2), end to end against a local OpenID Connect provider
+ * Real Google sign-in, end to end against a local OpenID Connect provider
  * (oauth2-mock-server): /auth/v1/authorize → the IdP → /auth/v1/callback → the app's code
  * exchange with supabase-js. The ID token is verified: a wrong audience or nonce is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18, items 1 and the redirect allow-list: in production (no development tools) nobody
+ * The outbox, email delivery and the redirect allow-list: in production (no development tools) nobody
  * reads the outbox without the service key, the recover → read code → verify takeover fails,
  * emails go out by SMTP (a tiny SMTP sink here) or to the server log, and redirects go only to
  * the configured URLs.

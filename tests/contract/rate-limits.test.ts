@@ -1,5 +1,5 @@
 /**
- * Rate limits of the embedded Auth (issue 18, items 5 and 6), over HTTP with real client
+ * Rate limits of the embedded Auth, over HTTP with real client
  * addresses (127.0.0.x): every limited endpoint answers GoTrue's 429 past its limit, counted per
  * address, and failed guesses on someone's account slow that account down without locking its
  * owner out. The limiter's clock is fake, so delays are recorded instead of waited.

@@ -1,5 +1,5 @@
 /**
- * Data API contract (wire reference §3, §5.4–5.5, checklist §6.7) driven through the real
+ * Data API contract driven through the real
  * supabase-js client. The fixture tables are created here, so these run on the local target.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,5 +1,5 @@
 /**
- * State that several processes on one database share (issue #16, ADR 022), through two embedded
+ * State that several processes on one database share (ADR 022), through two embedded
  * backends on one PostgreSQL database (tests/support/two-backends.ts; on the `pglite` project the
  * two are one backend): a session ended through one is refused by the other at once, the Auth's
  * limits and per-account delay count attempts made through either, changes reach the other's

@@ -148,7 +148,7 @@ test.describe('request bodies', () => {
     });
   }
 
-  test('the 11 MB chunked newsletter POST of issue 18 with the anon key: 413, then the server still answers', async () => {
+  test('an 11 MB chunked newsletter POST with the anon key: 413, then the server still answers', async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await rawPost(server.origin, '/rest/v1/newsletter_subscribers', {
         size: 11 * MB,

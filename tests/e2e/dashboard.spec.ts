@@ -3,7 +3,7 @@ import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures'
 import { signIn, type DemoRole } from './support/accounts';
 import { DASHBOARD_SECTIONS } from '../../app/lib/dashboard-nav';
 
-/** The side navigation each account type sees (specification §2 and §6). */
+/** The side navigation each account type sees. */
 const BUYER_NAV = ['Overview', 'My Collection', 'Purchase History', 'Membership', 'Billing'];
 const SELLER_NAV = [
   'Overview',

@@ -1,5 +1,5 @@
 /**
- * Issue #14, "The first hour": what a newcomer trips on. Each block is one item of the issue.
+ * The first hour: what a newcomer trips on. Each block is one such trip-up.
  */
 import { readFileSync } from 'node:fs';
 import { expect, isJavaScriptProject, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue #14, "Looks like a live marketplace": every page at a 390 px phone and a 1366 px
+ * Looks like a live marketplace: every page at a 390 px phone and a 1366 px
  * desktop, in the light and the dark theme. What a person would see as broken fails the test: the
  * page scrolling sideways, text running out of its box (a long email under a button) and a label
  * pill broken over two lines. A full-page screenshot of each view with a problem is attached to

@@ -1,5 +1,5 @@
 /**
- * Issue 18, items 1 and 2, as `npm start` serves them (no ENABLE_DEV_TOOLS): the outbox and the
+ * The outbox and Google sign-in, as `npm start` serves them (no ENABLE_DEV_TOOLS): the outbox and the
  * stand-in Google page do not exist, emails go to the server log, "Continue with Google" is
  * hidden without a Google client, and with one (a local OpenID Connect provider standing in
  * for Google) the browser signs in through the real code flow. Runs its own servers.

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 6: failing on purpose against someone else's email must not lock its owner out.
+ * Failing on purpose against someone else's email must not lock its owner out.
  * Runs its own production server with the default limits (10 attempts a minute per address and
  * per email from one address, the per-account delay after 10 failures), and posts the sign-in
  * form from two client addresses (127.0.0.1 and 127.0.0.2, both this machine's loopback).

@@ -1,5 +1,5 @@
 /**
- * Storefronts (issue #12), read-only on the seeded data: demo_seller's page shows who they are,
+ * Storefronts, read-only on the seeded data: demo_seller's page shows who they are,
  * their figures and their published agents; seller names on cards and on the agent page lead
  * there; unknown usernames and buyers are a 404. demo_seller's profile is members only (issue
  * #13), so these run signed in as demo_buyer (tests/e2e/commerce/privacy.spec.ts covers the rest).

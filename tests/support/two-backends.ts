@@ -1,6 +1,6 @@
 /**
  * Two embedded backends on one database, as two app processes of the server-backed mode would
- * run them (issue #16): on the `postgres` test project two backends, each with its own pool and
+ * run them: on the `postgres` test project two backends, each with its own pool and
  * listening connection, over one fresh database of the test server. PGlite belongs to one process,
  * so on the `pglite` project both names are the same backend: the tests still check the shared
  * paths (limits in tables, changes through LISTEN/NOTIFY), only not across processes.

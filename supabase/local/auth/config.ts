@@ -1,6 +1,6 @@
 /**
- * Auth settings: `supabase/config.toml` `[auth]` (the Supabase CLI's keys), defaults from the wire
- * reference §2.15 where the file or a key is missing, then programmatic overrides (tests).
+ * Auth settings: `supabase/config.toml` `[auth]` (the Supabase CLI's keys), GoTrue's defaults
+ * where the file or a key is missing, then programmatic overrides (tests).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

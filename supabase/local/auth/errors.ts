@@ -1,5 +1,5 @@
 /**
- * Auth errors and their wire shapes (wire reference §5.1): the 2024-01-01 body
+ * Auth errors and their wire shapes: the 2024-01-01 body
  * `{code, message}` when the client sent `X-Supabase-Api-Version`, else the legacy
  * `{code: <status>, error_code, msg}`; OAuth-style `{error, error_description}` where GoTrue uses it.
  */

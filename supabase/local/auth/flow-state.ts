@@ -1,5 +1,5 @@
 /**
- * PKCE flow states (wire reference §2.6): created by `/authorize` and by email flows that carry a
+ * PKCE flow states: created by `/authorize` and by email flows that carry a
  * code challenge, redeemed once by `POST /token?grant_type=pkce`.
  */
 import { createHash } from 'node:crypto';

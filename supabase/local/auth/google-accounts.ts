@@ -1,5 +1,5 @@
 /**
- * What the OAuth callback does with a Google profile (wire reference §2.11): same subject →
+ * What the OAuth callback does with a Google profile: same subject →
  * that user (profile refreshed); a verified email of an existing account → identity linked (an
  * unverified one is refused);
  * else a new user with the profile as `raw_user_meta_data`.

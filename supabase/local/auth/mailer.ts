@@ -1,5 +1,5 @@
 /**
- * Email-token flows (wire reference §2.9): one-time codes, token hashes, the per-user send
+ * Email-token flows: one-time codes, token hashes, the per-user send
  * frequency, and the message written to the outbox.
  */
 import { createHash, randomInt } from 'node:crypto';

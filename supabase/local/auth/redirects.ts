@@ -1,5 +1,5 @@
 /**
- * Redirect URL acceptance (wire reference §2.14): the origin (scheme, host and port) of the site
+ * Redirect URL acceptance: the origin (scheme, host and port) of the site
  * URL or of the app's own served origin, or a glob of `additional_redirect_urls`. Nothing else:
  * not even another port on localhost, where any local program could be listening for the code.
  * Rejected or missing values fall back to a valid Referer, else the app's origin.

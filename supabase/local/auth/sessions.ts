@@ -1,6 +1,6 @@
 /**
  * Server-side sessions and refresh tokens: sign-in, token responses, rotation with reuse
- * detection (wire reference §2.5) and logout scopes (§2.8).
+ * detection and logout scopes.
  */
 import { randomBytes } from 'node:crypto';
 import { AuthError, OAuthError, badRequest } from './errors';
@@ -52,7 +52,7 @@ async function insertRefreshToken(
   return token;
 }
 
-/** Builds the token response of §2.2 for a session and one of its refresh tokens. */
+/** Builds GoTrue's token response for a session and one of its refresh tokens. */
 export async function tokenResponse(
   service: AuthService,
   sessionId: string,

@@ -1,6 +1,6 @@
 /**
- * Access tokens (wire reference §2.2, §4.5) and the bearer middleware of `/user`, `/logout`,
- * `/factors` and the admin API (§2.7).
+ * Access tokens and the bearer middleware of `/user`, `/logout`,
+ * `/factors` and the admin API.
  */
 import { errors as joseErrors, type JWTPayload } from 'jose';
 import { AuthError, forbidden } from './errors';

@@ -1,4 +1,4 @@
-/** The user and identity JSON of the wire reference §2.2 (null timestamps omitted). */
+/** The user and identity JSON GoTrue answers (null timestamps omitted). */
 import type { FactorRow } from './mfa';
 import { listFactors } from './mfa';
 import type { IdentityRow, Json, Queryable, UserRow } from './users';

@@ -1,6 +1,6 @@
 /**
- * `auth.users` / `auth.identities` access. New users are written exactly as GoTrue does (wire
- * reference §4.4): one transaction as `supabase_auth_admin` with `search_path = auth`, role `''` at
+ * `auth.users` / `auth.identities` access. New users are written exactly as GoTrue does:
+ * one transaction as `supabase_auth_admin` with `search_path = auth`, role `''` at
  * INSERT then `authenticated`, identity inserted, metadata replaced by the identity data, then the
  * confirmation. A failing trigger aborts everything → 500 "Database error saving new user".
  */
@@ -114,7 +114,7 @@ export interface NewUser {
   provider: 'email' | 'google';
   /** Provider subject; for `email` the user id. */
   providerSubject?: string;
-  /** Identity data; for `email` it is derived from the user (see §2.2). */
+  /** Identity data; for `email` it is derived from the user. */
   identityData?: Json;
   confirm: boolean;
   /** Pending confirmation token and when it was sent (confirmation emails). */

@@ -1,4 +1,4 @@
-/** Input rules of GoTrue: email format, password policy, PKCE parameters (wire reference §2.3). */
+/** Input rules of GoTrue: email format, password policy, PKCE parameters. */
 import { AuthError, validationFailed, weakPassword } from './errors';
 
 const EMAIL =

@@ -1,4 +1,4 @@
-/** Redeeming email tokens (wire reference §2.10): by token hash or by email + one-time code. */
+/** Redeeming email tokens: by token hash or by email + one-time code. */
 import { AuthError, forbidden } from './errors';
 import { tokenHash } from './mailer';
 import type { AuthService } from './service';

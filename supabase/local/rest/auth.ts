@@ -1,6 +1,6 @@
 /**
- * The request's role and claims (§3.11 step 2): the bearer JWT is verified with the project
- * secret; anything wrong with it is a 401 (§5.5), never a silent fall back to another role.
+ * The request's role and claims: the bearer JWT is verified with the project
+ * secret; anything wrong with it is a 401, never a silent fall back to another role.
  * A user's token whose session Auth has ended is refused too (ADR 020; PostgREST would serve it
  * until it expires).
  */

@@ -1,5 +1,5 @@
 /**
- * `Prefer: count=…` for reads and RPC (§3.7): `exact` counts every matching row in the same
+ * `Prefer: count=…` for reads and RPC: `exact` counts every matching row in the same
  * statement; `planned` takes the planner's estimate of the rows under the statement's LIMIT;
  * `estimated` is exact up to MAX_ROWS rows and planned above, as PostgREST does with its
  * `db-max-rows` setting.

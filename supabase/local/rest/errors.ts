@@ -1,5 +1,5 @@
 /**
- * Data API errors: PostgREST's own codes (§5.5) and the SQLSTATE → HTTP mapping (§5.4).
+ * Data API errors: PostgREST's own codes and the SQLSTATE → HTTP mapping.
  * Every error leaves as `{code, message, details, hint}` with `Proxy-Status`.
  */
 import { ClientLimitError, DatabaseBusyError, RequestCancelledError } from '../admission';
@@ -52,7 +52,7 @@ function isPgError(error: unknown): error is PgErrorLike {
   );
 }
 
-/** HTTP status PostgREST answers for a Postgres error (§5.4). */
+/** HTTP status PostgREST answers for a Postgres error. */
 export function statusForSqlState(code: string, role: string, message: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23505' || code === '23503') return 409;

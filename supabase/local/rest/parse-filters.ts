@@ -1,5 +1,5 @@
 /**
- * Horizontal filters (§3.3) and logical trees (§3.4): `col=[not.]op[(any|all)][(config)].value`
+ * Horizontal filters and logical trees: `col=[not.]op[(any|all)][(config)].value`
  * and `or=(a.eq.1,and(b.gt.2,c.is.null))`. Values stay strings; the SQL builder binds them
  * as parameters so Postgres casts them to the column type.
  */

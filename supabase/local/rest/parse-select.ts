@@ -1,5 +1,5 @@
 /**
- * The `select` parameter (§3.2): `*`, columns, `alias:col`, `col::type`, JSON paths, and
+ * The `select` parameter: `*`, columns, `alias:col`, `col::type`, JSON paths, and
  * embedded resources `alias:rel!hint!inner(...)` / `...rel(...)`. Read from the tokens of
  * parse-field.ts (whitespace outside quotes dropped, as postgrest-js does before sending); a
  * cast is one type name from the allow-list in sql.ts.

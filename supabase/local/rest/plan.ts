@@ -1,5 +1,5 @@
 /**
- * Reads a request's query string into a plan (§3.1): select tree, filters, logic trees, order and
+ * Reads a request's query string into a plan: select tree, filters, logic trees, order and
  * paging, each attached to the root (path '') or to an embed path (`rel` or `rel.sub`).
  */
 import { parseError, RestError } from './errors';

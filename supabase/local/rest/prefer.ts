@@ -1,4 +1,4 @@
-/** The `Prefer` header (§3.7); unknown preferences are ignored. */
+/** The `Prefer` header; unknown preferences are ignored. */
 export interface Preferences {
   count?: 'exact' | 'planned' | 'estimated';
   returning: 'minimal' | 'representation' | 'headers-only';

@@ -1,4 +1,4 @@
-/** Finds the foreign key an embed `rel!hint(...)` follows (§3.2), or explains why it cannot. */
+/** Finds the foreign key an embed `rel!hint(...)` follows, or explains why it cannot. */
 import { RestError } from './errors';
 import type { ForeignKey, SchemaSnapshot, Table } from './schema-cache';
 

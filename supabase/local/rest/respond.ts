@@ -5,7 +5,7 @@ import { RestError } from './errors';
 export const MAX_ROWS = 1000;
 export const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 
-/** The media type the client asked for (§3.9, PGRST107 otherwise). */
+/** The media type the client asked for (PGRST107 otherwise). */
 export function wantsObject(accept: string | null): boolean {
   if (!accept) return false;
   const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());

@@ -1,5 +1,5 @@
 /**
- * `rpc/<fn>` (§3.10): arguments matched by name. A POST JSON object is bound as one JSON
+ * `rpc/<fn>`: arguments matched by name. A POST JSON object is bound as one JSON
  * parameter and typed by `json_to_record`; GET query arguments are bound one by one, each cast to
  * its parameter's type (as PostgREST does). Postgres converts them either way; set results accept
  * filters, order and paging like a table.

@@ -1,5 +1,5 @@
 /**
- * One transaction per request (§3.11 step 3): `withClaims` sets the role and claims, plus
+ * One transaction per request: `withClaims` sets the role and claims, plus
  * `request.method`, `request.path`, `request.headers`, `request.cookies` and, for reads,
  * READ ONLY — all in the statement that opens the transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * POST (insert, upsert), PATCH (update) and DELETE (§3.8). Payloads are bound as one JSON
+ * POST (insert, upsert), PATCH (update) and DELETE. Payloads are bound as one JSON
  * parameter and expanded by `json_populate_recordset`, so Postgres converts every value.
  * Without `return=representation` no RETURNING clause is used, so a table with an INSERT
  * policy but no SELECT policy accepts inserts, as on PostgREST.

@@ -1,5 +1,5 @@
 /**
- * Deleting a seller's account (issue #13), with JavaScript on and off, with fresh accounts: a
+ * Deleting a seller's account, with JavaScript on and off, with fresh accounts: a
  * buyer becomes a seller and publishes an agent (a PNG thumbnail and a JSON package), another
  * fresh buyer buys it, and the seller deletes the account, typing the username after being told
  * the listing is unpublished. Then the seller cannot sign in, the agent is gone from the

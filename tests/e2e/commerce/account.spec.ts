@@ -1,5 +1,5 @@
 /**
- * Account self-service on /profile (issue #13), with JavaScript on and off, each test on a fresh
+ * Account self-service on /profile, with JavaScript on and off, each test on a fresh
  * account: the picture (a valid one reaches the header; a 3 MB file and a text file named .png
  * are refused beside the control), Change Password (the other session ends, the new password
  * signs in), Export Data (a JSON download of the account) and Delete Account (it can no longer

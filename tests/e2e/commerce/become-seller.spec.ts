@@ -1,5 +1,5 @@
 /**
- * Becoming a seller (issue #12), with JavaScript on and off, on the commerce server: a fresh
+ * Becoming a seller, with JavaScript on and off, on the commerce server: a fresh
  * buyer fills the form, gets the errors beside their fields with what they typed kept, then
  * becomes a seller at once (no new sign-in: the viewer cache is forgotten) and has a storefront.
  * Signed out, the page invites to sign up as a seller; a seller posting the form is refused.

@@ -1,5 +1,5 @@
 /**
- * My Collection (`/dashboard/collection`, specification §2) and the rating form
+ * My Collection (`/dashboard/collection`) and the rating form
  * (`/agent/:agentId/review`), with JavaScript on and off. The demo buyer is read only here (six
  * completed purchases in supabase/seed.sql; nobody else's tests change them); whatever writes
  * uses a fresh account and an agent no other spec rates, a different one per project.

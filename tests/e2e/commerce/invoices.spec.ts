@@ -1,5 +1,5 @@
 /**
- * Billing History and invoices (issue #15), with JavaScript on and off, on the commerce server with
+ * Billing History and invoices, with JavaScript on and off, on the commerce server with
  * a fresh account: buy an agent, subscribe to Premium, buy another at the member discount; Billing
  * lists all three with their amounts and statuses; each invoice's totals match what was paid; the
  * CSV of Download All has their rows; another member gets a 404 for the invoice's URL.

@@ -1,5 +1,5 @@
 /**
- * The keyboard-only journey (issue #17, "Browser quality"): sign in, filter the marketplace, buy
+ * The keyboard-only journey: sign in, filter the marketplace, buy
  * an agent, rate it and sign out with Tab, Shift+Tab, Enter, Space, arrows and typing alone (no
  * click, no `fill`), with JavaScript on and off. After every key that moves focus, the focused
  * control must show it (an outline or a box shadow, on itself or, for a visually hidden radio

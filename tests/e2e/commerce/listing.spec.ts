@@ -1,5 +1,5 @@
 /**
- * Listing agents (issue #12): demo_seller uploads an agent with a thumbnail and a JSON package,
+ * Listing agents: demo_seller uploads an agent with a thumbnail and a JSON package,
  * publishes it, finds it in the marketplace; a fresh buyer buys it and downloads exactly that
  * package; the seller ships 2.0.0 with release notes; the buyer gets 2.0.0 as the latest and
  * 1.0.0 on request; the changelog shows both. Then the refusals: another seller's agent through a

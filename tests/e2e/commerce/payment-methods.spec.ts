@@ -1,5 +1,5 @@
 /**
- * Saved payment methods (issue #15), with JavaScript on and off, on the commerce server with a
+ * Saved payment methods, with JavaScript on and off, on the commerce server with a
  * fresh account: add a Visa (the Default badge), add a Mastercard and remove it, edit an
  * expiry, the declined test card is refused with the provider's message (and the number never
  * comes back in the page), and a default card that declines every charge leaves the plan on

@@ -1,5 +1,5 @@
 /**
- * Privacy and notifications (issue #13), with JavaScript on and off, on the commerce server:
+ * Privacy and notifications, with JavaScript on and off, on the commerce server:
  * each profile visibility of a fresh seller seen by the seller, another member and a signed-out
  * visitor (storefront, seller name on the agent page and cards); email and phone only when the
  * seller shows them (storefront, agent page, Contact Seller); and the purchase emails in the

@@ -1,5 +1,5 @@
 /**
- * Renewals with the clock moved (issue #15), JavaScript on and off, on the commerce server with
+ * Renewals with the clock moved, JavaScript on and off, on the commerce server with
  * a fresh account: a paid renewal moves the billing date and adds its charge to the history; a
  * default card that declines makes the plan past due (the grace period said on Billing); past
  * the grace period the member is back on Basic. The clock is the development door

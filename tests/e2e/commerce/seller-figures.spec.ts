@@ -1,5 +1,5 @@
 /**
- * Seller figures (issue #12) with JavaScript on and off, on the commerce server: a fresh buyer
+ * Seller figures with JavaScript on and off, on the commerce server: a fresh buyer
  * buys and reviews one of demo_seller's agents (one per project that no other spec buys), the
  * seller sees the sale in Earnings (that agent's figures move by the price, the 10 % fee and the
  * net) and in the CSV export, replies on /dashboard/reviews, and the reply shows under the review

@@ -1,5 +1,5 @@
 /**
- * The seller journey of issue #12 end to end, with JavaScript on and off, with fresh accounts and
+ * The seller journey end to end, with JavaScript on and off, with fresh accounts and
  * the seeded admin: a buyer becomes a seller, lists an agent (a PNG thumbnail built here and a JSON
  * package) and finds it in the marketplace and on their storefront; another buyer buys it and
  * downloads exactly that package, then version 2 (1.0.0 stays available); the buyer's review

@@ -1,5 +1,5 @@
 /**
- * Membership subscriptions (issue #15, ADR 018), with JavaScript on and off, on the commerce
+ * Membership subscriptions (ADR 018), with JavaScript on and off, on the commerce
  * server with a fresh account: subscribe to Premium through the confirmation page and see the
  * tier and the next billing date; the next purchase costs 10 % less; change to Enterprise with
  * the proration stated; cancel on Billing and see the end date; undo.

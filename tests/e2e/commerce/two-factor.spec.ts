@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in with TOTP (issue #13, ADR 016), with JavaScript on and off, on a fresh
+ * Two-factor sign-in with TOTP (ADR 016), with JavaScript on and off, on a fresh
  * account: enable it from the Security tab (QR code and secret, confirmed by a first code), sign
  * out, sign in and be asked for a code (the session is not signed in before it: the header and
  * the guarded pages say so), a wrong code refused, the right one signs in, then turn it off with

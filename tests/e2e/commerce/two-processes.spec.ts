@@ -1,5 +1,5 @@
 /**
- * Two app processes on one PostgreSQL server (issue #16, the server-backed mode): a throwaway
+ * Two app processes on one PostgreSQL server (the server-backed mode): a throwaway
  * postgresql-15 cluster and two `node server.js` with the same DATABASE_URL, storage folder and
  * session secret, on two ports. The browser's cookies do not depend on the port, so one browser
  * context is one visitor going back and forth between the two processes, as behind a load

@@ -1,5 +1,5 @@
 /**
- * Oversized and malformed request bodies on every action and upload (issue 17): each app route
+ * Oversized and malformed request bodies on every action and upload: each app route
  * with an action (taken from the build's route manifest, never a hand list), the two upload forms
  * (listing, profile picture), and the backend's /rest/v1, /auth/v1 and /storage/v1, each get a
  * 10 MB body, 10,000 form fields, a broken multipart body, and the uploads a 5 MB picture. Each

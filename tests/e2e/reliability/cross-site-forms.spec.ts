@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery from a real second origin, in a real browser (issue 17). The app runs
+ * Cross-site request forgery from a real second origin, in a real browser. The app runs
  * on http://127.0.0.1:<port>; an attacker's page is served by a small HTTP server of this test
  * from two other origins:
  * - http://localhost:<port2>: another site (SameSite=Lax keeps the session cookies off a cross-site

@@ -1,5 +1,5 @@
 /**
- * Durability (issue 17): the production server on one data directory is killed with SIGKILL at a
+ * Durability: the production server on one data directory is killed with SIGKILL at a
  * random moment while writes are in flight, five times over, and started again each time. Every
  * restart must succeed, and every write the server acknowledged before the kill must be there
  * afterwards. Writes still in flight at the kill may land or not: nobody was told they had.

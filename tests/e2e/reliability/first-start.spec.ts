@@ -1,5 +1,5 @@
 /**
- * Issue 18, items 3 and 8: what the first start of a server serves.
+ * What the first start of a server serves.
  * - A deployment (DEMO_MODE off) on a new data directory creates no known credential: the demo
  *   accounts do not sign in, no demo agents exist, and the log carries a one-time /setup link
  *   that makes the first administrator once (with and without JavaScript), then is refused.

@@ -1,5 +1,5 @@
 /**
- * Two rows of `npm run test:reliability`'s table (issue 17), against the production server with its
+ * Two rows of `npm run test:reliability`'s table, against the production server with its
  * real limits (README: AUTH_RATE_LIMIT_PER_IP and AUTH_FAILURES_BEFORE_DELAY, 10 each) behind
  * TRUST_PROXY, so each request's client address is the one it forwards:
  * - Rate limits: from one address, the 11th sign-in attempt in a minute is a 429 with Retry-After

@@ -1,5 +1,5 @@
 /**
- * Stored and reflected XSS (issue 17). On a server of its own, the demo accounts write script
+ * Stored and reflected XSS. On a server of its own, the demo accounts write script
  * payloads into every field a user fills in, through the same form posts the pages send:
  * profiles (names, location, phone, website, bio), a listing (name, description, features,
  * release notes of two versions), a review and the seller's reply, a seller application (display

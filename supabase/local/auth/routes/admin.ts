@@ -1,4 +1,4 @@
-/** The admin API with the service key (wire reference §2.13). */
+/** The admin API with the service key. */
 import { randomBytes } from 'node:crypto';
 import { AuthError, notFound, unprocessable, validationFailed } from '../errors';
 import type { Body } from '../http';

@@ -1,4 +1,4 @@
-/** `POST /recover`, `POST /otp`, `POST /resend` (wire reference §2.9). */
+/** `POST /recover`, `POST /otp`, `POST /resend`. */
 import { randomBytes } from 'node:crypto';
 import { unprocessable, validationFailed } from '../errors';
 import { createFlowState } from '../flow-state';

@@ -1,5 +1,5 @@
 /**
- * `GET /authorize?provider=google` and `GET /callback` (wire reference §2.11): with a Google
+ * `GET /authorize?provider=google` and `GET /callback`: with a Google
  * client configured, the real OpenID Connect code flow (google-oidc.ts); else, with the
  * development tools on, the local Google page (`/_local/google`) standing in for the IdP.
  */

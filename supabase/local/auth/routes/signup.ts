@@ -1,4 +1,4 @@
-/** `POST /signup` (wire reference §2.3). */
+/** `POST /signup`. */
 import { AuthError, unprocessable, validationFailed } from '../errors';
 import { createFlowState } from '../flow-state';
 import type { Body } from '../http';

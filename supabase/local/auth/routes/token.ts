@@ -1,4 +1,4 @@
-/** `POST /token?grant_type=password|refresh_token|pkce` (wire reference §2.4–2.6). */
+/** `POST /token?grant_type=password|refresh_token|pkce`. */
 import { AuthError, badRequest, unprocessable, validationFailed } from '../errors';
 import { pkceGrant } from '../flow-state';
 import { jsonBody, readJson, stringField } from '../http';

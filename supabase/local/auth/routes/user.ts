@@ -1,4 +1,4 @@
-/** `GET /user`, `PUT /user` and `POST /logout` (wire reference §2.7, §2.8). */
+/** `GET /user`, `PUT /user` and `POST /logout`. */
 import { AuthError, badRequest, forbidden, unprocessable, validationFailed } from '../errors';
 import { createFlowState } from '../flow-state';
 import { jsonBody, objectField, readJson, stringField, type Body } from '../http';

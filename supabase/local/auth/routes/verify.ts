@@ -1,4 +1,4 @@
-/** `POST /verify` and `GET /verify` (wire reference §2.10). */
+/** `POST /verify` and `GET /verify`. */
 import { AuthError, validationFailed, forbidden, notFound } from '../errors';
 import { issueAuthCode, latestFlowStateFor } from '../flow-state';
 import { jsonBody, readJson, redirect, stringField } from '../http';
