@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, signInThroughPage, signOut, type DemoRole } from './support/accounts';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 
 function unique(prefix: string) {
   return `${prefix}${test.info().project.name}${Date.now().toString(36)}`;
@@ -184,6 +184,7 @@ test.describe('other sign-in flows', () => {
   });
 
   test('a buyer gets Access Denied on an admin page', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer');
     const response = await page.goto('/dashboard/users');
     expect(response?.status()).toBe(403);
@@ -241,6 +242,7 @@ test.describe('session and request safety', () => {
   });
 
   test('redirectTo never leaves the site', async ({ request }) => {
+    serverRenderedOnly();
     for (const target of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example']) {
       const response = await request.post('/auth/sign-in', {
         form: { email: DEMO_ACCOUNTS.seller.email, password: DEMO_PASSWORD, redirectTo: target },
@@ -269,6 +271,7 @@ test('too many sign-in attempts for one email answer 429 with a clear message', 
 });
 
 test('content shown by permission: sellers get their upload link, others the sign-up', async ({ page }) => {
+  serverRenderedOnly();
   await page.goto('/become-seller');
   await expect(page.getByRole('link', { name: 'Start selling' })).toHaveAttribute(
     'href',

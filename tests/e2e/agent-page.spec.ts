@@ -2,7 +2,7 @@
  * The agent page /agent/:agentId with JavaScript on and off. Expected values are seed facts
  * (supabase/seed.sql, docs/database.md): agent n has id a0000000-0000-4000-8000-<n, 12 digits>.
  */
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 import { signIn } from './support/accounts';
 
 function agentPath(n: number): string {
@@ -21,6 +21,7 @@ const ARCHIVED = agentPath(75); // 'Cold Call Trainer', archived, bought by demo
 
 test.describe('agent page', () => {
   test('a published agent shows its details, rating and reviews', async ({ page }) => {
+    serverRenderedOnly();
     const response = await page.goto(CAMPAIGN_PILOT);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('CampaignPilot | AgentMarket');
@@ -74,6 +75,7 @@ test.describe('agent page', () => {
   });
 
   test('link previews get Open Graph tags with absolute URLs', async ({ page, baseURL }) => {
+    serverRenderedOnly();
     await page.goto(CAMPAIGN_PILOT);
     const og = (property: string) => page.locator(`meta[property="${property}"]`);
     await expect(og('og:title')).toHaveAttribute('content', 'CampaignPilot | AgentMarket');
@@ -94,6 +96,7 @@ test.describe('agent page', () => {
   });
 
   test('review pages past the end or malformed fall back to a real page', async ({ page }) => {
+    serverRenderedOnly();
     for (const query of ['?reviewsPage=9', '?reviewsPage=abc', '?reviewsPage=-1']) {
       const response = await page.goto(`${CAMPAIGN_PILOT}${query}`);
       expect(response?.status()).toBe(200);
@@ -102,6 +105,7 @@ test.describe('agent page', () => {
   });
 
   test('an agent without reviews shows the default rating and an empty state', async ({ page }) => {
+    serverRenderedOnly();
     await page.goto(agentPath(7)); // Brand Voice Guardian: no purchases, no reviews
     const reviews = page.getByRole('region', { name: 'Ratings and reviews' });
     await expect(reviews.getByText('5.0', { exact: true })).toBeVisible();
@@ -120,6 +124,7 @@ test.describe('agent page', () => {
   });
 
   test('the demo buyer sees their collection on an owned agent and Buy on others', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', CAMPAIGN_PILOT);
     await expect(page).toHaveURL(CAMPAIGN_PILOT);
     await expect(page.getByText('In your collection')).toBeVisible();
@@ -143,6 +148,7 @@ test.describe('agent page', () => {
   });
 
   test('the demo buyer still sees an archived agent they own', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', ARCHIVED);
     await expect(page.getByRole('heading', { level: 1, name: 'Cold Call Trainer' })).toBeVisible();
     await expect(page.getByText('Archived: this agent is no longer on sale.')).toBeVisible();
@@ -150,6 +156,7 @@ test.describe('agent page', () => {
   });
 
   test('the seller sees Edit on their agent and can open their own draft', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'seller', CAMPAIGN_PILOT);
     await expect(page.getByRole('link', { name: 'Edit agent' })).toHaveAttribute(
       'href',
@@ -166,12 +173,14 @@ test.describe('agent page', () => {
   });
 
   test('an administrator can open any draft', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'admin', DRAFT);
     await expect(page.getByRole('heading', { level: 1, name: 'Referral Engine (beta)' })).toBeVisible();
     await expect(page.getByText('This agent is not on sale.')).toBeVisible();
   });
 
   test('drafts, archived, unknown and malformed ids answer 404 with a helpful page', async ({ page }) => {
+    serverRenderedOnly();
     for (const path of [DRAFT, ARCHIVED, agentPath(999), '/agent/not-a-uuid', '/agent/12345', "/agent/1'%20or%201=1"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

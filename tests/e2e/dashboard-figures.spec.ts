@@ -4,7 +4,7 @@
  * written independently of the app's queries.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 import { signIn } from './support/accounts';
 import { useSeedTwin } from './support/seed-twin';
 
@@ -36,6 +36,7 @@ test.describe('overview figures', () => {
   test.use({ timezoneId: TIME_ZONE });
 
   test('buyer: greeting in the local zone and figures from the seeded purchases', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer');
     const zone = isJavaScriptProject() ? TIME_ZONE : SERVER_ZONE; // no JavaScript, no hint: the server's zone
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${expectedGreeting(zone)}, demo_buyer!`);
@@ -74,6 +75,7 @@ test.describe('overview figures', () => {
   });
 
   test('seller: published agents, sales, revenue and average rating', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'seller');
     await expect(page.getByText('Seller Account', { exact: true })).toBeVisible();
     const sales = `from public.purchases where seller_id = $1 and status = 'completed'`;
@@ -103,6 +105,7 @@ test.describe('overview figures', () => {
   });
 
   test('admin: platform figures and Platform Insights', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'admin');
     await expect(page.getByText('Administrator Account', { exact: true })).toBeVisible();
     // Other suites sign up users on the shared server: at least the seeded accounts.
@@ -163,6 +166,7 @@ test.describe('overview figures', () => {
 });
 
 test('membership: tier, spending, points and the tier comparison', async ({ page }) => {
+  serverRenderedOnly();
   await signIn(page, 'buyer', '/dashboard/membership');
   const spent = await one(
     `select sum(amount) as value from public.purchases where buyer_id = $1 and status = 'completed'`,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 import { signIn, type DemoRole } from './support/accounts';
 import { DASHBOARD_SECTIONS } from '../../app/lib/dashboard-nav';
 
@@ -39,6 +39,7 @@ const dashboardNav = (page: Page) => page.getByRole('navigation', { name: 'Dashb
 test.describe('dashboard shell', () => {
   for (const role of ['buyer', 'seller', 'admin'] as const) {
     test(`${role}: the navigation lists only permitted entries`, async ({ page }) => {
+      serverRenderedOnly();
       await signIn(page, role);
       await expect(page).toHaveURL(/\/dashboard$/);
       const nav = dashboardNav(page);
@@ -66,6 +67,7 @@ test.describe('dashboard shell', () => {
   });
 
   test('a buyer typing a seller or admin address gets 403 inside the shell', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer');
     for (const [path, permission] of <const>[
       ['/dashboard/agents', 'manage_products'],
@@ -81,6 +83,7 @@ test.describe('dashboard shell', () => {
   });
 
   test('a seller is refused admin pages; an admin opens them', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'seller');
     expect((await page.goto('/dashboard/platform-analytics'))?.status()).toBe(403);
     expect((await page.goto('/dashboard/agents'))?.status()).toBe(200);
@@ -89,6 +92,7 @@ test.describe('dashboard shell', () => {
   });
 
   test('every admin section not built yet exists and says Coming Soon', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'admin');
     const nav = dashboardNav(page);
     // The sections app/lib/dashboard-nav.ts gives no page module of their own.
@@ -105,6 +109,7 @@ test.describe('dashboard shell', () => {
   });
 
   test('System Settings shows the email outbox to an admin', async ({ page }) => {
+    serverRenderedOnly();
     // A recovery email for a demo account: its link and code sign that account in.
     await page.goto('/auth/forgot-password');
     await page.locator('form[action="/auth/forgot-password"]').getByLabel('Email').fill('seller@demo.test');
@@ -126,6 +131,7 @@ test.describe('dashboard shell', () => {
 
   for (const role of ['buyer', 'seller'] as const) {
     test(`${role}: System Settings and its outbox are 403`, async ({ page }) => {
+      serverRenderedOnly();
       await signIn(page, role);
       const response = await page.goto('/dashboard/system');
       expect(response?.status()).toBe(403);
@@ -165,6 +171,7 @@ test.describe('billing', () => {
   test('shows the real plan (Basic for the demo buyer), the saved payment methods and the real history', async ({
     page,
   }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', '/dashboard/billing');
     await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
     const subscription = page.getByRole('region', { name: 'Current Subscription' });
@@ -218,6 +225,7 @@ test.describe('billing', () => {
 });
 
 test('a new account sees zero figures and the empty Recent Activity', async ({ page }) => {
+  serverRenderedOnly();
   const username = `fresh${test.info().project.name}${Date.now().toString(36)}`;
   await page.goto('/auth/sign-up?redirectTo=/dashboard');
   const form = page.locator('form[action^="/auth/sign-up"]');

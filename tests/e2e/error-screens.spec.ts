@@ -5,7 +5,7 @@
  * in the dashboard, its navigation), never React Router's default screen, and recover on retry.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 import { DEMO_ACCOUNTS, signIn } from './support/accounts';
 
 const SEO_SENTINEL = '/agent/a0000000-0000-4000-8000-000000000002'; // published, not owned by demo_buyer
@@ -53,6 +53,7 @@ test.describe('error screens', () => {
   });
 
   test('a failed dashboard load keeps the dashboard navigation around the screen', async ({ page, context }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', '/');
     await injectFault(context, 'dashboard');
     const response = await page.goto('/dashboard');
@@ -67,6 +68,7 @@ test.describe('error screens', () => {
   });
 
   test('a failed profile load answers 503 inside the layout', async ({ page, context }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', '/');
     await injectFault(context, 'profile');
     const response = await page.goto('/profile');

@@ -2,7 +2,7 @@
  * The first hour: what a newcomer trips on. Each block is one such trip-up.
  */
 import { readFileSync } from 'node:fs';
-import { expect, isJavaScriptProject, test } from './fixtures';
+import { expect, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 import { signIn } from './support/accounts';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
 
@@ -199,6 +199,7 @@ test.describe('the sign-in dialog is modal', () => {
 
 test.describe('marketplace pages', () => {
   test('a page past the end goes to the last page, and pagination says where you are', async ({ page }) => {
+    serverRenderedOnly();
     await page.goto('/marketplace');
     const total = Number(
       /of (\d+) agents/.exec((await page.getByText(/^Showing \d+ of \d+ agents$/).textContent()) ?? '')?.[1],
@@ -218,6 +219,7 @@ test.describe('marketplace pages', () => {
   });
 
   test('a page past the end of no results shows the empty state with a way back', async ({ page }) => {
+    serverRenderedOnly();
     await page.goto('/marketplace?q=no-agent-is-called-this&page=4');
     await expect(page).toHaveURL(/\/marketplace\?q=no-agent-is-called-this$/);
     await expect(page.getByRole('heading', { name: 'No agents found' })).toBeVisible();
@@ -231,6 +233,7 @@ test.describe('the username rule before submitting', () => {
   const HINT = 'Letters, numbers and underscores; at least 3 characters.';
 
   test('sign-up shows it as a hint and as the field pattern', async ({ page }) => {
+    serverRenderedOnly();
     await page.goto('/?auth=sign-up');
     const username = page.locator('form[action="/auth/sign-up"]').getByLabel('Username');
     await expect(username).toHaveAttribute('pattern', '[A-Za-z0-9_]+');
@@ -239,6 +242,7 @@ test.describe('the username rule before submitting', () => {
   });
 
   test('the profile shows it too', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', '/profile');
     const username = page.getByLabel('Username');
     await expect(username).toHaveAttribute('pattern', '[A-Za-z0-9_]+');
@@ -247,6 +251,7 @@ test.describe('the username rule before submitting', () => {
 });
 
 test('the footer links only to the project’s own pages', async ({ page }) => {
+  serverRenderedOnly();
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();

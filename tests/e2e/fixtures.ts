@@ -58,11 +58,36 @@ export function isJavaScriptProject(): boolean {
 }
 
 /**
+ * With JavaScript, waits until React has hydrated the page (its DOM nodes then carry React's
+ * properties): a key pressed earlier acts on the server's HTML, without the page's handlers.
+ */
+export async function hydrated(page: Page) {
+  if (!isJavaScriptProject()) return;
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')));
+}
+
+const SERVER_RENDERED_ONLY = 'server-rendered only';
+
+/**
+ * For a test of what the server renders or answers (a page's content, a redirect, a status), whose
+ * outcome does not depend on the browser's JavaScript: it runs once, in the no-JavaScript project.
+ * The flows a user performs (forms, navigation, dialogs) still run in both.
+ */
+export function serverRenderedOnly() {
+  test.info().annotations.push({ type: SERVER_RENDERED_ONLY });
+  test.skip(isJavaScriptProject(), 'what the server renders: the no-JavaScript run checks it');
+}
+
+/**
  * No axe violations of any impact (WCAG 2.0 to 2.2, A and AA) on the current page, in light and in dark theme: the page
  * is opened once more in a context of its own (the theme cookie left out, so the server renders
  * the `system` theme) and checked with the light, then the dark colour scheme emulated.
  */
 export async function expectAccessible(page: Page) {
+  // The DOM the server sends is the DOM the JavaScript run starts from and checks: the
+  // no-JavaScript run checks only the tests that run without JavaScript alone.
+  const runsOnlyHere = test.info().annotations.some((annotation) => annotation.type === SERVER_RENDERED_ONLY);
+  if (!isJavaScriptProject() && !runsOnlyHere) return;
   const url = page.url();
   const browser = page.context().browser();
   if (!browser) throw new Error('No browser');

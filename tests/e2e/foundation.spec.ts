@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 
 const FOOTER_PAGES = [
   ['/pricing', 'Pricing'],
@@ -24,6 +24,7 @@ async function themeCookie(page: Page): Promise<unknown> {
 
 test.describe('shared layout', () => {
   test('the home page has the header, footer and a title', async ({ page }) => {
+    serverRenderedOnly();
     await page.goto('/');
     await expect(page).toHaveTitle(/AgentMarket/);
     const header = page.getByRole('banner');
@@ -111,6 +112,7 @@ test.describe('shared layout', () => {
   });
 
   test('every footer page exists', async ({ page }) => {
+    serverRenderedOnly();
     for (const [path, heading] of FOOTER_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -119,6 +121,7 @@ test.describe('shared layout', () => {
   });
 
   test('an unknown URL is a 404 page inside the layout', async ({ page }) => {
+    serverRenderedOnly();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -157,6 +160,7 @@ test.describe('newsletter', () => {
 
 test.describe('HTTP layer', () => {
   test('serves robots.txt: the catalogue open to crawlers, sign-in and actions closed', async ({ request }) => {
+    serverRenderedOnly();
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^text\/plain/);
@@ -176,6 +180,7 @@ test.describe('HTTP layer', () => {
   });
 
   test('sends security headers with a fresh nonce per request', async ({ request }) => {
+    serverRenderedOnly();
     const first = await request.get('/');
     const second = await request.get('/');
     const csp = first.headers()['content-security-policy'] ?? '';
@@ -212,6 +217,7 @@ test.describe('HTTP layer', () => {
   });
 
   test('refuses an oversized form body with 413', async ({ request }) => {
+    serverRenderedOnly();
     const response = await request.post('/resources/newsletter', {
       data: `email=${'a'.repeat(2 * 1024 * 1024)}`,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -220,12 +226,14 @@ test.describe('HTTP layer', () => {
   });
 
   test('answers /healthz with the backend state', async ({ request }) => {
+    serverRenderedOnly();
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   test('refuses a cross-site POST', async ({ request }) => {
+    serverRenderedOnly();
     const response = await request.post('/resources/newsletter', {
       form: { email: 'victim@example.com' },
       headers: { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' },
@@ -234,6 +242,7 @@ test.describe('HTTP layer', () => {
   });
 
   test('serves hashed assets with immutable caching', async ({ request }) => {
+    serverRenderedOnly();
     // From the server's HTML: after hydration React Router's <Scripts> renders no preload links,
     // so a re-render of the layout removes them from the live page.
     const html = await (await request.get('/help')).text();
@@ -244,6 +253,7 @@ test.describe('HTTP layer', () => {
   });
 
   test('caches the stock artwork for a week and other public files for an hour', async ({ request }) => {
+    serverRenderedOnly();
     const artwork = await request.get('/thumbnails/sales-1.svg');
     expect(artwork.status()).toBe(200);
     expect(artwork.headers()['cache-control']).toBe('public, max-age=604800');

@@ -5,7 +5,7 @@
  * for Google) the browser signs in through the real code flow. Runs its own servers.
  */
 import { OAuth2Server } from 'oauth2-mock-server';
-import { expect, test } from './fixtures';
+import { expect, serverRenderedOnly, test } from './fixtures';
 import { killServers, startServer, type ServerProcess } from './support/server-process';
 
 let plain: ServerProcess;
@@ -38,6 +38,7 @@ test.afterAll(async () => {
 });
 
 test('the development pages answer 404 in production', async ({ request }) => {
+  serverRenderedOnly();
   for (const path of [
     '/auth/v1/_local/outbox.json?to=admin@demo.test',
     '/auth/v1/_local/outbox',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAX_PRICE } from '../../app/lib/marketplace-params';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('article');
 
@@ -219,6 +219,7 @@ test.describe('marketplace', () => {
 });
 
 test('the home page features the best-rated agents and live category counts', async ({ page }) => {
+  serverRenderedOnly();
   await page.goto('/');
   const featured = page.getByRole('region', { name: 'Featured Agents' }).getByRole('article');
   await expect(featured).toHaveCount(5);

@@ -6,7 +6,7 @@
  * independently of the app's queries.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 import { signIn, signInAs, signUpNewUser, uniqueName } from './support/accounts';
 import { useSeedTwin } from './support/seed-twin';
 
@@ -66,6 +66,7 @@ test.describe('purchase history', () => {
   });
 
   test('header, rows and their actions from the seeded purchases', async ({ page }) => {
+    serverRenderedOnly();
     await openPurchases(page);
     const count = await countWhere();
     const total = await one(
@@ -184,6 +185,7 @@ test.describe('purchase history', () => {
   });
 
   test('invalid parameters are ignored, never an error', async ({ page }) => {
+    serverRenderedOnly();
     const count = await countWhere();
     for (const search of [
       '?status=shipped',
@@ -204,6 +206,7 @@ test.describe('purchase history', () => {
   });
 
   test('no purchases under the filters: advice and Clear Filters', async ({ page }) => {
+    serverRenderedOnly();
     await openPurchases(page, '?q=no-such-agent-anywhere');
     await expect(page.getByRole('heading', { name: 'No purchases found' })).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filters.')).toBeVisible();
@@ -273,6 +276,7 @@ test.describe('purchase history', () => {
   });
 
   test('a seller who shares no email: no mail drafts, with a clear line', async ({ page }) => {
+    serverRenderedOnly();
     // Anomaly Hunter: nova_labs, response time 4 hours, email not shared, a website.
     await openPurchases(page, '?contact=b0000000-0000-4000-8000-000000000014');
     const dialog = page.getByRole('dialog', { name: 'Contact Seller' });
@@ -303,6 +307,7 @@ test.describe('purchase history', () => {
   });
 
   test('a seller who uses the site shows online', async ({ page, browser }) => {
+    serverRenderedOnly();
     const sellerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const sellerPage = await sellerContext.newPage();
     await signIn(sellerPage, 'seller', '/dashboard');
@@ -317,6 +322,7 @@ test.describe('purchase history', () => {
 test('without a response time no "Responds in" line; a new buyer gets the Browse Marketplace advice', async ({
   page,
 }) => {
+  serverRenderedOnly();
   const buyer = await twin.query<{ email: string; username: string; purchase_id: string }>(
     `select u.email, u.username, p.id as purchase_id
        from public.purchases p

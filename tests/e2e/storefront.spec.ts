@@ -4,7 +4,7 @@
  * there; unknown usernames and buyers are a 404. demo_seller's profile is members only (issue
  * #13), so these run signed in as demo_buyer (tests/e2e/commerce/privacy.spec.ts covers the rest).
  */
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, serverRenderedOnly, test } from './fixtures';
 import { signIn } from './support/accounts';
 
 test.beforeEach(async ({ page }) => {
@@ -14,6 +14,7 @@ test.beforeEach(async ({ page }) => {
 const CAMPAIGN_PILOT = '/agent/a0000000-0000-4000-8000-000000000001'; // demo_seller's
 
 test('the storefront of demo_seller shows the seller, the figures and the published agents', async ({ page }) => {
+  serverRenderedOnly();
   const response = await page.goto('/sellers/demo_seller');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('demo_seller (demo_seller) | AgentMarket');
@@ -35,6 +36,7 @@ test('the storefront of demo_seller shows the seller, the figures and the publis
 });
 
 test('seller names link to the storefront: on the agent page and on the cards', async ({ page }) => {
+  serverRenderedOnly();
   await page.goto(CAMPAIGN_PILOT);
   await expect(page.getByText('Sold by demo_seller')).toBeVisible();
   await page.getByRole('link', { name: 'demo_seller', exact: true }).click();
@@ -48,6 +50,7 @@ test('seller names link to the storefront: on the agent page and on the cards', 
 });
 
 test('unknown usernames, buyers and odd pages', async ({ page }) => {
+  serverRenderedOnly();
   for (const path of ['/sellers/nobody_by_that_name', '/sellers/demo_buyer', '/sellers/not.a.name']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

@@ -5,7 +5,7 @@
  * other agents). An administrator sees Platform Analytics; a buyer is refused both pages.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
 import { signIn, signInAs, signOut, signUpNewUser, uniqueName } from '../support/accounts';
 
 const CARECRAFT = { email: 'carecraft@demo.test', username: 'carecraft_ai' };
@@ -70,6 +70,7 @@ test('a visitor’s and a buyer’s views and the purchase show in the seller’
 });
 
 test('an administrator sees the platform’s figures per day', async ({ page }) => {
+  serverRenderedOnly();
   await signIn(page, 'admin', '/dashboard/platform-analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Platform Analytics' })).toBeVisible();
   for (const series of ['New users', 'New sellers', 'New agents', 'Purchases', 'Revenue', 'Active users']) {
@@ -84,6 +85,7 @@ test('an administrator sees the platform’s figures per day', async ({ page }) 
 });
 
 test('a buyer is refused both analytics pages', async ({ page }) => {
+  serverRenderedOnly();
   await signIn(page, 'buyer');
   for (const [path, permission] of [
     ['/dashboard/analytics', 'view_sales_analytics'],

@@ -5,7 +5,7 @@
  * uses a fresh account and an agent no other spec rates, a different one per project.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
 
 const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -29,6 +29,7 @@ const card = (page: Page, name: string) => cards(page).filter({ has: page.getByR
 
 test.describe('My Collection', () => {
   test('the demo buyer sees their completed purchases, rated or ready to rate', async ({ page }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer', '/dashboard/collection');
     await expect(page.getByRole('heading', { level: 1, name: 'My Collection' })).toBeVisible();
     await expect(page.getByText('6 AI agents in your collection', { exact: true })).toBeVisible();
@@ -68,6 +69,7 @@ test.describe('My Collection', () => {
   });
 
   test('a new buyer has an empty collection with a way to the marketplace', async ({ page }) => {
+    serverRenderedOnly();
     await signUpNewUser(page, uniqueName('empty', test.info().project.name));
     await page.goto('/dashboard/collection');
     await expect(page.getByText('0 AI agents in your collection', { exact: true })).toBeVisible();

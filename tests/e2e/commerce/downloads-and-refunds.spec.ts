@@ -7,7 +7,7 @@
  * (CampaignPilot, demo_seller's) ships 1.0.0 and 1.1.0. demo_seller sells agents 1, 7, 13, 19, …
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
 
 const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -101,6 +101,7 @@ test.describe('downloads', () => {
 
 test.describe('refunds', () => {
   test('a buyer cannot refund: both pages refuse the submission (403)', async ({ page, baseURL }) => {
+    serverRenderedOnly();
     await signIn(page, 'buyer');
     for (const path of ['/dashboard/earnings', '/dashboard/disputes']) {
       const response = await page.request.post(path, {

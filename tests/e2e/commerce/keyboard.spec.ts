@@ -8,7 +8,7 @@
  * Escape returns focus to the link that opened it. On the commerce server: it buys.
  */
 import type { Page } from '@playwright/test';
-import { expect, isJavaScriptProject, test } from '../fixtures';
+import { expect, hydrated, isJavaScriptProject, test } from '../fixtures';
 import { NEW_USER_PASSWORD, signUpNewUser, uniqueName } from '../support/accounts';
 
 /** Agents no other spec buys or rates (Content Creation, other sellers than demo_seller): one per project. */
@@ -135,6 +135,7 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   const username = await signUpNewUser(page, uniqueName('keys', test.info().project.name));
   await page.context().clearCookies();
   await page.goto('/');
+  await hydrated(page);
 
   // Sign in: the header's link opens the sign-in dialog.
   const openSignIn = async () => {

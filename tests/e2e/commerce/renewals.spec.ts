@@ -32,6 +32,8 @@ test('a renewal moves the billing date; a declined renewal is past due, then Bas
   await addCard(page, '4242 4242 4242 4242');
   await page.goto('/dashboard/membership/confirm?tier=premium');
   await page.getByRole('button', { name: 'Confirm and pay $19.00' }).click();
+  // Paid once the membership page says so: leaving earlier would abandon the submission.
+  await expect(page).toHaveURL('/dashboard/membership');
   await page.goto('/dashboard/billing');
   const firstDate = (await subscription(page).textContent()) ?? '';
   await expect(history(page).getByRole('row').filter({ hasText: '$19.00' })).toHaveCount(1);
