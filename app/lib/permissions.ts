@@ -1,6 +1,6 @@
 /**
- * Roles, ranks and permissions (docs/product.md, "Roles and permissions"). Pure functions: the server guards and the
- * `<Can>` component both decide with these.
+ * Roles, ranks and permissions (docs/product.md, "Roles and permissions"). Pure functions: the
+ * server guards and what a page shows by permission both decide with these.
  */
 export const ROLES = ['buyer', 'seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

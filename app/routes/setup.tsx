@@ -9,7 +9,7 @@ import { MIN_USERNAME_LENGTH } from '~/lib/auth-rules';
 import { fieldError, fieldValue, formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { newPasswordFields, passwordsMatch, PASSWORDS_DIFFER, SignUpSchema, firstMessage } from '~/schemas/auth';
-import { USERNAME_TAKEN_MESSAGE } from '~/server/auth.server';
+import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { setFlash } from '~/server/cookies.server';
 import { adminExists } from '~/server/first-admin.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const service = createServiceSupabase(connection);
     const { data: available, error: lookupError } = await service.rpc('is_username_available', { name: username });
     if (lookupError) return fail(UNEXPECTED_ERROR, 503);
-    if (available === false) return fail(USERNAME_TAKEN_MESSAGE, 409);
+    if (available === false) return fail(PROFILE_MESSAGES.usernameTaken, 409);
 
     const { data: created, error } = await service.auth.admin.createUser({
       email,

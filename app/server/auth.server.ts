@@ -19,7 +19,6 @@ import {
 
 type Context = Readonly<RouterContextProvider>;
 
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
 export const GOOGLE_NOT_CONFIGURED_MESSAGE = 'Google sign-in is not configured.';
 export const RESET_LINK_SENT_MESSAGE =
   'If an account exists for that email, we have sent a link to reset your password. Check your inbox.';

@@ -6,13 +6,8 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { SignUpSchema, firstMessage } from '~/schemas/auth';
-import {
-  USERNAME_TAKEN_MESSAGE,
-  appOrigin,
-  authRateLimited,
-  redirectIfSignedIn,
-  signedInRedirect,
-} from '~/server/auth.server';
+import { PROFILE_MESSAGES } from '~/schemas/profile';
+import { appOrigin, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/sign-up';
 
@@ -40,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error('Username check failed:', lookupError.message);
     return formError(submission, { message: UNEXPECTED_ERROR, status: 503 });
   }
-  if (available === false) return formError(submission, { message: USERNAME_TAKEN_MESSAGE, status: 409 });
+  if (available === false) return formError(submission, { message: PROFILE_MESSAGES.usernameTaken, status: 409 });
 
   const next = accountType === 'seller' ? SELLER_SIGN_UP_NEXT : safeRedirectPath(redirectTo, '/dashboard');
   const { data: result, error } = await supabase.auth.signUp({
