@@ -113,7 +113,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     seller,
     changelog,
     // Buyers, the seller and admins may download (the download route checks it again).
-    canDownload: page.owned || cta === 'edit' || viewer?.role === 'admin',
+    canDownload: page.owned || cta === 'edit' || hasPermission(viewer?.role, 'view_all_data'),
     timeZone: timeZoneFromCookieHeader(request.headers.get('cookie')),
     categoryHref: category ? marketplaceCategoryHref(category) : null,
     distribution: ratingDistribution(page.ratingCounts),

@@ -20,6 +20,7 @@ import { requireUser } from '~/server/guards.server';
 import { becomeSeller } from '~/server/sellers.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/become-seller';
+import { hasPermission } from '~/lib/permissions';
 
 /** Where a new seller lands, and where sellers find their agents. */
 const SELLER_HOME = '/dashboard/agents';
@@ -58,7 +59,8 @@ const TERMS = [
 export async function action(args: Route.ActionArgs) {
   const viewer = requireUser(args);
   const submission = parseForm(await args.request.formData(), BecomeSellerSchema);
-  if (viewer.role !== 'buyer') return formError(submission, { message: SELLER_MESSAGES.alreadySeller, status: 409 });
+  if (hasPermission(viewer.role, 'list_products'))
+    return formError(submission, { message: SELLER_MESSAGES.alreadySeller, status: 409 });
   if (submission.status !== 'success') return formError(submission);
 
   const { displayName, pitch, responseTimeHours } = submission.value;
@@ -78,7 +80,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export default function BecomeSellerPage({ actionData }: Route.ComponentProps) {
   const viewer = useOptionalViewer();
-  const isBuyer = viewer?.role === 'buyer';
+  const isBuyer = Boolean(viewer) && !hasPermission(viewer?.role, 'list_products');
   return (
     <div className="container-page py-16">
       <section className="mx-auto max-w-3xl text-center">

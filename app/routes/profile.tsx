@@ -46,6 +46,7 @@ import type { Submission } from '@conform-to/react';
 import { requirePermission } from '~/server/guards.server';
 import { getProfile, getSettings, updateProfile, updateSettings } from '~/server/profile.server';
 import type { Route } from './+types/profile';
+import { hasPermission } from '~/lib/permissions';
 
 const SAVED_MESSAGES: Record<ProfileIntent, string> = {
   profile: 'Profile updated successfully!',
@@ -105,7 +106,9 @@ export async function loader(args: Route.LoaderArgs) {
     getProfile(client, viewer.id),
     getSettings(client, viewer.id),
     tab === 'security' ? listSessions(client) : Promise.resolve([]),
-    tab === 'data' && viewer.role !== 'buyer' ? publishedAgentNames(client, viewer.id) : Promise.resolve([]),
+    tab === 'data' && hasPermission(viewer.role, 'list_products')
+      ? publishedAgentNames(client, viewer.id)
+      : Promise.resolve([]),
   ]);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   return {

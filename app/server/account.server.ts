@@ -16,6 +16,7 @@ import { IMAGES_BUCKET } from '~/server/listing.server';
 import { createServiceSupabase, throwawaySupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
 import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
+import { hasPermission } from '~/lib/permissions';
 
 export const AVATARS_BUCKET = 'avatars';
 
@@ -268,7 +269,7 @@ type Ordered<T> = {
  * and their charges), saved payment methods, and for sellers their agents (every status) and sales.
  */
 export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, now = new Date()) {
-  const isSeller = viewer.role === 'seller' || viewer.role === 'admin';
+  const isSeller = hasPermission(viewer.role, 'list_products');
   // The lists that grow with use are read a batch at a time (one read stops at 1,000 rows), oldest
   // first with the id as the tie-break so that no row is read twice or missed between batches.
   const every = <T>(query: () => Ordered<T>, what: string) =>

@@ -374,27 +374,18 @@ async function callAdminFunction(
   unwrap({ data: null, error }, 'admin change');
 }
 
-/** What the action checks before the database does: the own account and the last admin. */
+/**
+ * What the action checks before the database does: the user exists and is not the admin's own
+ * account. The last administrator is the database's rule alone (its refusal maps to
+ * ADMIN_MESSAGES.lastAdmin through DATABASE_REFUSALS).
+ */
 async function checkUserChange(service: AppSupabaseClient, viewerId: string, change: UserAction) {
   const target = unwrap(
-    await service.from('users').select('id, username, user_type, banned_at').eq('id', change.userId).maybeSingle(),
+    await service.from('users').select('id, username').eq('id', change.userId).maybeSingle(),
     'user to change',
   );
   if (!target) throw new Refusal(ADMIN_MESSAGES.userNotFound, 404);
   if (target.id === viewerId) throw new Refusal(ADMIN_MESSAGES.ownAccount, 403);
-  const removesAdmin =
-    target.user_type === 'admin' &&
-    !target.banned_at &&
-    (change.intent === 'ban' || (change.intent === 'role' && change.role !== 'admin'));
-  if (removesAdmin) {
-    const { count } = await service
-      .from('users')
-      .select('id', { count: 'exact', head: true })
-      .eq('user_type', 'admin')
-      .is('banned_at', null)
-      .neq('id', target.id);
-    if (!count) throw new Refusal(ADMIN_MESSAGES.lastAdmin, 409);
-  }
   return target;
 }
 

@@ -16,6 +16,7 @@ import { unavailableMessage } from '~/server/http-errors.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { REFUND_REFUSALS, refundPurchase, type RefundRefusal } from '~/server/purchases.server';
 import { createServiceSupabase } from '~/server/supabase.server';
+import { hasPermission } from '~/lib/permissions';
 
 const REFUSAL_STATUS: Record<RefundRefusal, number> = {
   'not-found': 404,
@@ -49,7 +50,7 @@ export async function refundAction(args: GuardArgs & { request: Request; pattern
   let outcome;
   try {
     outcome = await refundPurchase(createServiceSupabase(args.context.get(connectionContext)), paymentProvider(), {
-      actor: { id: viewer.id, isAdmin: viewer.role === 'admin' },
+      actor: { id: viewer.id, isAdmin: hasPermission(viewer.role, 'handle_disputes') },
       purchaseId,
       reason,
     });

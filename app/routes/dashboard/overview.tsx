@@ -5,7 +5,7 @@ import { PlatformInsightsPanel, QuickActions, RecentActivity, StatCards } from '
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { GREETING_SUBTITLE, greetingAt } from '~/lib/greeting';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { ROLE_LABEL, hasPermission } from '~/lib/permissions';
+import { hasPermission, ROLE_LABEL } from '~/lib/permissions';
 import { getRecentActivity } from '~/server/dashboard-activity.server';
 import { getPlatformInsights } from '~/server/analytics.server';
 import { getAdminStats, getBuyerStats, getSellerStats } from '~/server/dashboard.server';
@@ -19,12 +19,11 @@ export async function loader(args: Route.LoaderArgs) {
   const client = args.context.get(supabaseContext);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const now = new Date();
-  const stats =
-    viewer.role === 'admin'
-      ? getAdminStats(client, now)
-      : viewer.role === 'seller'
-        ? getSellerStats(client)
-        : getBuyerStats(client, viewer.id, now, timeZone);
+  const stats = hasPermission(viewer.role, 'view_admin_analytics')
+    ? getAdminStats(client, now)
+    : hasPermission(viewer.role, 'view_seller_dashboard')
+      ? getSellerStats(client)
+      : getBuyerStats(client, viewer.id, now, timeZone);
   const [cards, activity, insights] = await Promise.all([
     stats,
     getRecentActivity(client, viewer),
