@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { ReviewForm } from '~/components/agents/review-form';
 import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -10,7 +10,7 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { REVIEW_MESSAGES, ReviewSchema } from '~/schemas/review';
 import { agentNotFound, getVisibleAgent, ownsAgent, parseAgentId } from '~/server/agent-detail.server';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { getOwnReview, saveReview } from '~/server/reviews.server';
@@ -63,8 +63,10 @@ export async function action(args: Route.ActionArgs) {
   const saved = await saveReview(supabase, { buyerId: viewer.id, agentId, rating, review });
   if (!saved.ok) return refuse();
 
-  const cookie = await setFlash(args.request, { kind: 'success', message: REVIEW_MESSAGES.saved });
-  return redirect(returnPath(args.url, agentId), { headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(args.request, returnPath(args.url, agentId), {
+    kind: 'success',
+    message: REVIEW_MESSAGES.saved,
+  });
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {

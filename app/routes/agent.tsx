@@ -1,6 +1,6 @@
 import { agentArtworkPath } from '~/lib/agent-artwork';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, isRouteErrorResponse, Link, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, href, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AgentChangelog } from '~/components/agents/agent-changelog';
 import { AgentGallery } from '~/components/agents/agent-gallery';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
@@ -38,7 +38,7 @@ import {
 import { listCategories } from '~/server/agents.server';
 import { countAgentView } from '~/server/analytics.server';
 import { appOrigin } from '~/server/auth.server';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
@@ -162,10 +162,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const path = href('/agent/:agentId', { agentId });
   const message = `Purchase complete! ${agent.name} is now in your collection.`;
-  return redirect(path, {
-    status: 303,
-    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
-  });
+  return redirectWithFlash(args.request, path, { kind: 'success', message });
 }
 
 /**

@@ -5,7 +5,7 @@
  * administrators are sent to their agents.
  */
 import { BadgeDollarSign, CheckCircle2, Rocket, ShieldCheck, Upload } from 'lucide-react';
-import { Link, redirect } from 'react-router';
+import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BecomeSellerForm } from '~/components/sellers/become-seller-form';
 import { buttonClass } from '~/components/ui/button';
@@ -14,7 +14,7 @@ import { PLATFORM_FEE_PERCENT } from '~/lib/fees';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { useOptionalViewer } from '~/lib/use-viewer';
 import { BecomeSellerSchema, SELLER_MESSAGES } from '~/schemas/seller';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { becomeSeller } from '~/server/sellers.server';
@@ -68,11 +68,10 @@ export async function action(args: Route.ActionArgs) {
   const result = await becomeSeller(service, viewer.id, { displayName, pitch, responseTimeHours });
   if (!result.ok) return formError(submission, { message: SELLER_MESSAGES.alreadySeller, status: 409 });
 
-  const cookie = await setFlash(args.request, {
+  return redirectWithFlash(args.request, SELLER_HOME, {
     kind: 'success',
     message: `Welcome, ${displayName ?? viewer.username}! You are now a seller.`,
   });
-  return redirect(SELLER_HOME, { headers: { 'Set-Cookie': cookie } });
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

@@ -140,7 +140,7 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     const context = routeContext(target, DEMO_VIEWERS.buyer, mine);
     const url = new URL(request.url);
     const done = (await profile.action({ request, context, url, params: {}, pattern: 'profile' } as never)) as Response;
-    expect(done.status).toBe(302);
+    expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/profile?tab=security');
     expect((await other.auth.refreshSession()).error).not.toBeNull();
     expect((await mine.auth.refreshSession()).error).toBeNull();
@@ -201,7 +201,7 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     const done = (await profile.action(
       args('seller', '/profile?tab=data', post({ intent: 'delete', confirmUsername: 'seller' })),
     )) as Response;
-    expect(done.status).toBe(302);
+    expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/');
 
     expect((await service.from('users').select('id').eq('id', sellerId)).data).toEqual([]);

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DisableTwoFactorForm, EnableTwoFactorForm, TwoFactorSetupForm } from '~/components/profile/two-factor-panel';
 import { FormMessage } from '~/components/ui/field';
@@ -7,7 +7,7 @@ import { formNotice, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { TwoFactorSettingsSchema } from '~/schemas/two-factor';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { unavailable } from '~/server/http-errors.server';
@@ -45,9 +45,7 @@ function refused(reply: ReturnType<typeof formError>, setup: TotpSetup | null = 
 }
 
 async function done(request: Request, message: string) {
-  return redirect('/profile?tab=security', {
-    headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
-  });
+  return redirectWithFlash(request, '/profile?tab=security', { kind: 'success', message });
 }
 
 export async function action(args: Route.ActionArgs) {

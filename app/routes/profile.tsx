@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { redirect, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { FormMessage } from '~/components/ui/field';
 import { ProfileDetailsForm } from '~/components/profile/profile-details-form';
 import { ProfileNav, TabSection } from '~/components/profile/profile-parts';
@@ -38,7 +38,7 @@ import {
   type ProfileAction,
   type ProfileIntent,
 } from '~/schemas/profile';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import type { Viewer } from '~/lib/viewer';
@@ -128,8 +128,7 @@ type AnySubmission = Submission<unknown, string[], unknown>;
 
 /** After a change: back to the tab with the message shown there (scope 'profile'), POST → redirect → GET. */
 async function done(request: Request, tab: string, message: string) {
-  const cookie = await setFlash(request, { kind: 'success', message, scope: 'profile' });
-  return redirect(`/profile?tab=${tab}`, { headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(request, `/profile?tab=${tab}`, { kind: 'success', message, scope: 'profile' });
 }
 
 function refusedWith(submission: AnySubmission, result: Exclude<AccountResult, { ok: true }>) {
@@ -175,8 +174,7 @@ async function accountAction(args: Route.ActionArgs, viewer: Viewer, intent: Acc
       if (submission.status !== 'success') return formError(submission);
       const result = await deleteAccount(client, connection, viewer, submission.value.confirmUsername);
       if (!result.ok) return refusedWith(submission, result);
-      const cookie = await setFlash(request, { kind: 'success', message: ACCOUNT_MESSAGES.deleted });
-      return redirect('/', { headers: { 'Set-Cookie': cookie } });
+      return redirectWithFlash(request, '/', { kind: 'success', message: ACCOUNT_MESSAGES.deleted });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Spinner } from '~/components/ui/field';
 import { NewPasswordFields } from '~/components/ui/new-password-fields';
@@ -10,7 +10,7 @@ import { fieldError, fieldValue, formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { newPasswordFields, passwordsMatch, PASSWORDS_DIFFER, SignUpSchema, firstMessage } from '~/schemas/auth';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { adminExists } from '~/server/first-admin.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { notFound } from '~/server/http-errors.server';
@@ -100,13 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { error: signInError } = await context.get(supabaseContext).auth.signInWithPassword({ email, password });
     const message = 'Your administrator account is ready.';
     if (signInError) {
-      return redirect('/auth/sign-in', {
-        headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message: `${message} Please sign in.` }) },
-      });
+      return redirectWithFlash(request, '/auth/sign-in', { kind: 'success', message: `${message} Please sign in.` });
     }
-    return redirect('/dashboard', {
-      headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
-    });
+    return redirectWithFlash(request, '/dashboard', { kind: 'success', message });
   } finally {
     if (!done) setup.release();
   }

@@ -8,7 +8,6 @@
  * ends their sessions; the viewer cache forgets the user, so a new role or a ban counts at once.
  */
 import type { PostgrestError } from '@supabase/supabase-js';
-import { redirect } from 'react-router';
 import { connectionContext } from '~/context';
 import { DELETED_ACCOUNT } from '~/lib/dashboard-format';
 import { ROLE_LABEL, type Role } from '~/lib/permissions';
@@ -20,7 +19,7 @@ import {
   type ModerationAction,
   type UserAction,
 } from '~/schemas/admin';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
@@ -428,8 +427,7 @@ async function answer(
     if (!outage) throw thrown;
     return formError(submission, { message: outage, status: 503 });
   }
-  const cookie = await setFlash(args.request, { kind: 'success', message });
-  return redirect(listUrl(args.url, openParam), { headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(args.request, listUrl(args.url, openParam), { kind: 'success', message });
 }
 
 /** The action of /dashboard/users: change a role, ban, unban. */

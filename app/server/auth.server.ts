@@ -7,7 +7,7 @@ import { redirect, type RouterContextProvider } from 'react-router';
 import type { Submission } from '@conform-to/react';
 import { clientAddressContext, viewerContext } from '~/context';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError } from '~/server/forms.server';
 import { publicOrigin } from '~/server/public-origin.server';
 import {
@@ -54,9 +54,7 @@ export async function authRateLimited(context: Context, submission: Submission<u
 
 /** After signing in: to where the visitor was going (on this site only), with the flash. */
 export async function signedInRedirect(request: Request, to: string | undefined, message: string) {
-  return redirect(safeRedirectPath(to, '/dashboard'), {
-    headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message }) },
-  });
+  return redirectWithFlash(request, safeRedirectPath(to, '/dashboard'), { kind: 'success', message });
 }
 
 /** Signed-in visitors have no business on the sign-in pages. */

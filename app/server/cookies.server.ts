@@ -13,7 +13,7 @@ export function isSecureRequest(request: Request): boolean {
  * which only costs pending flash messages on restart).
  */
 import { randomBytes } from 'node:crypto';
-import { createCookie, createCookieSessionStorage } from 'react-router';
+import { createCookie, createCookieSessionStorage, redirect } from 'react-router';
 import type { Flash } from '~/lib/flash';
 import { isThemeChoice, type ThemeChoice } from '~/lib/theme';
 import { env } from '~/server/env.server';
@@ -48,10 +48,25 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, { flash: 
   },
 });
 
-export async function setFlash(request: Request, flash: Flash): Promise<string> {
+async function setFlash(request: Request, flash: Flash): Promise<string> {
   const session = await flashStorage.getSession(request.headers.get('cookie'));
   session.flash('flash', flash);
   return flashStorage.commitSession(session, { secure: isSecureRequest(request) });
+}
+
+/**
+ * To `to` with a message for the page there (POST → redirect → GET): always 303 See Other, so
+ * the browser follows with a GET, with the flash cookie beside any `headers` given.
+ */
+export async function redirectWithFlash(
+  request: Request,
+  to: string,
+  flash: Flash,
+  headers?: HeadersInit,
+): Promise<Response> {
+  const responseHeaders = new Headers(headers);
+  responseHeaders.append('Set-Cookie', await setFlash(request, flash));
+  return redirect(to, { status: 303, headers: responseHeaders });
 }
 
 /** Reads and consumes the flash message; the returned header clears it. */

@@ -12,7 +12,7 @@
  * be 10 MB and its path holds the version); after an error it must be chosen again, and the
  * form says so. Images stored for a form that is then abandoned stay in the bucket (orphans).
  */
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
 import {
@@ -47,7 +47,7 @@ import {
 } from '~/schemas/listing';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
 import { AgentIdSchema } from '~/server/agent-detail.server';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { chosenFiles, textFields } from '~/server/form-files.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission, type GuardArgs } from '~/server/guards.server';
@@ -237,10 +237,12 @@ export async function changeStatusAction(args: GuardArgs & { request: Request })
   );
   if (updated.length === 0) notFound(AGENT_NOT_FOUND);
   forgetCatalogue();
-  const cookie = await setFlash(args.request, { kind: 'success', message: STATUS_MESSAGES[statusIntent](agent.name) });
   // Back to the page of the list the button was on (a status change does not move the agent).
   const page = pageParam(new URL(args.request.url).searchParams.get('page'));
-  return redirect(agentsHref(page), { status: 303, headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(args.request, agentsHref(page), {
+    kind: 'success',
+    message: STATUS_MESSAGES[statusIntent](agent.name),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -413,8 +415,7 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   const message = existing
     ? `${value.name} is saved${published ? ' and published' : ' as a draft'}.`
     : `${value.name} is ${published ? 'published: it is in the marketplace now' : 'saved as a draft'}.`;
-  const cookie = await setFlash(args.request, { kind: 'success', message });
-  return redirect(AGENTS_PATH, { status: 303, headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(args.request, AGENTS_PATH, { kind: 'success', message });
 }
 
 async function saveListing({

@@ -5,11 +5,10 @@
  * seller or an admin) and answers on the page: a refusal or a failed call is a message above the
  * form, never an error screen; success redirects to the list with 'Purchase refunded.'.
  */
-import { redirect } from 'react-router';
 import { connectionContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { parseRefundParam, REFUND_MESSAGES, RefundSchema } from '~/schemas/refund';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
 import { unavailableMessage } from '~/server/http-errors.server';
@@ -65,6 +64,5 @@ export async function refundAction(args: GuardArgs & { request: Request; pattern
       status: REFUSAL_STATUS[outcome.refusal],
     });
   }
-  const cookie = await setFlash(args.request, { kind: 'success', message: REFUND_MESSAGES.done });
-  return redirect(listUrl(args.url), { headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(args.request, listUrl(args.url), { kind: 'success', message: REFUND_MESSAGES.done });
 }

@@ -69,7 +69,7 @@ describe.skipIf(isHostedTarget)('review replies', () => {
     const saved = await outcome(
       post(DEMO_VIEWERS.seller, { intent: 'save', reviewId: REVIEW, reply: '  Thank you!  ' }),
     );
-    expect(saved).toMatchObject({ status: 302, location: '/dashboard/reviews' });
+    expect(saved).toMatchObject({ status: 303, location: '/dashboard/reviews' });
     expect(await replyOf(REVIEW)).toBe('Thank you!');
 
     await outcome(post(DEMO_VIEWERS.seller, { intent: 'save', reviewId: REVIEW, reply: 'Thanks, Dana.' }));
@@ -88,7 +88,7 @@ describe.skipIf(isHostedTarget)('review replies', () => {
     expect(onPage.filter((review) => review.id !== REVIEW).every((review) => review.reply === null)).toBe(true);
 
     expect(await outcome(post(DEMO_VIEWERS.seller, { intent: 'delete', reviewId: REVIEW }))).toMatchObject({
-      status: 302,
+      status: 303,
     });
     expect(await replyOf(REVIEW)).toBeNull();
     expect(await changeReply(as(DEMO_VIEWERS.seller), { intent: 'delete', reviewId: REVIEW })).toEqual({

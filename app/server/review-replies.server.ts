@@ -6,13 +6,12 @@
  * action's own check (the same function) and the database agree; a forged form for another
  * seller's review is a 404 and changes nothing.
  */
-import { redirect } from 'react-router';
 import { supabaseContext } from '~/context';
 import { hrefWith } from '~/lib/href-with';
 import { REPLY_MESSAGES, ReplyActionSchema } from '~/schemas/review-reply';
 import { pageOf, usernames, type Page, type ReviewColumns } from '~/server/admin.server';
 import { forgetCatalogue } from '~/server/agents.server';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
 import { unavailableMessage, unwrap } from '~/server/http-errors.server';
@@ -142,6 +141,8 @@ export async function replyAction(args: GuardArgs & { request: Request; pattern:
     return formError(submission, { message, status: 503 });
   }
   if (!outcome.ok) return formError(submission, { message: outcome.message, status: outcome.status });
-  const cookie = await setFlash(args.request, { kind: 'success', message: outcome.message });
-  return redirect(hrefWith(args.url.pathname, args.url.search, { reply: null }), { headers: { 'Set-Cookie': cookie } });
+  return redirectWithFlash(args.request, hrefWith(args.url.pathname, args.url.search, { reply: null }), {
+    kind: 'success',
+    message: outcome.message,
+  });
 }

@@ -213,7 +213,7 @@ test.describe('session and request safety', () => {
       form: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, redirectTo: '/profile' },
       maxRedirects: 0,
     });
-    expect(signedIn.status()).toBe(302);
+    expect(signedIn.status()).toBe(303);
     const kept = (await request.storageState()).cookies
       .filter((cookie) => cookie.name.startsWith('sb-'))
       .map((cookie) => `${cookie.name}=${cookie.value}`)
@@ -248,7 +248,7 @@ test.describe('session and request safety', () => {
         form: { email: DEMO_ACCOUNTS.seller.email, password: DEMO_PASSWORD, redirectTo: target },
         maxRedirects: 0,
       });
-      expect(response.status()).toBe(302);
+      expect(response.status()).toBe(303);
       const location = new URL(response.headers().location!, 'http://127.0.0.1');
       expect(location.hostname).toBe('127.0.0.1');
     }

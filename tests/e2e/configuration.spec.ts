@@ -13,6 +13,8 @@ test.beforeEach(() => {
 });
 
 test('SUPABASE_URL= (set but empty) starts on the embedded backend', async () => {
+  // A whole start on a new database (schema and demo data): over 45 s on a busy two-core machine.
+  test.setTimeout(180_000);
   const server = await startServer('memory', { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', APP_URL: '' });
   expect(server.output()).toContain('Backend: embedded Supabase stand-in');
   const health = await fetch(`${server.origin}/healthz`);

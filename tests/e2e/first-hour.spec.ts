@@ -101,7 +101,7 @@ test.describe('stopping `npm start`', () => {
 
   test('npm start prints no unexplained warning, and SIGTERM to npm stops the server gracefully with its code', async () => {
     test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const server = await startServer('memory', {}, ['npm', 'start']);
     // A clean start prints only what an operator needs: no warning but the ones the README explains.
     const warnings = server
@@ -121,7 +121,7 @@ test.describe('stopping `npm start`', () => {
 
   test('a wrapper that dies without passing the signal on does not leave the server running', async () => {
     test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     // A shell that runs start.js as its child (no exec), as npm's shell did before.
     const server = await startServer('memory', {}, ['sh', '-c', 'node scripts/start.js; exit $?']);
     server.child.kill('SIGTERM');
@@ -137,7 +137,7 @@ test.describe('links follow the origin the app is opened on', () => {
     page,
   }) => {
     test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     // No APP_URL: the server itself knows only `localhost:<port>`; the browser uses 127.0.0.1.
     const server = await startServer('memory', { APP_URL: '', ENABLE_DEV_TOOLS: 'true' });
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

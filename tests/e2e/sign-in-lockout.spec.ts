@@ -44,7 +44,7 @@ test('eleven wrong attempts from one address leave the owner free to sign in fro
 
   // …while the owner, from another address, is signed in (after a short delay, not refused).
   const owner = await signIn('127.0.0.2', victim, DEMO_PASSWORD);
-  expect(owner.status).toBe(302);
+  expect(owner.status).toBe(303);
   expect(owner.headers.get('location')).toBe('/dashboard');
   const cookies = owner.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
   expect(cookies.some((cookie) => /^sb-.*-auth-token/.test(cookie))).toBe(true);

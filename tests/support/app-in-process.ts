@@ -140,7 +140,7 @@ export async function signInThroughApp(origin: string, email: string, password =
     redirect: 'manual',
   });
   const cookie = cookieHeader(response);
-  if (response.status !== 302 || !cookie.includes('auth-token')) {
+  if (response.status !== 303 || !cookie.includes('auth-token')) {
     throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   }
   return cookie;

@@ -82,7 +82,7 @@ describe.skipIf(isHostedTarget)('sign-up and password reset', () => {
         args(viewer, client, '/auth/reset-password', { password: 'taken-over-1', confirmPassword: 'taken-over-1' }),
       ),
     );
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     expect(answer.location).toBe('/profile?tab=security');
     expect(await canSignIn(viewer.email, PASSWORD)).toBe(true);
     expect(await canSignIn(viewer.email, 'taken-over-1')).toBe(false);
@@ -101,7 +101,7 @@ describe.skipIf(isHostedTarget)('sign-up and password reset', () => {
         args(viewer, client, '/auth/reset-password', { password: 'link-reset-1', confirmPassword: 'link-reset-1' }),
       ),
     );
-    expect(answer).toMatchObject({ status: 302, location: '/dashboard' });
+    expect(answer).toMatchObject({ status: 303, location: '/dashboard' });
     expect(await canSignIn(viewer.email, 'link-reset-1')).toBe(true);
   });
 
@@ -116,7 +116,7 @@ describe.skipIf(isHostedTarget)('sign-up and password reset', () => {
         args(viewer, client, '/auth/reset-password', { password: 'recovered-1', confirmPassword: 'recovered-1' }),
       ),
     );
-    expect(answer).toMatchObject({ status: 302, location: '/dashboard' });
+    expect(answer).toMatchObject({ status: 303, location: '/dashboard' });
     expect(await canSignIn(viewer.email, 'recovered-1')).toBe(true);
 
     const signedIn = anonClient(target);

@@ -4,7 +4,7 @@ import { mapAuthError } from '~/lib/auth-errors';
 import { signInHref } from '~/lib/auth-modal';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { twoFactorHref } from '~/lib/two-factor';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { asksForCode } from '~/server/two-factor.server';
 import type { Route } from './+types/callback';
 
@@ -24,7 +24,5 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const message = providerError
     ? mapAuthError(providerError).message
     : 'This sign-in link is invalid or has expired. Please try again.';
-  return redirect(signInHref(), {
-    headers: { 'Set-Cookie': await setFlash(request, { kind: 'error', message }) },
-  });
+  return redirectWithFlash(request, signInHref(), { kind: 'error', message });
 }

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { FormMessage, Spinner } from '~/components/ui/field';
 import { NewPasswordFields } from '~/components/ui/new-password-fields';
@@ -8,7 +8,7 @@ import { mapAuthError } from '~/lib/auth-errors';
 import { formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { NewPasswordSchema, firstMessage } from '~/schemas/auth';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { sessionMethods } from '~/server/two-factor.server';
@@ -30,10 +30,9 @@ async function requireRecoverySession(args: Route.LoaderArgs | Route.ActionArgs)
   const { data } = await args.context.get(supabaseContext).auth.getSession();
   const methods = sessionMethods(data.session?.access_token ?? '');
   if (methods.some((method) => RECOVERY_METHODS.has(method))) return;
-  throw redirect('/profile?tab=security', {
-    headers: {
-      'Set-Cookie': await setFlash(args.request, { kind: 'error', message: NOT_A_RECOVERY_SESSION_MESSAGE }),
-    },
+  throw await redirectWithFlash(args.request, '/profile?tab=security', {
+    kind: 'error',
+    message: NOT_A_RECOVERY_SESSION_MESSAGE,
   });
 }
 
@@ -54,9 +53,7 @@ export async function action(args: Route.ActionArgs) {
       status: error.status === 422 ? 422 : 400,
     });
   }
-  return redirect('/dashboard', {
-    headers: { 'Set-Cookie': await setFlash(request, { kind: 'success', message: 'Your password has been updated.' }) },
-  });
+  return redirectWithFlash(request, '/dashboard', { kind: 'success', message: 'Your password has been updated.' });
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

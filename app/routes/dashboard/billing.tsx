@@ -1,4 +1,3 @@
-import { redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from '~/components/dashboard/billing-parts';
 import { connectionContext, supabaseContext } from '~/context';
@@ -13,7 +12,7 @@ import { graceEnd, PLAN_REFUSALS } from '~/lib/subscriptions';
 import { PaymentMethodActionSchema } from '~/schemas/payment-method';
 import { listBillingHistory } from '~/server/billing-history.server';
 import { CancellationSchema } from '~/schemas/subscription';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
 import {
@@ -59,10 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Back to Billing with a message (POST → redirect → GET). */
 async function done(args: Route.ActionArgs, message: string) {
-  return redirect('/dashboard/billing', {
-    status: 303,
-    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
-  });
+  return redirectWithFlash(args.request, '/dashboard/billing', { kind: 'success', message });
 }
 
 /** Edit (the expiry), Make Default and Remove on one saved card. */

@@ -6,7 +6,7 @@
  * Membership with the outcome. A plan that cannot be chosen now is a message (409), never a 500.
  */
 import { FlaskConical } from 'lucide-react';
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FormMessage } from '~/components/ui/field';
 import { buttonClass } from '~/components/ui/button';
@@ -19,7 +19,7 @@ import { shownPriceValue } from '~/lib/shown-price';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { addMonth, isPaidTier, PLAN_REFUSALS, quotePlan, type PlanQuote } from '~/lib/subscriptions';
 import { PlanConfirmSchema } from '~/schemas/subscription';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
 import { notFound } from '~/server/http-errors.server';
@@ -154,10 +154,7 @@ export async function action(args: Route.ActionArgs) {
       : quote.kind === 'keep'
         ? `You stay on ${name}. Next billing date: ${end}.`
         : `You are now on ${name}. Next billing date: ${end}.`;
-  return redirect(MEMBERSHIP_PATH, {
-    status: 303,
-    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
-  });
+  return redirectWithFlash(args.request, MEMBERSHIP_PATH, { kind: 'success', message });
 }
 
 /**

@@ -5,7 +5,7 @@
  * never stored, logged, or sent back in the page after an error (app/server/forms.server.ts).
  */
 import { FlaskConical, Lock } from 'lucide-react';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage } from '~/components/ui/field';
@@ -13,7 +13,7 @@ import { connectionContext } from '~/context';
 import { fieldError, fieldValue, formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { NewCardSchema } from '~/schemas/payment-method';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
 import { addPaymentMethod, PAYMENT_METHOD_REFUSALS } from '~/server/payment-methods.server';
@@ -53,10 +53,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const { label, isDefault } = outcome.method;
   const message = `${label} was added${isDefault ? ' as your default payment method' : ''}.`;
-  return redirect(BILLING_PATH, {
-    status: 303,
-    headers: { 'Set-Cookie': await setFlash(args.request, { kind: 'success', message }) },
-  });
+  return redirectWithFlash(args.request, BILLING_PATH, { kind: 'success', message });
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

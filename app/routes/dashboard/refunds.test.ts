@@ -122,7 +122,7 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
         args('seller', `/dashboard/earnings?refund=${purchaseId}`, refundForm(purchaseId, 'Duplicate purchase')),
       ),
     );
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.location).toBe('/dashboard/earnings');
     const { data: row } = await service
       .from('purchases')
@@ -186,7 +186,7 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
     const response = await answer(
       disputes.action(args('admin', '/dashboard/disputes?q=x', refundForm(purchaseId, 'Chargeback from the bank'))),
     );
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.location).toBe('/dashboard/disputes?q=x');
     expect((await service.from('purchases').select('status').eq('id', purchaseId).single()).data?.status).toBe(
       'refunded',

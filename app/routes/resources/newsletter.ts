@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clientAddressContext, connectionContext } from '~/context';
 import { fieldValue } from '~/lib/form-result';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { setFlash } from '~/server/cookies.server';
+import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import { formWindows, newsletterRateLimitByAddress, RATE_LIMIT_MESSAGE } from '~/server/rate-limit.server';
 import { createServiceSupabase } from '~/server/supabase.server';
@@ -63,13 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript the form names the page to return to; the result rides in a flash cookie.
   if (typeof redirectTo === 'string') {
     const result = response.data;
-    const cookie = await setFlash(request, {
+    return redirectWithFlash(request, safeRedirectPath(redirectTo), {
       kind: result.ok ? 'success' : 'error',
       message: result.message ?? '',
       scope: 'newsletter',
       values: result.ok ? undefined : { email: fieldValue(result, 'email') ?? '' },
     });
-    return redirect(safeRedirectPath(redirectTo), { headers: { 'Set-Cookie': cookie } });
   }
   return response;
 }

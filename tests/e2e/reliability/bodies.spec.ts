@@ -195,7 +195,7 @@ async function signIn(email: string): Promise<string> {
     body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: '/dashboard' }),
     redirect: 'manual',
   });
-  expect(response.status).toBe(302);
+  expect(response.status).toBe(303);
   return response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0]!)

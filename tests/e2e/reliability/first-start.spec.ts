@@ -46,7 +46,7 @@ async function formSignIn(server: ServerProcess, email: string, password: string
     redirect: 'manual',
   });
   await response.body?.cancel();
-  return response.status === 302 ? response.headers.get('location') : `status ${response.status}`;
+  return response.status === 303 ? response.headers.get('location') : `status ${response.status}`;
 }
 
 async function publishedAgents(server: ServerProcess): Promise<number> {

@@ -81,7 +81,7 @@ test('rate limits: 429 with Retry-After from one address; failures on one accoun
   // The owner, from their own address, still gets in (delayed, never locked out).
   cases++;
   const owner = await signIn('192.0.2.10', victim, DEMO_PASSWORD);
-  if (owner.response.status !== 302) failures.push(`the owner's right password → ${owner.response.status}`);
+  if (owner.response.status !== 303) failures.push(`the owner's right password → ${owner.response.status}`);
 
   recordTally({
     check: 'Rate limits',
