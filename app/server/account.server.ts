@@ -322,13 +322,13 @@ export async function publishedAgentNames(client: AppSupabaseClient, userId: str
 
 /**
  * Deletes the viewer's account once they typed their username. In order: the last active
- * administrator is refused; the seller's published agents are archived (unpublished) and the
+ * administrator is refused (public.is_last_active_admin, the rule the database enforces); the seller's published agents are archived (unpublished) and the
  * agents nobody bought are deleted (the sold ones stay, with no seller, for their buyers);
  * the files of the deleted agents go, the sold ones' stay (`removeUnsoldFiles`);
  * the pictures are removed; then the Auth user is deleted with the service role, which cascades
  * to the profile, settings, reviews (their text) and downloads, sets purchases' buyer to null
  * (sellers keep their sales, anonymised) and ends every session. The database refuses deleting
- * the last administrator too (public.guard_user_delete).
+ * the last administrator too (public.guard_user_delete), should one be demoted meanwhile.
  */
 export async function deleteAccount(
   client: AppSupabaseClient,
@@ -338,16 +338,10 @@ export async function deleteAccount(
 ): Promise<AccountResult> {
   if (confirmUsername !== viewer.username) return refused(400, ACCOUNT_MESSAGES.confirmUsername, 'confirmUsername');
   const service = createServiceSupabase(connection);
-  if (viewer.role === 'admin') {
-    const { count, error } = await service
-      .from('users')
-      .select('id', { count: 'exact', head: true })
-      .eq('user_type', 'admin')
-      .is('banned_at', null)
-      .neq('id', viewer.id);
-    if (error) return refused(503, ACCOUNT_MESSAGES.deleteFailed);
-    if (!count) return refused(409, ACCOUNT_MESSAGES.lastAdmin);
-  }
+  // Asked before anything is archived or removed; the database's delete trigger asks the same.
+  const lastAdmin = await service.rpc('is_last_active_admin', { target: viewer.id });
+  if (lastAdmin.error) return refused(503, ACCOUNT_MESSAGES.deleteFailed);
+  if (lastAdmin.data) return refused(409, ACCOUNT_MESSAGES.lastAdmin);
 
   const archived = await service
     .from('agents')

@@ -1458,6 +1458,7 @@ export type Database = {
       is_admin: { Args: never; Returns: boolean };
       is_http_url: { Args: { value: string }; Returns: boolean };
       is_image_source: { Args: { value: string }; Returns: boolean };
+      is_last_active_admin: { Args: { target: string }; Returns: boolean };
       is_own_avatar: { Args: { owner: string; value: string }; Returns: boolean };
       is_reserved_username: { Args: { name: string }; Returns: boolean };
       is_review_seller: { Args: { target_review_id: string }; Returns: boolean };

@@ -83,6 +83,28 @@ describe('administrators', () => {
     });
   });
 
+  it('one rule names the last administrator, and the deletion trigger follows it', async () => {
+    const result = await rolledBack(db, serviceRole, async (tx) => {
+      const lastOf = async (id: string) =>
+        (await tx.query<{ last: boolean }>('select public.is_last_active_admin($1) as last', [id])).rows[0]?.last;
+      const alone = { admin: await lastOf(DEMO.admin), buyer: await lastOf(DEMO.buyer) };
+      const deleteAlone = await failure(tx, 'delete from public.users where id = $1', [DEMO.admin]);
+      await tx.query(`update public.users set user_type = 'admin' where id = $1`, [DEMO.seller]);
+      const withSecond = { admin: await lastOf(DEMO.admin), seller: await lastOf(DEMO.seller) };
+      // A banned administrator does not count: the other one is the last again.
+      await tx.query('update public.users set banned_at = now() where id = $1', [DEMO.seller]);
+      const secondBanned = await lastOf(DEMO.admin);
+      return { alone, deleteAlone, withSecond, secondBanned };
+    });
+    expect(result).toEqual({
+      alone: { admin: true, buyer: false },
+      deleteAlone: 'The last administrator cannot be deleted',
+      withSecond: { admin: false, seller: false },
+      secondBanned: true,
+    });
+    expect(await errorCodeAs(db, anon, 'select public.is_last_active_admin($1)', [DEMO.admin])).toBe('42501');
+  });
+
   it('only administrators ban: a user cannot set or clear a ban on their own row', async () => {
     expect(
       await errorCodeAs(db, user(DEMO.buyer), `update public.users set banned_at = now() where id = $1`, [DEMO.buyer]),
