@@ -4,7 +4,6 @@ import {
   formatReviewDate,
   galleryImages,
   metaDescription,
-  parseReviewsPage,
   purchaseCountLabel,
   ratingBucketLabel,
   ratedReviewCount,
@@ -12,22 +11,7 @@ import {
   type RatingCount,
   reviewCountLabel,
   reviewPaging,
-  reviewsPageHref,
 } from './agent-detail';
-
-describe('parseReviewsPage', () => {
-  it('reads positive whole numbers', () => {
-    expect(parseReviewsPage('1')).toBe(1);
-    expect(parseReviewsPage('3')).toBe(3);
-    expect(parseReviewsPage(' 2 ')).toBe(2);
-  });
-
-  it('falls back to page 1 for anything else', () => {
-    for (const value of [null, undefined, '', '0', '-2', '1.5', 'abc', '2abc', '1e3', '9999999']) {
-      expect(parseReviewsPage(value)).toBe(1);
-    }
-  });
-});
 
 describe('reviewPaging', () => {
   it('computes the row range of a page', () => {
@@ -159,16 +143,6 @@ describe('galleryImages', () => {
   it('works without a thumbnail or images', () => {
     expect(galleryImages(null, null)).toEqual([]);
     expect(galleryImages(null, ['/b.svg'])).toEqual(['/b.svg']);
-  });
-});
-
-describe('reviewsPageHref', () => {
-  it('sets the page and keeps other parameters', () => {
-    expect(reviewsPageHref('/agent/x', '?ref=home', 2)).toBe('/agent/x?ref=home&reviewsPage=2#reviews');
-  });
-
-  it('drops the parameter for page 1', () => {
-    expect(reviewsPageHref('/agent/x', '?reviewsPage=3', 1)).toBe('/agent/x#reviews');
   });
 });
 

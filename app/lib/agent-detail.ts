@@ -53,13 +53,6 @@ export interface ReviewPaging {
   to: number;
 }
 
-/** `?reviewsPage=` as a page number ≥ 1; anything else (missing, junk, 0, negative) is page 1. */
-export function parseReviewsPage(value: string | null | undefined): number {
-  if (!value || !/^\d{1,6}$/.test(value.trim())) return 1;
-  const page = Number(value.trim());
-  return page >= 1 ? page : 1;
-}
-
 /** The requested page clamped to the pages that exist (at least one page, even when empty). */
 export function reviewPaging(requested: number, total: number, perPage = REVIEWS_PER_PAGE): ReviewPaging {
   const pageCount = Math.max(1, Math.ceil(Math.max(0, total) / perPage));
@@ -124,15 +117,6 @@ export function metaDescription(text: string, max = META_DESCRIPTION_MAX): strin
 export function galleryImages(thumbnailUrl: string | null, images: readonly (string | null)[] | null): string[] {
   const all = [thumbnailUrl, ...(images ?? [])].filter((url): url is string => typeof url === 'string' && !!url);
   return [...new Set(all)];
-}
-
-/** The link to another page of reviews, keeping the other search parameters. */
-export function reviewsPageHref(pathname: string, search: string, page: number): string {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete(REVIEWS_PAGE_PARAM);
-  else params.set(REVIEWS_PAGE_PARAM, String(page));
-  const query = params.toString();
-  return `${pathname}${query ? `?${query}` : ''}#reviews`;
 }
 
 /**

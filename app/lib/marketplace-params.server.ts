@@ -15,6 +15,7 @@ import {
   type MarketplaceParams,
   type SortOption,
 } from '~/lib/marketplace-params';
+import { pageParam } from '~/lib/pagination';
 
 // A number in the URL; an empty value is no number (`Number('')` would be 0, a filter).
 const lenientNumber = z.string().trim().min(1).pipe(z.coerce.number<string>().refine(Number.isFinite));
@@ -42,7 +43,7 @@ function paramsSchema(categories: readonly Category[]) {
       .enum(SORT_OPTIONS.map((option) => option.value) as [SortOption, ...SortOption[]])
       .catch(DEFAULT_PARAMS.sort),
     view: z.enum(['grid', 'list']).catch(DEFAULT_PARAMS.view),
-    page: lenientNumber.pipe(z.number().int().min(1).max(10_000)).catch(DEFAULT_PARAMS.page),
+    page: z.string().optional().transform(pageParam).catch(DEFAULT_PARAMS.page),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, formSearch, marketplaceSearch, pageCount, pageWindow } from './marketplace-params';
+import { DEFAULT_PARAMS, formSearch, marketplaceSearch } from './marketplace-params';
 import { parseMarketplaceParams } from './marketplace-params.server';
 import type { Category } from './categories';
 
@@ -70,14 +70,6 @@ describe('marketplace URL parameters', () => {
     expect(parse('maxPrice=0').maxPrice).toBe(0);
     expect(parse('category=SALES').category).toBe('sales');
     expect(marketplaceSearch({ ...DEFAULT_PARAMS, maxPrice: 0 })).toBe('?maxPrice=0');
-  });
-
-  it('computes page counts and windows', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(24)).toBe(1);
-    expect(pageCount(25)).toBe(2);
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
   });
 
   it('turns the filter form into the canonical query the server parses to the same state', () => {

@@ -94,17 +94,3 @@ export function formSearch(fields: URLSearchParams): string {
 export function marketplaceHref(params: Partial<MarketplaceParams>): string {
   return `/marketplace${marketplaceSearch(params)}`;
 }
-
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
-}
-
-/** Page numbers to link to: first, last, and a window around the current one; gaps as null. */
-export function pageWindow(current: number, pages: number, radius = 2): (number | null)[] {
-  const result: (number | null)[] = [];
-  for (let page = 1; page <= pages; page++) {
-    if (page === 1 || page === pages || Math.abs(page - current) <= radius) result.push(page);
-    else if (result.at(-1) !== null) result.push(null);
-  }
-  return result;
-}

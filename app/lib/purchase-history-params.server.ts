@@ -4,7 +4,7 @@
  * filter, no dialog), never an error; an empty value is no filter.
  */
 import { z } from 'zod';
-import { parseReviewsPage } from '~/lib/agent-detail';
+import { pageParam } from '~/lib/pagination';
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { PURCHASE_STATUSES } from '~/lib/membership';
 import { MAX_PURCHASE_SEARCH_LENGTH, type PurchaseHistoryParams } from '~/lib/purchase-history';
@@ -41,5 +41,5 @@ export function parsePurchaseHistoryParams(
     contact: raw('contact'),
   });
   // The page parser of the other paged lists: anything but a page number is page 1.
-  return { ...filters, page: parseReviewsPage(searchParams.get('page')) };
+  return { ...filters, page: pageParam(searchParams.get('page')) };
 }

@@ -12,16 +12,6 @@ export function isUsernameLike(value: string | undefined): value is string {
   return value !== undefined && value.length >= 3 && value.length <= 30 && USERNAME_PATTERN.test(value);
 }
 
-/**
- * The page of `?page=`: a whole number from 1; null when the parameter is there but is not one
- * (the page redirects to its canonical URL).
- */
-export function parseStorefrontPage(value: string | null): number | null {
-  if (value === null) return 1;
-  if (!/^[1-9]\d{0,5}$/.test(value)) return null;
-  return Number(value);
-}
-
 /** A profile's audience (`user_settings.profile_visibility`, shown as `public_profiles.visibility`). */
 export type ProfileVisibility = 'public' | 'members' | 'private';
 

@@ -12,17 +12,12 @@ import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Avatar } from '~/components/ui/avatar';
 import { connectionContext, supabaseContext, viewerContext } from '~/context';
-import {
-  agentCallToAction,
-  metaDescription,
-  parseReviewsPage,
-  ratingDistribution,
-  REVIEWS_PAGE_PARAM,
-} from '~/lib/agent-detail';
+import { agentCallToAction, metaDescription, ratingDistribution, REVIEWS_PAGE_PARAM } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { DELETED_ACCOUNT } from '~/lib/dashboard-format';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
+import { pageParam } from '~/lib/pagination';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
 import {
@@ -61,7 +56,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     loadAgentPageFor(clients, {
       agentId,
       viewerId: viewer?.id ?? null,
-      requestedPage: parseReviewsPage(url.searchParams.get(REVIEWS_PAGE_PARAM)),
+      requestedPage: pageParam(url.searchParams.get(REVIEWS_PAGE_PARAM)),
     }),
     listPublicChangelog(publicClient, agentId),
   ]);

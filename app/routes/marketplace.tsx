@@ -3,14 +3,15 @@ import { Search } from 'lucide-react';
 import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
 import { NoResults, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
-import { Pagination } from '~/components/pagination';
+import { Pager } from '~/components/ui/pager';
 import { LoadError } from '~/components/page-states';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { keepAuthParams, pageSearch } from '~/lib/auth-modal';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { SORT_OPTIONS, marketplaceHref, marketplaceSearch, pageCount } from '~/lib/marketplace-params';
+import { PAGE_SIZE, SORT_OPTIONS, marketplaceHref, marketplaceSearch } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
+import { pageCount } from '~/lib/pagination';
 import { listCategories } from '~/server/agents.server';
 import { failIfInjected } from '~/server/faults.server';
 import { unavailableMessage } from '~/server/http-errors.server';
@@ -34,7 +35,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const result = await searchMarketplace(supabase, params, categories);
     // A page past the end goes to the last one (page 1 when nothing matches: the empty state).
     if (result.isPastEnd) {
-      const last = pageCount(result.total);
+      const last = pageCount(result.total, PAGE_SIZE);
       throw redirect(keepAuthParams(`/marketplace${marketplaceSearch({ ...params, page: last })}`, url.search));
     }
     return { params, categories, result, error: null };
@@ -142,9 +143,11 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
               ) : (
                 <ResultList agents={result.agents} view={params.view} />
               )}
-              <Pagination
+              <Pager
+                variant="numbered"
+                label="Pagination"
                 page={params.page}
-                total={result.total}
+                pageCount={pageCount(result.total, PAGE_SIZE)}
                 hrefFor={(page) => marketplaceHref({ ...params, page })}
               />
             </>

@@ -14,7 +14,7 @@ import { SellerContactLinks } from '~/components/agents/seller-contact';
 import { Breadcrumb } from '~/components/breadcrumb';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { ResultList } from '~/components/marketplace/results';
-import { Pagination } from '~/components/pagination';
+import { Pager } from '~/components/ui/pager';
 import { EmptyState } from '~/components/page-states';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClass } from '~/components/ui/button';
@@ -24,7 +24,9 @@ import { formatRating } from '~/lib/agents';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { HIDDEN_PROFILE_MESSAGE, isUsernameLike, parseStorefrontPage, storefrontHref } from '~/lib/sellers';
+import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { pageCount, pageNumber } from '~/lib/pagination';
+import { HIDDEN_PROFILE_MESSAGE, isUsernameLike, storefrontHref } from '~/lib/sellers';
 import { notFound } from '~/server/http-errors.server';
 import { getStorefront } from '~/server/sellers.server';
 import { publicSupabase } from '~/server/supabase.server';
@@ -38,7 +40,8 @@ const SELLER_NOT_FOUND = {
 export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const { username } = params;
   if (!isUsernameLike(username)) notFound(SELLER_NOT_FOUND);
-  const page = parseStorefrontPage(url.searchParams.get('page'));
+  const pageValue = url.searchParams.get('page');
+  const page = pageValue === null ? 1 : pageNumber(pageValue);
   if (page === null) throw redirect(storefrontHref(username));
   const storefront = await getStorefront(
     { publicClient: publicSupabase(context.get(connectionContext)), viewerClient: context.get(supabaseContext) },
@@ -141,7 +144,13 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ResultList agents={agents} view="grid" />
         )}
-        <Pagination page={page} total={figures.agentCount} hrefFor={(n) => storefrontHref(seller.username, n)} />
+        <Pager
+          variant="numbered"
+          label="Pagination"
+          page={page}
+          pageCount={pageCount(figures.agentCount, PAGE_SIZE)}
+          hrefFor={(n) => storefrontHref(seller.username, n)}
+        />
       </section>
     </div>
   );

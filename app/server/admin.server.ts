@@ -27,6 +27,7 @@ import { unavailableMessage, unwrap, type UnwrapOptions } from '~/server/http-er
 import { containsPattern } from '~/server/sales.server';
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
+import { pageCount } from '~/lib/pagination';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const AUDIT_ENTRIES = 20;
@@ -48,12 +49,6 @@ export function adminSearch(value: string | null): string {
     .slice(0, MAX_ADMIN_SEARCH);
 }
 
-/** A 1-based page number from the URL (anything else is page 1). */
-export function pageParam(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
 type Counted<T> = { data: T[] | null; error: PostgrestError | null; count: number | null };
 
 /**
@@ -71,13 +66,13 @@ export async function pageOf<T>(
   let current = page;
   if (result.error?.code === 'PGRST103' && page > 1) {
     const total = (await query(0, 0)).count ?? 0;
-    current = Math.max(1, Math.ceil(total / size));
+    current = pageCount(total, size);
     const start = (current - 1) * size;
     result = await query(start, start + size - 1);
   }
   const rows = unwrap(result as { data: T[]; error: null } | { data: null; error: PostgrestError }, what);
   const total = result.count ?? rows.length;
-  return { rows, page: current, pageCount: Math.max(1, Math.ceil(total / size)), total };
+  return { rows, page: current, pageCount: pageCount(total, size), total };
 }
 
 /** Usernames by id (public profiles), for the lists and the audit log. */

@@ -23,6 +23,7 @@ import { isoDay } from '~/lib/dashboard-format';
 import { readAll, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import type { Database } from '~/types/database';
+import { pageCount } from '~/lib/pagination';
 
 type HistoryRecord = Database['public']['Views']['billing_history']['Row'];
 
@@ -86,7 +87,7 @@ export async function listBillingHistory(client: AppSupabaseClient, page: number
   // Past the last page PostgREST answers 416 (PGRST103): show the last page instead.
   if (result.error?.code === 'PGRST103' && page > 1) {
     const { count } = await client.from('billing_history').select('id', { count: 'exact', head: true });
-    const last = Math.max(1, Math.ceil((count ?? 0) / BILLING_HISTORY_PAGE_SIZE));
+    const last = pageCount(count ?? 0, BILLING_HISTORY_PAGE_SIZE);
     return listBillingHistory(client, Math.min(last, page - 1));
   }
   const rows = unwrap(result, failure);
@@ -94,7 +95,7 @@ export async function listBillingHistory(client: AppSupabaseClient, page: number
   return {
     rows: rows.map(toBillingRow),
     page,
-    pageCount: Math.max(1, Math.ceil(total / BILLING_HISTORY_PAGE_SIZE)),
+    pageCount: pageCount(total, BILLING_HISTORY_PAGE_SIZE),
     total,
   };
 }

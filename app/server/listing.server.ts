@@ -52,7 +52,8 @@ import { chosenFiles, textFields } from '~/server/form-files.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission, type GuardArgs } from '~/server/guards.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
-import { pageOf, pageParam, type Page } from '~/server/admin.server';
+import { pageParam } from '~/lib/pagination';
+import { pageOf, type Page } from '~/server/admin.server';
 import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
 

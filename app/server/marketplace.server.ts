@@ -9,7 +9,7 @@
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { categoryBySlug, type Category } from '~/lib/categories';
-import { PAGE_SIZE, pageCount, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
+import { PAGE_SIZE, type MarketplaceParams, type SortOption } from '~/lib/marketplace-params';
 import {
   catalogueArgs,
   catalogueFailure,
@@ -18,6 +18,7 @@ import {
   sumOf,
 } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
+import { pageCount } from '~/lib/pagination';
 
 const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
   newest: { column: 'created_at', ascending: false },
@@ -58,7 +59,7 @@ export async function searchMarketplace(
   return {
     agents: page,
     total,
-    isPastEnd: params.page > pageCount(total),
+    isPastEnd: params.page > pageCount(total, PAGE_SIZE),
     publishedTotal,
     categoryTotal,
     categoryCounts,

@@ -14,6 +14,7 @@ import { PURCHASE_STATUSES, totalOf, type PurchaseStatus } from '~/lib/membershi
 import { type PurchaseHistoryParams, type PurchaseRow, type SellerContact } from '~/lib/purchase-history';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { pageCount } from '~/lib/pagination';
 
 export interface PurchaseHistory {
   /** Every purchase of the buyer, whatever the filters. */
@@ -184,7 +185,7 @@ export async function loadPurchaseHistory(
     readPage(client, filters, params.page),
     params.contact ? readPurchase(client, buyerId, params.contact, timeZone) : null,
   ]);
-  const page = Math.min(params.page, Math.max(1, Math.ceil(summary.matching / PAGE_SIZE)));
+  const page = Math.min(params.page, pageCount(summary.matching, PAGE_SIZE));
   const records = unwrap(
     page === params.page ? asked : await readPage(client, filters, page),
     failure('purchase history'),

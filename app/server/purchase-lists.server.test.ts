@@ -19,9 +19,10 @@ import {
   signedInClient,
   type TestViewer,
 } from '../../tests/support/route-context';
-import { Pagination } from '~/components/pagination';
+import { Pager } from '~/components/ui/pager';
 import { collectionCountLine, collectionHref } from '~/lib/collection';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { pageCount } from '~/lib/pagination';
 import { formatMoney } from '~/lib/dashboard-format';
 import { purchaseCountLabel, purchasesHref } from '~/lib/purchase-history';
 import { loader as collectionLoader } from '~/routes/dashboard/collection';
@@ -74,7 +75,17 @@ describe.skipIf(isHostedTarget)('paged purchase lists', () => {
   const purchasesAt = (search: string) => purchasesLoader(args(`/dashboard/purchases${search}`, 'dashboard/purchases'));
   const nextPageHref = (page: number, total: number, hrefFor: (page: number) => string) => {
     const html = renderToStaticMarkup(
-      createElement(MemoryRouter, null, createElement(Pagination, { page, total, hrefFor })),
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(Pager, {
+          variant: 'numbered',
+          label: 'Pagination',
+          page,
+          pageCount: pageCount(total, PAGE_SIZE),
+          hrefFor,
+        }),
+      ),
     );
     const link = /<a [^>]*aria-label="Next page"[^>]*>/.exec(html)?.[0];
     return link ? (/href="([^"]*)"/.exec(link)?.[1]?.replaceAll('&amp;', '&') ?? null) : null;

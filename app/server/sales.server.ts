@@ -6,6 +6,7 @@
 import type { PurchaseStatus } from '~/lib/membership';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { pageCount } from '~/lib/pagination';
 
 export const SALES_PAGE_SIZE = 25;
 
@@ -64,7 +65,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
   // Past the last page PostgREST answers 416 (PGRST103): show the last page instead.
   if (result.error?.code === 'PGRST103' && page > 1) {
     const { count } = await purchases(true);
-    const last = Math.max(1, Math.ceil((count ?? 0) / SALES_PAGE_SIZE));
+    const last = pageCount(count ?? 0, SALES_PAGE_SIZE);
     return last < page ? listSales(client, { sellerId, search, page: last }) : EMPTY;
   }
   const rows = unwrap(result, 'sales');
@@ -88,7 +89,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
       createdAt: row.created_at,
     })),
     page,
-    pageCount: Math.max(1, Math.ceil(total / SALES_PAGE_SIZE)),
+    pageCount: pageCount(total, SALES_PAGE_SIZE),
     total,
   };
 }

@@ -1,7 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { formatReviewDate, reviewsPageHref, type AgentReview, type ReviewPaging } from '~/lib/agent-detail';
+import { Pager } from '~/components/ui/pager';
+import { formatReviewDate, REVIEWS_PAGE_PARAM, type AgentReview, type ReviewPaging } from '~/lib/agent-detail';
 import { AgentStars } from './agent-stars';
 import { ReviewReplyBlock } from './review-reply';
 
@@ -13,7 +11,6 @@ export function AgentReviews({
   reviews: readonly AgentReview[];
   paging: Pick<ReviewPaging, 'page' | 'pageCount'>;
 }) {
-  const { pathname, search } = useLocation();
   if (reviews.length === 0) {
     return (
       <p className="text-slate-700 dark:text-slate-300">
@@ -40,35 +37,15 @@ export function AgentReviews({
           </li>
         ))}
       </ol>
-      {paging.pageCount > 1 ? (
-        <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3">
-          {paging.page > 1 ? (
-            <Link
-              to={reviewsPageHref(pathname, search, paging.page - 1)}
-              className={buttonClass('secondary', 'sm')}
-              rel="prev"
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" /> Newer reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Page {paging.page} of {paging.pageCount}
-          </p>
-          {paging.page < paging.pageCount ? (
-            <Link
-              to={reviewsPageHref(pathname, search, paging.page + 1)}
-              className={buttonClass('secondary', 'sm')}
-              rel="next"
-            >
-              Older reviews <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        label="Review pages"
+        page={paging.page}
+        pageCount={paging.pageCount}
+        pageName={REVIEWS_PAGE_PARAM}
+        hash="#reviews"
+        previousLabel="Newer reviews"
+        nextLabel="Older reviews"
+      />
     </>
   );
 }

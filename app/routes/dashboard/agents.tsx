@@ -16,7 +16,7 @@ import { supabaseContext } from '~/context';
 import { formatRating } from '~/lib/agents';
 import { formatAgo, formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { pageParam } from '~/server/admin.server';
+import { pageParam } from '~/lib/pagination';
 import { requireSection } from '~/server/guards.server';
 import { agentsHref, editPath, statusActions, UPLOAD_PATH, type AgentStatus, type StatusIntent } from '~/lib/listing';
 import { changeStatusAction, listSellerAgents, type SellerAgent } from '~/server/listing.server';

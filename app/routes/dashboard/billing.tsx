@@ -2,7 +2,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from '~/components/dashboard/billing-parts';
 import { connectionContext, supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
-import { parseReviewsPage } from '~/lib/agent-detail';
+import { pageParam } from '~/lib/pagination';
 import { formatDate } from '~/lib/dashboard-format';
 import { tierById } from '~/lib/membership';
 import { fieldValue, type FormResult } from '~/lib/form-result';
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [live, paymentMethods, history] = await Promise.all([
     liveSubscription(client, viewer.id),
     listPaymentMethods(client, viewer.id),
-    listBillingHistory(client, parseReviewsPage(args.url.searchParams.get('page'))),
+    listBillingHistory(client, pageParam(args.url.searchParams.get('page'))),
   ]);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const subscription = live

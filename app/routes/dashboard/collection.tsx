@@ -4,8 +4,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LoadError } from '~/components/page-states';
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
-import { Pagination } from '~/components/pagination';
-import { parseReviewsPage } from '~/lib/agent-detail';
+import { Pager } from '~/components/ui/pager';
+import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { pageCount, pageParam } from '~/lib/pagination';
 import { COLLECTION_PATH, collectionCountLine, collectionHref } from '~/lib/collection';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCollection } from '~/server/collection.server';
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   try {
     failIfInjected(args.request, 'collection');
-    const requested = parseReviewsPage(args.url.searchParams.get('page'));
+    const requested = pageParam(args.url.searchParams.get('page'));
     const collection = await listCollection(args.context.get(supabaseContext), viewer.id, timeZone, requested);
     // One URL per page, as on the marketplace: a malformed page goes to the first page, one past
     // the end to the last.
@@ -53,7 +54,13 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div>
           <CollectionGrid items={collection.items} returnTo={collectionHref(collection.page)} />
-          <Pagination page={collection.page} total={collection.total} hrefFor={collectionHref} />
+          <Pager
+            variant="numbered"
+            label="Pagination"
+            page={collection.page}
+            pageCount={pageCount(collection.total, PAGE_SIZE)}
+            hrefFor={collectionHref}
+          />
         </div>
       )}
     </div>

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { SalesList, TestModeNote } from '~/components/dashboard/sales-list';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
-import { parseReviewsPage } from '~/lib/agent-detail';
+import { pageParam } from '~/lib/pagination';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { requireSection } from '~/server/guards.server';
 import { refundAction, refundPageState } from '~/server/refunds.server';
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const search = (params.get('q') ?? '').trim().slice(0, MAX_SEARCH);
   const sales = await listSales(args.context.get(supabaseContext), {
     search: search || undefined,
-    page: parseReviewsPage(params.get('page')),
+    page: pageParam(params.get('page')),
   });
   return {
     sales,

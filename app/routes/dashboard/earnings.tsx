@@ -18,7 +18,7 @@ import {
 import { SalesList, TestModeNote } from '~/components/dashboard/sales-list';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
-import { parseReviewsPage } from '~/lib/agent-detail';
+import { pageParam } from '~/lib/pagination';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { loadEarnings } from '~/server/earnings.server';
 import { requireSection } from '~/server/guards.server';
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = args.url.searchParams;
   const state = refundPageState(args);
   const [sales, earnings] = await Promise.all([
-    listSales(client, { sellerId: viewer.id, page: parseReviewsPage(params.get('page')) }),
+    listSales(client, { sellerId: viewer.id, page: pageParam(params.get('page')) }),
     loadEarnings(client, state.timeZone),
   ]);
   return { sales, earnings, ...state };

@@ -23,10 +23,10 @@ import {
   listModeratableAgents,
   listReviews,
   moderationAction,
-  pageParam,
   type ModeratedAgentRow,
   type ReviewRow,
 } from '~/server/admin.server';
+import { pageParam } from '~/lib/pagination';
 import { requireSection } from '~/server/guards.server';
 import { Pager } from '~/components/ui/pager';
 import { useHrefWith } from '~/lib/href-with';

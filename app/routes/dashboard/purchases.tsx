@@ -8,7 +8,7 @@ import {
   usePurchasesPending,
 } from '~/components/dashboard/purchase-history-parts';
 import { LoadError } from '~/components/page-states';
-import { Pagination } from '~/components/pagination';
+import { Pager } from '~/components/ui/pager';
 import { connectionContext, supabaseContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
@@ -29,6 +29,8 @@ import { unavailableMessage } from '~/server/http-errors.server';
 import { loadPurchaseHistory } from '~/server/purchase-history.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/purchases';
+import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { pageCount } from '~/lib/pagination';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
@@ -96,9 +98,11 @@ export default function PurchasesPage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {history ? (
-          <Pagination
+          <Pager
+            variant="numbered"
+            label="Pagination"
             page={history.page}
-            total={history.matching}
+            pageCount={pageCount(history.matching, PAGE_SIZE)}
             hrefFor={(page) => purchasesHref({ ...params, page, contact: null })}
           />
         ) : null}

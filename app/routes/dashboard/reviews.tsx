@@ -22,7 +22,7 @@ import { useHrefWith } from '~/lib/href-with';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { parseIdParam } from '~/schemas/admin';
 import { MAX_REPLY_LENGTH } from '~/schemas/review-reply';
-import { pageParam } from '~/server/admin.server';
+import { pageParam } from '~/lib/pagination';
 import { requireSection } from '~/server/guards.server';
 import { listSellerReviews, replyAction, type SellerReviewRow } from '~/server/review-replies.server';
 import type { Route } from './+types/reviews';

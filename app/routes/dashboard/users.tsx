@@ -16,14 +16,8 @@ import { fieldValue, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { ROLE_LABEL, ROLES } from '~/lib/permissions';
 import { MAX_ADMIN_SEARCH, parseIdParam } from '~/schemas/admin';
-import {
-  adminSearch,
-  listAudit,
-  listUsers,
-  pageParam,
-  userAdminAction,
-  type AdminUserRow,
-} from '~/server/admin.server';
+import { adminSearch, listAudit, listUsers, userAdminAction, type AdminUserRow } from '~/server/admin.server';
+import { pageParam } from '~/lib/pagination';
 import { requireSection } from '~/server/guards.server';
 import { Link } from 'react-router';
 import { Pager } from '~/components/ui/pager';
