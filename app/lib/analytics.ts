@@ -2,7 +2,7 @@
  * The figures of the analytics pages, worded and computed once: days are UTC days
  * (`YYYY-MM-DD`), conversion is completed sales per agent-page view.
  */
-import { totalOf } from '~/lib/membership';
+import { totalOf } from '~/lib/money';
 
 /** How many days the analytics pages chart (today, UTC, included). */
 export const ANALYTICS_DAYS = 30;

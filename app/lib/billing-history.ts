@@ -5,6 +5,7 @@
  * 20261128000200), read in app/server/billing-history.server.ts.
  */
 import type { BillingStatus } from '~/lib/membership';
+import { fromCents, percentOfCents, toCents } from '~/lib/money';
 
 export const BILLING_PATH = '/dashboard/billing';
 export const BILLING_EXPORT_PATH = `${BILLING_PATH}/export`;
@@ -74,13 +75,12 @@ export interface InvoiceTotals {
 
 /** Subtotal (list price), discount, tax on the discounted price at INVOICE_TAX_PERCENT, total. */
 export function invoiceTotals(row: Pick<InvoiceRow, 'listPrice' | 'discountAmount' | 'amount'>): InvoiceTotals {
-  const cents = (value: number) => Math.round(value * 100);
-  const tax = Math.round((cents(row.amount) * INVOICE_TAX_PERCENT) / 100);
+  const tax = percentOfCents(toCents(row.amount), INVOICE_TAX_PERCENT);
   return {
     subtotal: row.listPrice,
     discount: row.discountAmount,
-    tax: tax / 100,
-    total: (cents(row.amount) + tax) / 100,
+    tax: fromCents(tax),
+    total: fromCents(toCents(row.amount) + tax),
   };
 }
 

@@ -10,8 +10,8 @@ import {
   nextMilestonePoints,
   spendMoreToMilestone,
   summarizeMembership,
-  totalOf,
 } from './membership';
+import { totalOf } from './money';
 
 describe('tiers', () => {
   it('matches the tier prices and discounts of docs/product.md', () => {

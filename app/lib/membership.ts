@@ -2,6 +2,8 @@
  * Membership tiers (docs/product.md, "Membership and billing"), defined once for the membership, billing and
  * pricing pages.
  */
+import { fromCents, percentOfCents, toCents } from '~/lib/money';
+
 export const TIERS = [
   {
     id: 'basic',
@@ -60,14 +62,6 @@ export function nextTier(id: TierId): Tier | null {
  */
 export const LOYALTY_MILESTONE = 1000;
 
-/** Dollars to cents and back, so sums of prices stay exact. */
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-export const fromCents = (cents: number) => cents / 100;
-
-export function totalOf(amounts: readonly number[]): number {
-  return fromCents(amounts.reduce((sum, amount) => sum + toCents(amount), 0));
-}
-
 /**
  * The one calculation behind every figure of a member's standing: `value` (whole cents) in steps
  * of `step` cents, how far into its step it is and how much is left to the next one.
@@ -113,7 +107,7 @@ export function pointsToNextReward(points: number): number {
 /** A list price less a tier discount, rounded to the cent (the same rule as checkout's). */
 export function discountedPrice(listPrice: number, discountPercent: number): number {
   const listCents = toCents(listPrice);
-  return fromCents(listCents - Math.round((listCents * discountPercent) / 100));
+  return fromCents(listCents - percentOfCents(listCents, discountPercent));
 }
 
 export interface MembershipSummary {

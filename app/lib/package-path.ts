@@ -7,11 +7,11 @@
  * refuses any other (the check and trigger of migration 20261130000100_package_paths.sql, the
  * same rule in SQL).
  */
+import { VERSION_FORMAT } from '~/lib/versions';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const VERSION = '[0-9]{1,4}(?:\\.[0-9]{1,4}){1,2}';
 const FILE_NAME = '[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}';
-const PACKAGE_PATH = new RegExp(`^(${UUID})/(${UUID})/(${VERSION})/(${FILE_NAME})$`);
+const PACKAGE_PATH = new RegExp(`^(${UUID})/(${UUID})/(${VERSION_FORMAT})/(${FILE_NAME})$`);
 
 export interface PackageOwner {
   sellerId: string;

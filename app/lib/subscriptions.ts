@@ -4,7 +4,8 @@
  * end of the period, withdraw a scheduled downgrade) and what it costs today. The confirmation
  * page shows this quote and the server acts on the same one (app/server/subscriptions.server.ts).
  */
-import { toCents, tierById, type TierId } from '~/lib/membership';
+import { tierById, type TierId } from '~/lib/membership';
+import { toCents } from '~/lib/money';
 
 export const PAID_TIERS = ['premium', 'enterprise'] as const;
 export type PaidTierId = (typeof PAID_TIERS)[number];

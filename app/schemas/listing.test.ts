@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from '~/lib/forms';
-import { compareVersions, LISTING_MESSAGES, listingSchema, parseFeatures } from './listing';
+import { compareVersions } from '~/lib/versions';
+import { LISTING_MESSAGES, listingSchema, parseFeatures } from './listing';
 
 const CATEGORIES = ['Marketing', 'Sales'];
 

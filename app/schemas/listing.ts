@@ -4,6 +4,7 @@
  * checked by their bytes in app/server/listing.server.ts with the limits below.
  */
 import { z } from 'zod';
+import { VERSION_PATTERN } from '~/lib/versions';
 
 export const MAX_AGENT_NAME_LENGTH = 120;
 export const MAX_AGENT_DESCRIPTION_LENGTH = 5000;
@@ -14,10 +15,6 @@ export const MAX_IMAGES = 6;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_PACKAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_RELEASE_NOTES_LENGTH = 5000;
-export const FIRST_VERSION = '1.0.0';
-
-/** agent_versions' version format: 1.2 or 1.2.3, up to four digits each. */
-export const VERSION_PATTERN = /^[0-9]{1,4}(\.[0-9]{1,4}){1,2}$/;
 
 export const LISTING_INTENTS = ['draft', 'publish'] as const;
 export type ListingIntent = (typeof LISTING_INTENTS)[number];
@@ -64,17 +61,6 @@ export function parseFeatures(value: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
-}
-
-/** 1.10.0 > 1.9.0: numbers compared part by part, missing parts are 0. */
-export function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let index = 0; index < 3; index += 1) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return Math.sign(difference);
-  }
-  return 0;
 }
 
 /** The form's text fields; `categories` are the names of public.categories. */

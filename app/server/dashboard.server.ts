@@ -4,7 +4,7 @@
  * rows): one row whatever the history's length (migration 20261129000300, ADR 026). Call only
  * after a dashboard guard.
  */
-import { totalOf } from '~/lib/membership';
+import { totalOf } from '~/lib/money';
 import { unwrap, type QueryResult } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { withTimeZoneFallback } from '~/server/time-zone.server';

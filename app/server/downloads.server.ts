@@ -15,12 +15,10 @@ import { unwrap } from '~/server/http-errors.server';
 import { readStorageObject, storageKey } from '~/server/storage.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
+import { VERSION_PATTERN } from '~/lib/versions';
 
 /** `?version=` as agent_versions stores it (its check constraint). */
-export const VersionParamSchema = z
-  .string()
-  .regex(/^[0-9]{1,4}(\.[0-9]{1,4}){1,2}$/)
-  .optional();
+export const VersionParamSchema = z.string().regex(VERSION_PATTERN).optional();
 
 const VERSION_COLUMNS = 'id, agent_id, version, file_path, file_name, content_type, file_size, created_at';
 

@@ -14,7 +14,7 @@ import {
   type TestViewer,
 } from '../../tests/support/route-context';
 import { PLATFORM_FEE_PERCENT, platformFee } from '~/lib/fees';
-import { totalOf } from '~/lib/membership';
+import { totalOf } from '~/lib/money';
 import { loader as exportLoader } from '~/routes/dashboard/earnings-export';
 import { earningsCsv, listEarningsRows, loadEarnings, type EarningsCsvRow } from '~/server/earnings.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';

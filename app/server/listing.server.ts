@@ -36,8 +36,6 @@ import {
 } from '~/lib/file-signatures';
 import { packageFilePath } from '~/lib/package-path';
 import {
-  compareVersions,
-  FIRST_VERSION,
   LISTING_MESSAGES,
   listingSchema,
   MAX_IMAGE_BYTES,
@@ -45,6 +43,7 @@ import {
   MAX_PACKAGE_BYTES,
   type ListingForm,
 } from '~/schemas/listing';
+import { compareVersions, FIRST_VERSION } from '~/lib/versions';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
 import { AgentIdSchema } from '~/server/agent-detail.server';
 import { redirectWithFlash } from '~/server/cookies.server';

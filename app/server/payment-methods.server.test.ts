@@ -19,7 +19,7 @@ import {
 } from '~/server/payment-methods.server';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
 import { buyAgent } from '~/server/purchases.server';
-import { toCents } from '~/lib/membership';
+import { toCents } from '~/lib/money';
 import { monthlyCents } from '~/lib/subscriptions';
 import { confirmPlan, currentTier } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';

@@ -10,7 +10,8 @@
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { DELETED_ACCOUNT, formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
-import { PURCHASE_STATUSES, totalOf, type PurchaseStatus } from '~/lib/membership';
+import { PURCHASE_STATUSES, type PurchaseStatus } from '~/lib/membership';
+import { totalOf } from '~/lib/money';
 import { type PurchaseHistoryParams, type PurchaseRow, type SellerContact } from '~/lib/purchase-history';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';

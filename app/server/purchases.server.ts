@@ -11,7 +11,8 @@
  *                   completed purchase sends its emails (receipt, sale notice) when given a mailer
  */
 import { formatMoney } from '~/lib/dashboard-format';
-import { discountedPrice, fromCents, tierById, toCents } from '~/lib/membership';
+import { discountedPrice, tierById } from '~/lib/membership';
+import { fromCents, toCents } from '~/lib/money';
 import { forgetCatalogue } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
 import { notifyPurchaseCompleted, type ProductMailer } from '~/server/notifications.server';

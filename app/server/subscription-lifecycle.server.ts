@@ -11,7 +11,7 @@
  *             charge with the reason
  *   canceled  status canceled: the member is Basic again
  */
-import { fromCents } from '~/lib/membership';
+import { fromCents } from '~/lib/money';
 import { unwrap } from '~/server/http-errors.server';
 import type { SubscriptionNotification } from '~/server/payments/provider.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';

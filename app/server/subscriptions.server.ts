@@ -9,7 +9,8 @@
  *                     charges use the member's default payment method (its label on the charge)
  *   setCancellation   cancel at the end of the period, or undo that until then
  */
-import { fromCents, tierById, type TierId } from '~/lib/membership';
+import { tierById, type TierId } from '~/lib/membership';
+import { fromCents, toCents } from '~/lib/money';
 import {
   isPaidTier,
   monthlyCents,
@@ -119,7 +120,7 @@ async function replayOf(
   if (charge.status === 'failed') return { ok: false, refusal: 'declined' };
   const subscription = await liveSubscription(service, userId, now);
   if (charge.status !== 'paid' || !subscription) return { ok: false, refusal: 'busy' };
-  const chargeCents = Math.round(Number(charge.amount) * 100);
+  const chargeCents = toCents(Number(charge.amount));
   const quote: Exclude<PlanQuote, { kind: 'refused' }> =
     charge.kind === 'proration'
       ? {

@@ -4,7 +4,8 @@ import { buttonClass } from '~/components/ui/button';
 import { formatPrice } from '~/lib/agents';
 import { purchaseCountLabel, type AgentCallToAction } from '~/lib/agent-detail';
 import { formatMoney } from '~/lib/dashboard-format';
-import { discountedPrice, TIERS, toCents } from '~/lib/membership';
+import { discountedPrice, TIERS } from '~/lib/membership';
+import { toCents } from '~/lib/money';
 import { shownPriceValue } from '~/lib/shown-price';
 
 export interface CheckoutOffer {

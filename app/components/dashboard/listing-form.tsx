@@ -10,13 +10,13 @@ import { buttonClass } from '~/components/ui/button';
 import { Field, fieldNotes, FormMessage, Spinner } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import {
-  FIRST_VERSION,
   MAX_AGENT_DESCRIPTION_LENGTH,
   MAX_AGENT_NAME_LENGTH,
   MAX_IMAGES,
   MAX_PRICE,
   MAX_RELEASE_NOTES_LENGTH,
 } from '~/schemas/listing';
+import { FIRST_VERSION } from '~/lib/versions';
 
 export interface ListingValues {
   name: string;
