@@ -20,6 +20,26 @@ export default tseslint.config(
     },
   },
   {
+    // The border around the embedded backend: the app and its server reach it through its two
+    // entry points only (supabase/local/index.ts, the backend; supabase/local/shared.ts, the
+    // pieces both use). Tests may look inside.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.{ts,js}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'supabase/local/(?!(index|shared)(\\.ts)?$)',
+              message: 'Import the embedded backend through supabase/local/index.ts or supabase/local/shared.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use()`, which is not React's hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, userClient } from '../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../tests/support/contract-target';
 import type { Database } from '../app/types/database';
-import { demoManifest, demoManifestBytes, PACKAGES_BUCKET, writeDemoPackages } from './demo-packages';
+import { PACKAGES_BUCKET } from '../app/lib/storage-buckets';
+import { demoManifest, demoManifestBytes, writeDemoPackages } from './demo-packages';
 
 const AGENT = 'a0000000-0000-4000-8000-000000000001'; // demo_seller's, bought by demo_buyer
 

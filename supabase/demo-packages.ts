@@ -11,9 +11,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isPackagePath } from '../app/lib/package-path';
+import { PACKAGES_BUCKET } from '../app/lib/storage-buckets';
 import type { Database } from '../app/types/database';
 
-export const PACKAGES_BUCKET = 'agent-packages';
 export const MANIFEST_SCHEMA = 'https://agentmarket.dev/schemas/agent-package/v1';
 
 export interface DemoAgent {

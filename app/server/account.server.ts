@@ -12,13 +12,10 @@ import type { Viewer } from '~/lib/viewer';
 import { ACCOUNT_MESSAGES, MAX_PICTURE_BYTES } from '~/schemas/account';
 import { forgetCatalogue } from '~/server/agents.server';
 import { readAll, unwrap, type QueryResult } from '~/server/http-errors.server';
-import { IMAGES_BUCKET } from '~/server/listing.server';
 import { createServiceSupabase, throwawaySupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
-import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
+import { AVATARS_BUCKET, IMAGES_BUCKET, PACKAGES_BUCKET } from '~/lib/storage-buckets';
 import { hasPermission } from '~/lib/permissions';
-
-export const AVATARS_BUCKET = 'avatars';
 
 export type AccountResult = { ok: true } | { ok: false; status: 400 | 409 | 503; message: string; field?: string };
 

@@ -14,7 +14,7 @@ import { parsePackagePath } from '~/lib/package-path';
 import { unwrap } from '~/server/http-errors.server';
 import { readStorageObject, storageKey } from '~/server/storage.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
+import { PACKAGES_BUCKET } from '~/lib/storage-buckets';
 import { VERSION_PATTERN } from '~/lib/versions';
 
 /** `?version=` as agent_versions stores it (its check constraint). */

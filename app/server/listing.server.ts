@@ -54,9 +54,7 @@ import { notFound, unwrap } from '~/server/http-errors.server';
 import { pageParam } from '~/lib/pagination';
 import { pageOf, type Page } from '~/server/admin.server';
 import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
-import { PACKAGES_BUCKET } from '../../supabase/demo-packages';
-
-export const IMAGES_BUCKET = 'agent-images';
+import { IMAGES_BUCKET, PACKAGES_BUCKET } from '~/lib/storage-buckets';
 
 const AGENT_NOT_FOUND = {
   title: 'Agent not found',

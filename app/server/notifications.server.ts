@@ -19,8 +19,7 @@ import { formatMoney } from '~/lib/dashboard-format';
 import { env, type Env } from '~/server/env.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import type { SmtpConfig } from '../../supabase/local/auth/config';
-import { createSmtpSender, type SmtpSender } from '../../supabase/local/auth/delivery';
+import { createSmtpSender, type SmtpConfig, type SmtpSender } from '../../supabase/local/shared';
 
 export type ProductEmailType = 'purchase_receipt' | 'sale_notice';
 

@@ -5,7 +5,7 @@
  * (supabase/local/public-origin.ts). A request's `Host` or `X-Forwarded-Host` never decides it.
  */
 import { env } from '~/server/env.server';
-import { servedOrigin } from '../../supabase/local/public-origin';
+import { servedOrigin } from '../../supabase/local/shared';
 
 let ownOrigin = `http://localhost:${env.PORT}`;
 

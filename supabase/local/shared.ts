@@ -1,0 +1,25 @@
+/**
+ * The embedded backend's second public entry point: the small pieces the app uses the same way
+ * the backend does, so that both follow one rule. `index.ts` is the backend itself; nothing
+ * else under `supabase/local/` is for the app to import.
+ *
+ * - Fixed windows: the counter behind every rate limit (the backend's per-address Auth limits,
+ *   the app's form limits), and the delay that grows with failed sign-ins.
+ * - SMTP sending: the one mailer of Auth's emails and the app's product emails.
+ * - The served origin: which origin links are built on when none is configured.
+ */
+export {
+  FIRST_DELAY_MS,
+  MAX_DELAY_MS,
+  memoryWindows,
+  progressiveDelay,
+  secondsUntilReset,
+  storedKey,
+  systemClock,
+  type FixedWindow,
+  type FixedWindows,
+  type RateLimitClock,
+} from './fixed-window';
+export type { SmtpConfig } from './auth/config';
+export { createSmtpSender, type SmtpSender } from './auth/delivery';
+export { servedOrigin } from './public-origin';
