@@ -7,7 +7,7 @@
 import type { CollectionItem } from '~/lib/collection';
 import { formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
-import { pageOf } from '~/server/admin.server';
+import { pageOf } from '~/server/paged-lists.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 export const COLLECTION_UNAVAILABLE_MESSAGE =

@@ -8,7 +8,7 @@ import { toCsv } from '~/lib/csv';
 import { DELETED_ACCOUNT, isoDay } from '~/lib/dashboard-format';
 import { PLATFORM_FEE_PERCENT, platformFee, sellerNet } from '~/lib/fees';
 import type { PurchaseStatus } from '~/lib/membership';
-import { usernames } from '~/server/admin.server';
+import { usernames } from '~/server/paged-lists.server';
 import { readAll, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { withTimeZoneFallback } from '~/server/time-zone.server';

@@ -52,7 +52,7 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission, type GuardArgs } from '~/server/guards.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
 import { pageParam } from '~/lib/pagination';
-import { pageOf, type Page } from '~/server/admin.server';
+import { pageOf, type Page } from '~/server/paged-lists.server';
 import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { IMAGES_BUCKET, PACKAGES_BUCKET } from '~/lib/storage-buckets';
 
@@ -98,7 +98,7 @@ export interface SellerAgent {
 }
 
 /**
- * One page (`ADMIN_PAGE_SIZE`, the dashboard lists') of the seller's agents, newest first,
+ * One page (`DASHBOARD_PAGE_SIZE`, the dashboard lists') of the seller's agents, newest first,
  * whatever their status (their own client: RLS), with the total counted by the database. One
  * request: each agent with its stats row and only its latest version, so a page is 25 rows
  * however many agents and versions the seller has (the Data API answers at most 1,000 rows).

@@ -30,7 +30,8 @@ import { action as agentsAction, loader as agentsLoader } from '~/routes/dashboa
 import { loader as disputesLoader } from '~/routes/dashboard/disputes';
 import { loader as moderationLoader } from '~/routes/dashboard/moderation';
 import { loader as reviewsLoader } from '~/routes/dashboard/reviews';
-import { ADMIN_PAGE_SIZE, type Page, type ReviewRow } from '~/server/admin.server';
+import type { ReviewRow } from '~/server/moderation.server';
+import { DASHBOARD_PAGE_SIZE, type Page } from '~/server/paged-lists.server';
 import type { SellerAgent } from '~/server/listing.server';
 import type { SellerReviewRow } from '~/server/review-replies.server';
 import { SALES_PAGE_SIZE, type SalesPage } from '~/server/sales.server';
@@ -173,7 +174,7 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
     expect(expected).toHaveLength(AGENTS);
     const shown = await everyPage(agentsPage);
 
-    const pageCount = Math.ceil(AGENTS / ADMIN_PAGE_SIZE);
+    const pageCount = Math.ceil(AGENTS / DASHBOARD_PAGE_SIZE);
     expect(shown.pages.map((page) => [page.page, page.pageCount, page.total])).toEqual(
       Array.from({ length: pageCount }, (_, index) => [index + 1, pageCount, AGENTS]),
     );
@@ -211,10 +212,10 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
       [seller.id],
     );
     expect(others!.n).toBeGreaterThan(0);
-    expect(expected.length).toBeGreaterThan(2 * ADMIN_PAGE_SIZE);
+    expect(expected.length).toBeGreaterThan(2 * DASHBOARD_PAGE_SIZE);
     const shown = await everyPage(reviewsPage);
 
-    const pageCount = Math.ceil(expected.length / ADMIN_PAGE_SIZE);
+    const pageCount = Math.ceil(expected.length / DASHBOARD_PAGE_SIZE);
     expect(shown.pages.map((page) => [page.page, page.pageCount, page.total])).toEqual(
       Array.from({ length: pageCount }, (_, index) => [index + 1, pageCount, expected.length]),
     );
@@ -230,7 +231,7 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
       `select id from (select id, status from public.agents where seller_id = $1
                          order by created_at desc, id offset $2 limit $3) a
         where status = 'published' limit 1`,
-      [seller.id, (page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE],
+      [seller.id, (page - 1) * DASHBOARD_PAGE_SIZE, DASHBOARD_PAGE_SIZE],
     );
     const answer = await routeAnswer(
       agentsAction(
@@ -324,17 +325,17 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
       const first = await search(words);
       expect([first.total, first.pageCount], words).toEqual([
         expected.length,
-        Math.max(1, Math.ceil(expected.length / ADMIN_PAGE_SIZE)),
+        Math.max(1, Math.ceil(expected.length / DASHBOARD_PAGE_SIZE)),
       ]);
       expect(
         first.rows.map((row) => row.id),
         words,
-      ).toEqual(expected.slice(0, ADMIN_PAGE_SIZE));
+      ).toEqual(expected.slice(0, DASHBOARD_PAGE_SIZE));
       const last = await search(words, first.pageCount);
       expect(
         last.rows.map((row) => row.id),
         words,
-      ).toEqual(expected.slice((first.pageCount - 1) * ADMIN_PAGE_SIZE));
+      ).toEqual(expected.slice((first.pageCount - 1) * DASHBOARD_PAGE_SIZE));
     }
   });
 });

@@ -9,7 +9,8 @@
 import { supabaseContext } from '~/context';
 import { hrefWith } from '~/lib/href-with';
 import { REPLY_MESSAGES, ReplyActionSchema } from '~/schemas/review-reply';
-import { pageOf, usernames, type Page, type ReviewColumns } from '~/server/admin.server';
+import { type ReviewColumns } from '~/server/moderation.server';
+import { pageOf, usernames, type Page } from '~/server/paged-lists.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';

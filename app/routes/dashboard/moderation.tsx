@@ -17,15 +17,14 @@ import { formatDate } from '~/lib/dashboard-format';
 import { fieldValue, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { MAX_ADMIN_SEARCH, parseIdParam } from '~/schemas/admin';
+import { adminSearch, listAudit } from '~/server/admin.server';
 import {
-  adminSearch,
-  listAudit,
   listModeratableAgents,
   listReviews,
   moderationAction,
   type ModeratedAgentRow,
   type ReviewRow,
-} from '~/server/admin.server';
+} from '~/server/moderation.server';
 import { pageParam } from '~/lib/pagination';
 import { requireSection } from '~/server/guards.server';
 import { Pager } from '~/components/ui/pager';
