@@ -6,6 +6,7 @@
  */
 import { tierById, type TierId } from '~/lib/membership';
 import { toCents } from '~/lib/money';
+import { refusals } from '~/lib/refusal';
 
 export const PAID_TIERS = ['premium', 'enterprise'] as const;
 export type PaidTierId = (typeof PAID_TIERS)[number];
@@ -51,19 +52,30 @@ export function addMonth(date: Date): Date {
 }
 
 /** Why a plan cannot be chosen now, in words the member reads (on the page, with a 4xx). */
-export const PLAN_REFUSALS = {
-  current: 'You are already on this plan.',
-  scheduled: 'This change is already scheduled for the end of your billing period.',
-  cancelling:
-    'Your subscription is set to end. Choose Keep Subscription on the Billing page before changing your plan.',
-  'past-due': 'Your last payment did not go through. Please update your payment before changing your plan.',
-  busy: 'Your previous change is still being processed. Please try again in a moment.',
-  declined: 'The payment did not go through. Nothing was charged and your plan is unchanged.',
-  'price-changed':
-    'The amount to pay today changed since this page was shown. Nothing was charged and your plan is unchanged. Please check the new amount and confirm again.',
-  'not-subscribed': 'You have no paid subscription.',
-  'not-cancelling': 'Your subscription is not set to end.',
-} as const;
+export const PLAN_REFUSALS = refusals({
+  current: { message: 'You are already on this plan.', status: 409 },
+  scheduled: { message: 'This change is already scheduled for the end of your billing period.', status: 409 },
+  cancelling: {
+    message: 'Your subscription is set to end. Choose Keep Subscription on the Billing page before changing your plan.',
+    status: 409,
+  },
+  'past-due': {
+    message: 'Your last payment did not go through. Please update your payment before changing your plan.',
+    status: 409,
+  },
+  busy: { message: 'Your previous change is still being processed. Please try again in a moment.', status: 409 },
+  declined: {
+    message: 'The payment did not go through. Nothing was charged and your plan is unchanged.',
+    status: 402,
+  },
+  'price-changed': {
+    message:
+      'The amount to pay today changed since this page was shown. Nothing was charged and your plan is unchanged. Please check the new amount and confirm again.',
+    status: 409,
+  },
+  'not-subscribed': { message: 'You have no paid subscription.', status: 409 },
+  'not-cancelling': { message: 'Your subscription is not set to end.', status: 409 },
+});
 export type PlanRefusal = keyof typeof PLAN_REFUSALS;
 
 export type PlanQuote =

@@ -39,7 +39,7 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
 import { productMailer } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
-import { buyAgent, buyRefusalMessage, discountPercentFor } from '~/server/purchases.server';
+import { buyAgent, buyRefusal, discountPercentFor } from '~/server/purchases.server';
 import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
 
@@ -152,8 +152,7 @@ export async function action(args: Route.ActionArgs) {
     mailer: productMailer(args.context.get(connectionContext), appOrigin(args.request)),
   });
   if (!outcome.ok) {
-    const status = outcome.refusal === 'declined' ? 402 : 409;
-    return formError(submission, { message: buyRefusalMessage(outcome, submission.value.price), status });
+    return formError(submission, buyRefusal(outcome, submission.value.price));
   }
   const path = href('/agent/:agentId', { agentId });
   const message = `Purchase complete! ${agent.name} is now in your collection.`;

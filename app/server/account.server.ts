@@ -16,10 +16,11 @@ import { createServiceSupabase, throwawaySupabase, type AppSupabaseClient } from
 import { forgetViewer } from '~/server/viewer.server';
 import { AVATARS_BUCKET, IMAGES_BUCKET, PACKAGES_BUCKET } from '~/lib/storage-buckets';
 import { hasPermission } from '~/lib/permissions';
+import type { Refusal } from '~/lib/refusal';
 
-export type AccountResult = { ok: true } | { ok: false; status: 400 | 409 | 503; message: string; field?: string };
+export type AccountResult = { ok: true } | ({ ok: false } & Refusal);
 
-const refused = (status: 400 | 409 | 503, message: string, field?: string): AccountResult => ({
+const refused = (status: Refusal['status'], message: string, field?: string): AccountResult => ({
   ok: false,
   status,
   message,

@@ -16,7 +16,7 @@ import { unwrap } from '~/server/http-errors.server';
 import { containsPattern } from '~/server/sales.server';
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
-import { answer, callAdminFunction, Refusal, type ActionArgs } from '~/server/admin.server';
+import { answer, callAdminFunction, RefusalError, type ActionArgs } from '~/server/admin.server';
 import { pageOf, type Page } from '~/server/paged-lists.server';
 
 /** How long a ban lasts in the Auth service: a hundred years, i.e. until an admin lifts it. */
@@ -78,8 +78,8 @@ async function checkUserChange(service: AppSupabaseClient, viewerId: string, cha
     await service.from('users').select('id, username').eq('id', change.userId).maybeSingle(),
     'user to change',
   );
-  if (!target) throw new Refusal(ADMIN_MESSAGES.userNotFound, 404);
-  if (target.id === viewerId) throw new Refusal(ADMIN_MESSAGES.ownAccount, 403);
+  if (!target) throw new RefusalError({ message: ADMIN_MESSAGES.userNotFound, status: 404 });
+  if (target.id === viewerId) throw new RefusalError({ message: ADMIN_MESSAGES.ownAccount, status: 403 });
   return target;
 }
 

@@ -14,6 +14,7 @@ import type { GuardArgs } from '~/server/guards.server';
 import { unavailableMessage, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { usernames } from '~/server/paged-lists.server';
+import type { Refusal } from '~/lib/refusal';
 
 export const AUDIT_ENTRIES = 20;
 
@@ -107,20 +108,18 @@ function listUrl(url: URL, openParam: string): string {
   return `${url.pathname}${search ? `?${search}` : ''}`;
 }
 
-/** The database's refusals (migration 20261126000300), by their hint, as messages and statuses. */
-const DATABASE_REFUSALS: Record<string, { message: string; status: number }> = {
+/** The database's refusals (migration 20261126000300), by their hint. */
+const DATABASE_REFUSALS: Record<string, Refusal> = {
   own_account: { message: ADMIN_MESSAGES.ownAccount, status: 403 },
   last_admin: { message: ADMIN_MESSAGES.lastAdmin, status: 409 },
   not_published: { message: ADMIN_MESSAGES.notPublished, status: 409 },
   not_moderated: { message: ADMIN_MESSAGES.notModerated, status: 409 },
 };
 
-export class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+/** A refusal thrown out of an admin change, answered above the form by `answer`. */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
   }
 }
 
@@ -133,8 +132,8 @@ export async function callAdminFunction(
   const { error } = await call(service);
   if (!error) return;
   const refusal = DATABASE_REFUSALS[error.hint ?? ''];
-  if (refusal) throw new Refusal(refusal.message, refusal.status);
-  if (error.code === 'PT404') throw new Refusal(notFoundMessage, 404);
+  if (refusal) throw new RefusalError(refusal);
+  if (error.code === 'PT404') throw new RefusalError({ message: notFoundMessage, status: 404 });
   unwrap({ data: null, error }, 'admin change');
 }
 
@@ -149,7 +148,7 @@ export async function answer(
   try {
     message = await work();
   } catch (thrown) {
-    if (thrown instanceof Refusal) return formError(submission, { message: thrown.message, status: thrown.status });
+    if (thrown instanceof RefusalError) return formError(submission, thrown.refusal);
     const outage = unavailableMessage(thrown);
     if (!outage) throw thrown;
     return formError(submission, { message: outage, status: 503 });

@@ -13,6 +13,7 @@ import { paymentMethodLabel } from '~/lib/payment-methods';
 import { unwrap } from '~/server/http-errors.server';
 import type { CardDetails, PaymentProvider } from '~/server/payments/provider.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { refusals } from '~/lib/refusal';
 
 const UNAVAILABLE = 'We could not update your payment methods right now. Please try again in a moment.';
 const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
@@ -21,7 +22,7 @@ const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
 export const MAX_PAYMENT_METHODS = 10;
 
 /** Why a change to a payment method was refused, with the line Billing shows and its status. */
-export const PAYMENT_METHOD_REFUSALS = {
+export const PAYMENT_METHOD_REFUSALS = refusals({
   'not-found': { message: 'This payment method does not exist.', status: 404 },
   default: {
     message: 'Your default payment method cannot be removed. Make another card the default first.',
@@ -32,7 +33,7 @@ export const PAYMENT_METHOD_REFUSALS = {
     status: 409,
   },
   unavailable: { message: UNAVAILABLE, status: 503 },
-} as const;
+});
 export type PaymentMethodRefusal = keyof typeof PAYMENT_METHOD_REFUSALS;
 
 export interface PaymentMethodView {

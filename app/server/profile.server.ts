@@ -10,6 +10,7 @@ import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
 import type { Tables } from '~/types/database';
+import type { Refusal } from '~/lib/refusal';
 
 /** The columns of the viewer's `users` row the profile page edits (the email is never null here). */
 export type Profile = Pick<
@@ -71,7 +72,7 @@ export async function getLastSignInAt(client: AppSupabaseClient): Promise<string
   return data.user?.last_sign_in_at ?? null;
 }
 
-export type SaveResult = { ok: true } | { ok: false; status: 400 | 409 | 503; message: string };
+export type SaveResult = { ok: true } | ({ ok: false } & Refusal);
 
 const taken = (): SaveResult => ({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
 

@@ -20,22 +20,29 @@ import { defaultPaymentMethod } from '~/server/payment-methods.server';
 import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
 import { currentTier } from '~/server/subscriptions.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
+import { refusals, type Refusal } from '~/lib/refusal';
 
 const UNAVAILABLE = 'We could not complete the purchase right now. Nothing was charged. Please try again in a moment.';
 const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
 
 /** Why a purchase was not made, with the line the agent page shows. */
-export const BUY_REFUSALS = {
-  own: 'You are the seller of this agent, so you cannot buy it.',
-  'not-on-sale': 'This agent is not on sale.',
-  owned: 'This agent is already in your collection.',
-  pending: 'Your payment for this agent is still being processed.',
-  failed: 'The payment did not go through. Nothing was charged. Please try again.',
-  declined:
-    'Your card was declined. Nothing was charged. Choose another default payment method on the Billing page and try again.',
-  'price-changed':
-    'The price of this agent changed while you were buying it. Nothing was charged. Please check the new price.',
-} as const;
+export const BUY_REFUSALS = refusals({
+  own: { message: 'You are the seller of this agent, so you cannot buy it.', status: 409 },
+  'not-on-sale': { message: 'This agent is not on sale.', status: 409 },
+  owned: { message: 'This agent is already in your collection.', status: 409 },
+  pending: { message: 'Your payment for this agent is still being processed.', status: 409 },
+  failed: { message: 'The payment did not go through. Nothing was charged. Please try again.', status: 409 },
+  declined: {
+    message:
+      'Your card was declined. Nothing was charged. Choose another default payment method on the Billing page and try again.',
+    status: 402,
+  },
+  'price-changed': {
+    message:
+      'The price of this agent changed while you were buying it. Nothing was charged. Please check the new price.',
+    status: 409,
+  },
+});
 export type BuyRefusal = keyof typeof BUY_REFUSALS;
 
 export type BuyOutcome =
@@ -43,11 +50,15 @@ export type BuyOutcome =
   /** `priceCents`: what this buyer would pay now, when the refusal is about the price. */
   | { ok: false; refusal: BuyRefusal; priceCents?: number };
 
-/** The line the agent page shows for a refusal; a changed price is named, with the one shown. */
-export function buyRefusalMessage(outcome: Extract<BuyOutcome, { ok: false }>, shownCents?: number): string {
-  if (outcome.refusal !== 'price-changed' || outcome.priceCents === undefined) return BUY_REFUSALS[outcome.refusal];
+/** What the agent page answers a refusal with; a changed price is named, with the one shown. */
+export function buyRefusal(outcome: Extract<BuyOutcome, { ok: false }>, shownCents?: number): Refusal {
+  const refusal = BUY_REFUSALS[outcome.refusal];
+  if (outcome.refusal !== 'price-changed' || outcome.priceCents === undefined) return refusal;
   const shown = shownCents === undefined ? '' : `, not the ${formatMoney(fromCents(shownCents))} you were shown`;
-  return `The price of this agent is now ${formatMoney(fromCents(outcome.priceCents))}${shown}. Nothing was charged. Please check the new price and buy again if you still want it.`;
+  return {
+    ...refusal,
+    message: `The price of this agent is now ${formatMoney(fromCents(outcome.priceCents))}${shown}. Nothing was charged. Please check the new price and buy again if you still want it.`,
+  };
 }
 
 interface BuyInput {
@@ -285,12 +296,12 @@ async function applyToPurchase(
   return moved ? 'applied' : 'ignored';
 }
 
-export const REFUND_REFUSALS = {
-  'not-found': 'This purchase does not exist.',
-  forbidden: 'Only the seller of this agent or an administrator can refund this purchase.',
-  'not-completed': 'Only a completed purchase can be refunded.',
-  pending: 'The refund has been requested and is being processed.',
-} as const;
+export const REFUND_REFUSALS = refusals({
+  'not-found': { message: 'This purchase does not exist.', status: 404 },
+  forbidden: { message: 'Only the seller of this agent or an administrator can refund this purchase.', status: 403 },
+  'not-completed': { message: 'Only a completed purchase can be refunded.', status: 409 },
+  pending: { message: 'The refund has been requested and is being processed.', status: 202 },
+});
 export type RefundRefusal = keyof typeof REFUND_REFUSALS;
 
 /**

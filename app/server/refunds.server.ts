@@ -13,16 +13,9 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requireSection, type GuardArgs } from '~/server/guards.server';
 import { unavailableMessage } from '~/server/http-errors.server';
 import { paymentProvider } from '~/server/payments/index.server';
-import { REFUND_REFUSALS, refundPurchase, type RefundRefusal } from '~/server/purchases.server';
+import { REFUND_REFUSALS, refundPurchase } from '~/server/purchases.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import { hasPermission } from '~/lib/permissions';
-
-const REFUSAL_STATUS: Record<RefundRefusal, number> = {
-  'not-found': 404,
-  forbidden: 403,
-  'not-completed': 409,
-  pending: 202,
-};
 
 /** The page's own URL without `?refund=`: where the list shows the result. */
 function listUrl(url: URL): string {
@@ -59,10 +52,7 @@ export async function refundAction(args: GuardArgs & { request: Request; pattern
     return formError(submission, { message, status: 503 });
   }
   if (!outcome.ok) {
-    return formError(submission, {
-      message: REFUND_REFUSALS[outcome.refusal],
-      status: REFUSAL_STATUS[outcome.refusal],
-    });
+    return formError(submission, REFUND_REFUSALS[outcome.refusal]);
   }
   return redirectWithFlash(args.request, listUrl(args.url), { kind: 'success', message: REFUND_MESSAGES.done });
 }

@@ -101,7 +101,7 @@ export async function action(args: Route.ActionArgs) {
     userId: viewer.id,
     cancel,
   });
-  if (!outcome.ok) return formError(submission, { message: PLAN_REFUSALS[outcome.refusal], status: 409 });
+  if (!outcome.ok) return formError(submission, PLAN_REFUSALS[outcome.refusal]);
   const end = formatDate(outcome.subscription.periodEnd, timeZoneFromCookieHeader(args.request.headers.get('cookie')));
   const plan = tierById(outcome.subscription.tier).name;
   return done(

@@ -118,7 +118,7 @@ export async function loader(args: Route.LoaderArgs) {
   const body = {
     tier,
     tierName: tierById(tier).name,
-    refusal: quote.kind === 'refused' ? PLAN_REFUSALS[quote.refusal] : null,
+    refusal: quote.kind === 'refused' ? PLAN_REFUSALS[quote.refusal].message : null,
     offer: quote.kind === 'refused' ? null : describeQuote(quote, now, timeZone),
     // The amount charged today as shown: the form carries it, and no other is charged.
     charge: quote.kind === 'refused' ? null : shownPriceValue(quote.chargeCents),
@@ -128,8 +128,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
   return data(body, { status: quote.kind === 'refused' ? 409 : 200 });
 }
-
-const REFUSAL_STATUS = { declined: 402 } as const;
 
 export async function action(args: Route.ActionArgs) {
   const { viewer } = requireSection(args);
@@ -142,8 +140,7 @@ export async function action(args: Route.ActionArgs) {
     shownChargeCents: submission.value.price,
   });
   if (!outcome.ok) {
-    const status = outcome.refusal === 'declined' ? REFUSAL_STATUS.declined : 409;
-    return formError(submission, { message: PLAN_REFUSALS[outcome.refusal], status });
+    return formError(submission, PLAN_REFUSALS[outcome.refusal]);
   }
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
   const { quote, subscription } = outcome;

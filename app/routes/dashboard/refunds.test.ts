@@ -142,7 +142,7 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
       earnings.action(args('seller', '/dashboard/earnings', refundForm(purchaseId, 'Duplicate purchase'))),
     );
     expect(again.status).toBe(409);
-    expect(again.result?.message).toBe(REFUND_REFUSALS['not-completed']);
+    expect(again.result?.message).toBe(REFUND_REFUSALS['not-completed'].message);
   });
 
   it("refuses another seller's sale and a short reason with a message on the page", async () => {
@@ -151,7 +151,7 @@ describe.skipIf(isHostedTarget)('sales and refunds', () => {
       earnings.action(args('nova', '/dashboard/earnings', refundForm(purchaseId, 'Not mine to refund'))),
     );
     expect(forbidden.status).toBe(403);
-    expect(forbidden.result?.message).toBe(REFUND_REFUSALS.forbidden);
+    expect(forbidden.result?.message).toBe(REFUND_REFUSALS.forbidden.message);
     const short = await answer(earnings.action(args('seller', '/dashboard/earnings', refundForm(purchaseId, 'no'))));
     expect(short.status).toBe(400);
     expect(short.result?.error?.reason?.[0]).toContain('at least 3 characters');
