@@ -37,6 +37,15 @@ describe('ttl cache', () => {
     expect(reloaded).toBe(true);
   });
 
+  it('a load pushed out by newer entries still answers the request waiting for it', async () => {
+    const cache = createTtlCache<string>({ ttlMs: 60_000, maxEntries: 1 });
+    let finish: (value: string) => void = () => {};
+    const waiting = cache.get('slow', () => new Promise<string>((resolve) => (finish = resolve)));
+    await cache.get('other', async () => 'x');
+    finish('slow value');
+    expect(await waiting).toBe('slow value');
+  });
+
   it('forgets entries by key or by loaded value, and clears', async () => {
     const cache = createTtlCache<{ owner: string }>({ ttlMs: 60_000, maxEntries: 10 });
     let loads = 0;
