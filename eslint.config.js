@@ -40,6 +40,24 @@ export default tseslint.config(
     },
   },
   {
+    // ...and the embedded backend imports nothing of the app.
+    files: ['supabase/local/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|(\\.\\./)+app/)',
+              message: 'The embedded backend stands alone: it imports nothing of the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call `use()`, which is not React's hook.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -1,34 +1,14 @@
 /**
  * What an uploaded file really is, from its first bytes (never from its name or the type the
- * browser claims): the four image types of agent images and the two package types.
+ * browser claims): the four image types of agent images and the two package types. The magic
+ * bytes are the embedded backend's (`supabase/local/storage/image-kind.ts`), whose Storage checks
+ * stored images the same way.
  */
+import { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind } from '../../supabase/local/shared';
 
-export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp';
-
-export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
+export { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind };
 
 export const IMAGE_EXTENSIONS: Record<ImageKind, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
-
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((byte, index) => bytes[offset + index] === byte);
-}
-
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
-
-/** JPEG (FF D8 FF), PNG (89 'PNG' 0D 0A 1A 0A), GIF ('GIF87a'/'GIF89a'), WebP ('RIFF' … 'WEBP'); else null. */
-export function detectImageKind(bytes: Uint8Array): ImageKind | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  return null;
-}
 
 export type PackageKind = 'json' | 'zip';
 
@@ -36,11 +16,6 @@ export const PACKAGE_CONTENT_TYPES: Record<PackageKind, 'application/json' | 'ap
   json: 'application/json',
   zip: 'application/zip',
 };
-
-/** A ZIP archive's local file header: 'PK' 03 04. */
-export function isZip(bytes: Uint8Array): boolean {
-  return startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]);
-}
 
 /** UTF-8 text that parses as JSON (an object or an array: a manifest, not a bare number). */
 export function isJsonDocument(bytes: Uint8Array): boolean {

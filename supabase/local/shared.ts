@@ -7,6 +7,7 @@
  *   the app's form limits), and the delay that grows with failed sign-ins.
  * - SMTP sending: the one mailer of Auth's emails and the app's product emails.
  * - The served origin: which origin links are built on when none is configured.
+ * - Image magic bytes: what an uploaded image really is (Storage and the app's forms).
  */
 export {
   FIRST_DELAY_MS,
@@ -23,3 +24,4 @@ export {
 export type { SmtpConfig } from './auth/config';
 export { createSmtpSender, type SmtpSender } from './auth/delivery';
 export { servedOrigin } from './public-origin';
+export { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind } from './storage/image-kind';

@@ -3,7 +3,7 @@
  * Blob/File upload; the file part, `cacheControl`, `metadata`) or the raw bytes with
  * `content-type`, `cache-control` and a base64 `x-metadata` header.
  */
-import { detectImageKind, IMAGE_CONTENT_TYPES } from '../../../app/lib/file-signatures';
+import { detectImageKind, IMAGE_CONTENT_TYPES } from './image-kind';
 import { MAX_BODY_BYTES } from '../gateway';
 import { JsonTooDeepError, parseJson } from '../json-body';
 import { BodyTooLargeError, readBodyBytes } from '../rest/body';
