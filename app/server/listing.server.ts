@@ -307,56 +307,10 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
 
   const form = await args.request.formData();
   const fields = textFields(form);
-  let agentId = existing?.id;
-  if (!agentId) {
-    const draftId = AgentIdSchema.safeParse(fields.get('draft_id'));
-    // No key: not a form this page served (400); a key already used: the same form again (409).
-    const taken = draftId.success && (await agentIdTaken(service, draftId.data.toLowerCase()));
-    if (!draftId.success || taken) {
-      const expired: FormResult = {
-        ok: false,
-        status: 'error',
-        message: 'This form has expired. Please reload the page and try again.',
-      };
-      return data(expired, { status: taken ? 409 : 400 });
-    }
-    agentId = draftId.data.toLowerCase();
-  }
+  const agentId = existing?.id ?? (await claimDraftId(service, fields));
+  if (typeof agentId !== 'string') return agentId;
 
-  const prefix = imageUrlPrefix(connection);
-  const folder = `${viewer.id}/${agentId}`;
-  const fieldErrors: Record<string, string[]> = {};
-  const mayKeep = (url: string) =>
-    isStoredImageOf(url, prefix, viewer.id, agentId) ||
-    url === existing?.thumbnailUrl ||
-    (existing?.images.includes(url) ?? false);
-
-  // Images: checked by their bytes; the valid ones are stored now and kept as "keep" fields.
-  const keptImages = fields
-    .getAll('keep_images')
-    .filter((url): url is string => typeof url === 'string' && mayKeep(url));
-  const newImages = chosenFiles(form, 'images');
-  const thumbnailFile = chosenFiles(form, 'thumbnail')[0];
-  const imageErrors: string[] = [];
-  if (keptImages.length + newImages.length > MAX_IMAGES) imageErrors.push(LISTING_MESSAGES.tooManyImages);
-  const checkedImages = imageErrors.length ? [] : await Promise.all(newImages.map(checkImage));
-  const checkedThumbnail = thumbnailFile ? await checkImage(thumbnailFile) : null;
-  if (checkedThumbnail && !checkedThumbnail.ok) fieldErrors.thumbnail = [checkedThumbnail.message];
-  for (const image of checkedImages) if (!image.ok) imageErrors.push(image.message);
-  if (imageErrors.length) fieldErrors.images = imageErrors;
-
-  fields.delete('keep_thumbnail');
-  fields.delete('keep_images');
-  const keptThumbnail = String(form.get('keep_thumbnail') ?? '');
-  if (checkedThumbnail?.ok) {
-    fields.set('keep_thumbnail', await storeImage(service, prefix, folder, checkedThumbnail));
-  } else if (keptThumbnail && mayKeep(keptThumbnail)) {
-    fields.set('keep_thumbnail', keptThumbnail);
-  }
-  for (const url of keptImages) fields.append('keep_images', url);
-  for (const image of checkedImages) {
-    if (image.ok) fields.append('keep_images', await storeImage(service, prefix, folder, image));
-  }
+  const fieldErrors = await takeImages({ form, fields, service, connection, sellerId: viewer.id, agentId, existing });
 
   // The package: checked now, stored only once everything is valid.
   const packageFile = chosenFiles(form, 'package')[0];
@@ -372,20 +326,7 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     return formError(submission, { message: moderatedMessage(existing.moderationReason), status: 409 });
   }
 
-  let version = FIRST_VERSION;
-  if (value && checkedPackage) {
-    version = value.version || (existing?.latestVersion ? '' : FIRST_VERSION);
-    if (!version) fieldErrors.version = [LISTING_MESSAGES.version];
-    else if (existing?.latestVersion && compareVersions(version, existing.latestVersion) <= 0) {
-      fieldErrors.version = [LISTING_MESSAGES.versionNotHigher(existing.latestVersion)];
-    }
-    if (existing?.latestVersion && !value.release_notes)
-      fieldErrors.release_notes = [LISTING_MESSAGES.releaseNotesRequired];
-  }
-  if (value?.intent === 'publish' && !checkedPackage && !existing?.latestVersion) {
-    fieldErrors.package ??= [LISTING_MESSAGES.packageRequired];
-  }
-
+  const version = value ? checkVersion(value, checkedPackage, existing, fieldErrors) : FIRST_VERSION;
   if (!value || Object.keys(fieldErrors).length > 0) {
     const hints = checkedPackage?.ok
       ? ['Choose the package file again: it is saved only with a valid form.']
@@ -414,6 +355,108 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     ? `${value.name} is saved${published ? ' and published' : ' as a draft'}.`
     : `${value.name} is ${published ? 'published: it is in the marketplace now' : 'saved as a draft'}.`;
   return redirectWithFlash(args.request, AGENTS_PATH, { kind: 'success', message });
+}
+
+/**
+ * A new listing's id, from the form the Upload page served (`draft_id`): the answer to send
+ * instead when there is none (400, not a form this page served) or it is taken (409, the same
+ * form sent again).
+ */
+async function claimDraftId(service: AppSupabaseClient, fields: FormData) {
+  const draftId = AgentIdSchema.safeParse(fields.get('draft_id'));
+  const taken = draftId.success && (await agentIdTaken(service, draftId.data.toLowerCase()));
+  if (draftId.success && !taken) return draftId.data.toLowerCase();
+  const expired: FormResult = {
+    ok: false,
+    status: 'error',
+    message: 'This form has expired. Please reload the page and try again.',
+  };
+  return data(expired, { status: taken ? 409 : 400 });
+}
+
+/**
+ * The pictures: new ones checked by their bytes and stored now, kept ones only when they are this
+ * agent's; both written back into `fields` as `keep_thumbnail` / `keep_images`, which the schema
+ * reads. Answers the field errors of the pictures.
+ */
+async function takeImages({
+  form,
+  fields,
+  service,
+  connection,
+  sellerId,
+  agentId,
+  existing,
+}: {
+  form: FormData;
+  fields: FormData;
+  service: AppSupabaseClient;
+  connection: SupabaseConnection;
+  sellerId: string;
+  agentId: string;
+  existing: OwnAgent | null;
+}): Promise<Record<string, string[]>> {
+  const prefix = imageUrlPrefix(connection);
+  const folder = `${sellerId}/${agentId}`;
+  const fieldErrors: Record<string, string[]> = {};
+  const mayKeep = (url: string) =>
+    isStoredImageOf(url, prefix, sellerId, agentId) ||
+    url === existing?.thumbnailUrl ||
+    (existing?.images.includes(url) ?? false);
+
+  const keptImages = fields
+    .getAll('keep_images')
+    .filter((url): url is string => typeof url === 'string' && mayKeep(url));
+  const newImages = chosenFiles(form, 'images');
+  const thumbnailFile = chosenFiles(form, 'thumbnail')[0];
+  const imageErrors: string[] = [];
+  if (keptImages.length + newImages.length > MAX_IMAGES) imageErrors.push(LISTING_MESSAGES.tooManyImages);
+  const checkedImages = imageErrors.length ? [] : await Promise.all(newImages.map(checkImage));
+  const checkedThumbnail = thumbnailFile ? await checkImage(thumbnailFile) : null;
+  if (checkedThumbnail && !checkedThumbnail.ok) fieldErrors.thumbnail = [checkedThumbnail.message];
+  for (const image of checkedImages) if (!image.ok) imageErrors.push(image.message);
+  if (imageErrors.length) fieldErrors.images = imageErrors;
+
+  fields.delete('keep_thumbnail');
+  fields.delete('keep_images');
+  const keptThumbnail = String(form.get('keep_thumbnail') ?? '');
+  if (checkedThumbnail?.ok) {
+    fields.set('keep_thumbnail', await storeImage(service, prefix, folder, checkedThumbnail));
+  } else if (keptThumbnail && mayKeep(keptThumbnail)) {
+    fields.set('keep_thumbnail', keptThumbnail);
+  }
+  for (const url of keptImages) fields.append('keep_images', url);
+  for (const image of checkedImages) {
+    if (image.ok) fields.append('keep_images', await storeImage(service, prefix, folder, image));
+  }
+  return fieldErrors;
+}
+
+/**
+ * The version a new package is saved as: the one typed (the first version by default for a new
+ * listing), higher than the latest, with release notes after the first; a listing published
+ * without any package is refused. Problems go into `fieldErrors`.
+ */
+function checkVersion(
+  value: ListingForm,
+  checkedPackage: Checked<PackageKind> | null,
+  existing: OwnAgent | null,
+  fieldErrors: Record<string, string[]>,
+): string {
+  let version = FIRST_VERSION;
+  if (checkedPackage) {
+    version = value.version || (existing?.latestVersion ? '' : FIRST_VERSION);
+    if (!version) fieldErrors.version = [LISTING_MESSAGES.version];
+    else if (existing?.latestVersion && compareVersions(version, existing.latestVersion) <= 0) {
+      fieldErrors.version = [LISTING_MESSAGES.versionNotHigher(existing.latestVersion)];
+    }
+    if (existing?.latestVersion && !value.release_notes)
+      fieldErrors.release_notes = [LISTING_MESSAGES.releaseNotesRequired];
+  }
+  if (value.intent === 'publish' && !checkedPackage && !existing?.latestVersion) {
+    fieldErrors.package ??= [LISTING_MESSAGES.packageRequired];
+  }
+  return version;
 }
 
 async function saveListing({
