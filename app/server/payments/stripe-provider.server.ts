@@ -83,7 +83,28 @@ function declineOf(error: unknown): { reason: string; paymentIntentId: string | 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/** One Stripe account as the parts below use it: the SDK, and a member's customer, card and prices. */
+interface StripeAccount {
+  settings: StripeSettings;
+  client(): Promise<Stripe>;
+  customerOf(userId: string): Promise<string>;
+  paymentMethodOf(customerId: string): Promise<string | null>;
+  priceOf(tier: PaidTierId): Promise<string>;
+}
+
 export function createStripeProvider(settings: StripeSettings): StripePaymentProvider {
+  const account = stripeAccount(settings);
+  return {
+    id: 'stripe',
+    testMode: settings.secretKey.includes('_test_'),
+    ...stripePayments(account),
+    ...stripeWebhooks(account),
+    ...stripeSubscriptions(account),
+    ...stripePaymentMethods(account),
+  };
+}
+
+function stripeAccount(settings: StripeSettings): StripeAccount {
   // The SDK (0.1 s of module loading) is loaded by the first call that needs it, not at start-up.
   let sdk: Promise<Stripe> | null = null;
   const client = () =>
@@ -137,6 +158,11 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     return price;
   }
 
+  return { settings, client, customerOf, paymentMethodOf, priceOf };
+}
+
+/** Purchases and refunds: a PaymentIntent confirmed off-session at once, a full refund of it. */
+function stripePayments({ client, customerOf, paymentMethodOf }: StripeAccount) {
   /** The outcome a PaymentIntent reached at once; null while it is still processing. */
   function settledIntent(intent: Stripe.PaymentIntent): PaymentNotification | null {
     const eventId = `sync_${intent.id}_${intent.status}`;
@@ -151,9 +177,6 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
   }
 
   return {
-    id: 'stripe',
-    testMode: settings.secretKey.includes('_test_'),
-
     async createPayment({ purchaseId, buyerId, amountCents, currency, description, idempotencyKey, paymentMethodId }) {
       if (amountCents === 0) {
         // A free agent: nothing to charge, nothing at Stripe.
@@ -225,27 +248,38 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       if (refund.status === 'pending' || refund.status === 'requires_action') return { settled: null };
       throw new Error(`Stripe refused the refund ${refund.id} (${refund.status})`);
     },
+  } satisfies Partial<PaymentProvider>;
+}
 
-    async readEvent(request) {
-      const stripe = await client();
-      const signature = request.headers.get('stripe-signature');
-      if (!signature) throw new InvalidNotificationError('No Stripe-Signature header');
-      // The signature is over the exact bytes Stripe sent.
-      const body = Buffer.from(await request.arrayBuffer());
-      let event: Stripe.Event;
-      try {
-        event = await stripe.webhooks.constructEventAsync(body, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new InvalidNotificationError(error instanceof Error ? error.message : 'Invalid Stripe signature');
-      }
-      return notificationOfStripeEvent(event);
-    },
+/** Webhooks: the Stripe-Signature checked, the event read by `notificationOfStripeEvent`. */
+function stripeWebhooks({ client, settings }: StripeAccount) {
+  async function readEvent(request: Request): Promise<StripeWebhookNotification> {
+    const stripe = await client();
+    const signature = request.headers.get('stripe-signature');
+    if (!signature) throw new InvalidNotificationError('No Stripe-Signature header');
+    // The signature is over the exact bytes Stripe sent.
+    const body = Buffer.from(await request.arrayBuffer());
+    let event: Stripe.Event;
+    try {
+      event = await stripe.webhooks.constructEventAsync(body, signature, settings.webhookSecret);
+    } catch (error) {
+      throw new InvalidNotificationError(error instanceof Error ? error.message : 'Invalid Stripe signature');
+    }
+    return notificationOfStripeEvent(event);
+  }
 
-    async readNotification(request) {
-      const read = await this.readEvent(request);
+  return {
+    readEvent,
+    async readNotification(request: Request) {
+      const read = await readEvent(request);
       return read.kind === 'payment' ? read.notification : null;
     },
+  };
+}
 
+/** Stripe Billing: subscribe, change plan, cancel at the period's end; Stripe renews by itself. */
+function stripeSubscriptions({ client, customerOf, paymentMethodOf, priceOf }: StripeAccount) {
+  return {
     async createSubscription({ userId, tier, idempotencyKey, now, paymentMethodId }) {
       const stripe = await client();
       const customer = await customerOf(userId);
@@ -335,10 +369,21 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     },
 
-    // --- Saved payment methods --------------------------------------------------------------------
-    // Stripe takes no raw card number through its API (and never in live mode): in test mode a
-    // typed test number stands for Stripe's matching test PaymentMethod; with a live key this
-    // method refuses (cards would be collected on Stripe's own page, ADR 019).
+    // ---- Renewals: Stripe Billing renews by itself and reports by webhook (invoice.paid / payment_failed).
+    async renewSubscription() {
+      return null;
+    },
+  } satisfies Partial<PaymentProvider>;
+}
+
+/**
+ * Saved payment methods.
+ * Stripe takes no raw card number through its API (and never in live mode): in test mode a
+ * typed test number stands for Stripe's matching test PaymentMethod; with a live key this
+ * method refuses (cards would be collected on Stripe's own page, ADR 019).
+ */
+function stripePaymentMethods({ client, customerOf, settings }: StripeAccount) {
+  return {
     async savePaymentMethod({ userId, card }) {
       if (!settings.secretKey.includes('_test_')) return { ok: false, reason: LIVE_CARDS };
       const stripe = await client();
@@ -376,13 +421,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       const stripe = await client();
       await stripe.paymentMethods.detach(methodId);
     },
-    // --- end of saved payment methods --------------------------------------------------------------
-
-    // ---- Renewals: Stripe Billing renews by itself and reports by webhook (invoice.paid / payment_failed).
-    async renewSubscription() {
-      return null;
-    },
-  };
+  } satisfies Partial<PaymentProvider>;
 }
 
 let configured: { key: string; provider: StripePaymentProvider } | null = null;
