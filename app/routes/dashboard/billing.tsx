@@ -1,5 +1,7 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { BillingHistory, PaymentMethods, SecurityNote, SubscriptionPanel } from '~/components/dashboard/billing-parts';
+import { BillingHistory, SecurityNote } from '~/components/dashboard/billing-history';
+import { PaymentMethods } from '~/components/dashboard/payment-methods';
+import { SubscriptionPanel } from '~/components/dashboard/subscription-panel';
 import { connectionContext, supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { pageParam } from '~/lib/pagination';

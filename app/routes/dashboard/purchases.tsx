@@ -1,12 +1,8 @@
 import { data, redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import {
-  ContactSellerDialog,
-  EmptyPurchases,
-  PurchaseFilters,
-  PurchaseItem,
-  usePurchasesPending,
-} from '~/components/dashboard/purchase-history-parts';
+import { ContactSellerDialog } from '~/components/dashboard/contact-seller-dialog';
+import { PurchaseFilters, usePurchasesPending } from '~/components/dashboard/purchase-filters';
+import { EmptyPurchases, PurchaseItem } from '~/components/dashboard/purchase-item';
 import { LoadError } from '~/components/page-states';
 import { Pager } from '~/components/ui/pager';
 import { connectionContext, supabaseContext } from '~/context';
