@@ -14,7 +14,7 @@ import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate } from '~/lib/dashboard-format';
 import { fieldValue, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { ROLE_LABEL, ROLES } from '~/lib/permissions';
+import { ROLE_LABEL, ROLES, type Role } from '~/lib/permissions';
 import { MAX_ADMIN_SEARCH, parseIdParam } from '~/schemas/admin';
 import { adminSearch, listAudit } from '~/server/admin.server';
 import { listUsers, userAdminAction, type AdminUserRow } from '~/server/admin-users.server';
@@ -24,6 +24,9 @@ import { Link } from 'react-router';
 import { Pager } from '~/components/ui/pager';
 import { useHrefWith } from '~/lib/href-with';
 import type { Route } from './+types/users';
+
+/** Each role's badge colour in the list. */
+const ROLE_TONE: Record<Role, 'amber' | 'brand' | 'slate'> = { admin: 'amber', seller: 'brand', buyer: 'slate' };
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
@@ -134,9 +137,7 @@ function UserSummary({
         </>
       }
     >
-      <Badge tone={user.role === 'admin' ? 'amber' : user.role === 'seller' ? 'brand' : 'slate'}>
-        {ROLE_LABEL[user.role]}
-      </Badge>
+      <Badge tone={ROLE_TONE[user.role]}>{ROLE_LABEL[user.role]}</Badge>
       {user.bannedAt ? <Badge tone="amber">Banned</Badge> : null}
       {manageHref ? (
         <Link to={manageHref} preventScrollReset className={buttonClass('secondary', 'sm')}>
