@@ -31,10 +31,12 @@ const FirstAdminSchema = SignUpSchema.pick({ email: true, username: true })
 const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please use a different email address.';
 
 /**
- * The page's URL holds the one-time token: never cached, never sent on as a Referer, whatever
- * the answer (the form, its errors, a 404).
+ * The page's URL holds the one-time token: never cached, never sent to another site as a Referer,
+ * whatever the answer (the form, its errors, a 404). `same-origin`, not `no-referrer`: under
+ * `no-referrer` a browser posts the form without JavaScript with `Origin: null`, which the
+ * cross-site check refuses.
  */
-const SETUP_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+const SETUP_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' };
 export const headers: Route.HeadersFunction = () => SETUP_HEADERS;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

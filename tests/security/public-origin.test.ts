@@ -194,7 +194,7 @@ describe('the setup page', () => {
     return found;
   }
 
-  it('answers no-store and no-referrer, and no other form or link carries its token', async () => {
+  it('answers no-store and a same-origin referrer policy, and no other form or link carries its token', async () => {
     const token = await setupToken();
     const failures: string[] = [];
     for (const query of [`?token=${token}`, `?token=${token}&auth=sign-in`]) {
@@ -202,7 +202,7 @@ describe('the setup page', () => {
       const label = query.replace(token, '<token>');
       expect(page.status, label).toBe(200);
       if (!(page.headers.get('cache-control') ?? '').includes('no-store')) failures.push(`${label}: not no-store`);
-      if (page.headers.get('referrer-policy') !== 'no-referrer') failures.push(`${label}: not no-referrer`);
+      if (page.headers.get('referrer-policy') !== 'same-origin') failures.push(`${label}: not same-origin`);
       const html = await page.text();
       expect(html).toContain('name="token"');
       failures.push(...leaks(html, token).map((leak) => `${label}: ${leak.replace(token, '<token>')}`));

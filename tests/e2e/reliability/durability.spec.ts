@@ -148,6 +148,16 @@ test('acknowledged writes survive SIGKILL at random moments over five restarts; 
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     const before = { usernames: acknowledged.usernames.length, subscribers: acknowledged.subscribers.length };
     const writer = writeUntilStopped(server, writeKey, cycle, acknowledged);
+    // The random moment counts from this cycle's first acknowledged write of each kind: on a busy
+    // machine the first sign-up can take longer than the shortest delay, and a kill before any
+    // write would prove nothing (30 s without one is a failure below).
+    const waitingSince = Date.now();
+    while (
+      (acknowledged.usernames.length === before.usernames || acknowledged.subscribers.length === before.subscribers) &&
+      Date.now() - waitingSince < 30_000
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const killAfter = KILL_AFTER_MS.min + Math.floor(Math.random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min));
     kills.push(killAfter);
     await new Promise((resolve) => setTimeout(resolve, killAfter));
@@ -155,7 +165,7 @@ test('acknowledged writes survive SIGKILL at random moments over five restarts; 
     writer.stop();
     await server.exited;
     await writer.done;
-    const during = `cycle ${cycle}, killed ${killAfter} ms into its writes`;
+    const during = `cycle ${cycle}, killed ${killAfter} ms after its first acknowledged writes`;
     // Each cycle acknowledged writes of both kinds before its kill, or the check below proves little.
     expect(acknowledged.usernames.length, `sign-ups acknowledged in ${during}`).toBeGreaterThan(before.usernames);
     expect(acknowledged.subscribers.length, `inserts acknowledged in ${during}`).toBeGreaterThan(before.subscribers);
