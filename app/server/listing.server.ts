@@ -310,7 +310,15 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   const agentId = existing?.id ?? (await claimDraftId(service, fields));
   if (typeof agentId !== 'string') return agentId;
 
-  const fieldErrors = await takeImages({ form, fields, service, connection, sellerId: viewer.id, agentId, existing });
+  const { fieldErrors, stored } = await takeImages({
+    form,
+    fields,
+    service,
+    connection,
+    sellerId: viewer.id,
+    agentId,
+    existing,
+  });
 
   // The package: checked now, stored only once everything is valid.
   const packageFile = chosenFiles(form, 'package')[0];
@@ -338,7 +346,7 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     });
   }
 
-  await saveListing({
+  const saved = await saveListing({
     client,
     service,
     sellerId: viewer.id,
@@ -349,6 +357,12 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     checkedPackage,
     packageFile,
   });
+  if (saved === 'already-sent') {
+    // The same Upload form sent twice at once: the other request made the agent. This one's
+    // pictures go, and it is told as a form sent twice is.
+    await service.storage.from(IMAGES_BUCKET).remove(stored);
+    return expiredForm(409);
+  }
   forgetCatalogue();
   const published = value.intent === 'publish';
   const message = existing
@@ -366,18 +380,23 @@ async function claimDraftId(service: AppSupabaseClient, fields: FormData) {
   const draftId = AgentIdSchema.safeParse(fields.get('draft_id'));
   const taken = draftId.success && (await agentIdTaken(service, draftId.data.toLowerCase()));
   if (draftId.success && !taken) return draftId.data.toLowerCase();
+  return expiredForm(taken ? 409 : 400);
+}
+
+/** The answer to a form this page did not serve (400) or that was already sent (409). */
+function expiredForm(status: 400 | 409) {
   const expired: FormResult = {
     ok: false,
     status: 'error',
     message: 'This form has expired. Please reload the page and try again.',
   };
-  return data(expired, { status: taken ? 409 : 400 });
+  return data(expired, { status });
 }
 
 /**
  * The pictures: new ones checked by their bytes and stored now, kept ones only when they are this
  * agent's; both written back into `fields` as `keep_thumbnail` / `keep_images`, which the schema
- * reads. Answers the field errors of the pictures.
+ * reads. Answers the field errors of the pictures and the Storage paths of those it stored.
  */
 async function takeImages({
   form,
@@ -395,10 +414,16 @@ async function takeImages({
   sellerId: string;
   agentId: string;
   existing: OwnAgent | null;
-}): Promise<Record<string, string[]>> {
+}): Promise<{ fieldErrors: Record<string, string[]>; stored: string[] }> {
   const prefix = imageUrlPrefix(connection);
   const folder = `${sellerId}/${agentId}`;
   const fieldErrors: Record<string, string[]> = {};
+  const stored: string[] = [];
+  const store = async (image: { kind: ImageKind; bytes: Uint8Array<ArrayBuffer> }) => {
+    const url = await storeImage(service, prefix, folder, image);
+    stored.push(url.slice(prefix.length));
+    return url;
+  };
   const mayKeep = (url: string) =>
     isStoredImageOf(url, prefix, sellerId, agentId) ||
     url === existing?.thumbnailUrl ||
@@ -421,15 +446,15 @@ async function takeImages({
   fields.delete('keep_images');
   const keptThumbnail = String(form.get('keep_thumbnail') ?? '');
   if (checkedThumbnail?.ok) {
-    fields.set('keep_thumbnail', await storeImage(service, prefix, folder, checkedThumbnail));
+    fields.set('keep_thumbnail', await store(checkedThumbnail));
   } else if (keptThumbnail && mayKeep(keptThumbnail)) {
     fields.set('keep_thumbnail', keptThumbnail);
   }
   for (const url of keptImages) fields.append('keep_images', url);
   for (const image of checkedImages) {
-    if (image.ok) fields.append('keep_images', await storeImage(service, prefix, folder, image));
+    if (image.ok) fields.append('keep_images', await store(image));
   }
-  return fieldErrors;
+  return { fieldErrors, stored };
 }
 
 /**
@@ -479,7 +504,7 @@ async function saveListing({
   version: string;
   checkedPackage: Checked<PackageKind> | null;
   packageFile: File | undefined;
-}) {
+}): Promise<'saved' | 'already-sent'> {
   const listing = {
     name: value.name,
     description: value.description,
@@ -502,10 +527,12 @@ async function saveListing({
     );
     if (updated.length === 0) notFound(AGENT_NOT_FOUND);
   } else {
-    unwrap(
-      await client.from('agents').insert({ id: agentId, seller_id: sellerId, status: 'draft', ...listing }),
-      'agent insert',
-    );
+    const inserted = await client
+      .from('agents')
+      .insert({ id: agentId, seller_id: sellerId, status: 'draft', ...listing });
+    // Its id taken meanwhile: the same form, sent twice at once (unique_violation).
+    if (inserted.error?.code === '23505') return 'already-sent';
+    unwrap(inserted, 'agent insert');
   }
   if (checkedPackage?.ok && packageFile) {
     const fileName = safeFileName(packageFile.name, checkedPackage.kind);
@@ -535,4 +562,5 @@ async function saveListing({
       'agent publish',
     );
   }
+  return 'saved';
 }

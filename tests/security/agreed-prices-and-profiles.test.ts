@@ -12,6 +12,8 @@
  *   review times      an author backdates their review through /rest/v1: ignored
  *   avatars           a picture from another site (or another user's upload) through /rest/v1:
  *                     refused; only the account's own upload path is taken
+ *   a form sent twice the same Upload form (one draft id) posted four times at once: one agent,
+ *                     409 for the others as for any form sent again, and no picture left behind
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,5 +273,41 @@ describe('avatars', () => {
     const own = `/storage/v1/object/public/avatars/${buyerId}/${crypto.randomUUID()}.png`;
     expect((await buyer.from('users').update({ profile_image_url: own }).eq('id', buyerId)).error).toBeNull();
     expect((await buyer.from('users').update({ profile_image_url: null }).eq('id', buyerId)).error).toBeNull();
+  });
+});
+
+describe('the same Upload form sent twice at once', () => {
+  it('makes one agent, answers the others 409, and leaves none of their pictures behind', async () => {
+    const sellerCookie = await signInThroughApp(app.origin, 'seller@demo.test');
+    const draftId = crypto.randomUUID();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(7)]);
+    const post = (copy: number) => {
+      const form = new FormData();
+      form.set('name', `Twice Sent ${copy}`);
+      form.set('description', 'The same Upload form, sent again before the first answer came.');
+      form.set('category', 'Marketing');
+      form.set('price', '1.00');
+      form.set('intent', 'draft');
+      form.set('draft_id', draftId);
+      form.set('thumbnail', new File([png], 'thumbnail.png', { type: 'image/png' }));
+      return fetch(`${app.origin}/dashboard/upload`, {
+        method: 'POST',
+        headers: { origin: app.origin, cookie: sellerCookie },
+        body: form,
+        redirect: 'manual',
+      });
+    };
+    const answers = await Promise.all([1, 2, 3, 4].map(post));
+    const statuses = answers.map((answer) => answer.status).sort();
+    const agents = await sql<{ thumbnail_url: string }>('select thumbnail_url from public.agents where id = $1', [
+      draftId,
+    ]);
+    const pictures = await sql<{ name: string }>(
+      `select name from storage.objects where bucket_id = 'agent-images' and name like $1`,
+      [`${DEMO_SELLER}/${draftId}/%`],
+    );
+    expect(statuses).toEqual([303, 409, 409, 409]);
+    expect(agents).toHaveLength(1);
+    expect(pictures.map((picture) => picture.name)).toEqual([agents[0]!.thumbnail_url.split('/agent-images/')[1]]);
   });
 });
