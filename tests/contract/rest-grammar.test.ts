@@ -115,6 +115,13 @@ describe.skipIf(isHostedTarget)('Data API query grammar', () => {
     expect(listing.status, await listing.text()).toBe(200);
   });
 
+  it('a value past a database limit (an array of too many dimensions) is a 400, not a 500', async () => {
+    const response = await anonymous(`agents?select=id&features=cs.${encodeURIComponent('{{{{{{{{{{{{{{{{{{{{}')}`);
+    const body = await response.text();
+    expect(response.status, body).toBe(400);
+    expect(JSON.parse(body).code).toBe('54000');
+  });
+
   it('a repeated group that repeats, or an oversized count, is refused at once; ordinary patterns work', async () => {
     const started = Date.now();
     for (const pattern of [
@@ -126,6 +133,11 @@ describe.skipIf(isHostedTarget)('Data API query grammar', () => {
       '(?:x*){0,255}',
       '((ab)+)*',
       'a{256}',
+      // Embedded comments and options that hid a repeated repetition from the check.
+      '(.{0,126})(?#z1){0,126}',
+      '(?x)(.{0,127}) {0,127}',
+      String.raw`(?b)\(.\{0,128\}\)\{0,128\}`,
+      '(.{0,255})(?#c){0,255}',
     ]) {
       for (const filter of [
         `description=match.${encodeURIComponent(pattern)}`,

@@ -66,13 +66,12 @@ export function statusForSqlState(code: string, role: string, message: string): 
   if (code === '21000') return /requires a WHERE clause/.test(message) ? 400 : 500;
   if (code === '57P01') return 503;
   if (code === '53400') return 500;
+  // Limits a statement built from the request reached (54000 too many array dimensions, 54001
+  // too complex): the request's fault, a 400 (PostgREST answers 500).
+  if (code.startsWith('54')) return 400;
   if (code.startsWith('08') || code.startsWith('53')) return 503;
   if (code.startsWith('0L') || code.startsWith('0P') || code.startsWith('28')) return 403;
-  if (
-    ['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(
-      code.slice(0, 2),
-    )
-  ) {
+  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(code.slice(0, 2))) {
     return 500;
   }
   return 400;

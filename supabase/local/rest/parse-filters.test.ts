@@ -62,6 +62,12 @@ describe('regular expressions', () => {
     ['a**'],
     ['a{256}'],
     ['a{1,1000}'],
+    // The scanner does not follow embedded options and comments: they are refused whole.
+    ['(.{0,126})(?#z1){0,126}'],
+    ['(?x)(.{0,127}) {0,127}'],
+    [String.raw`(?b)\(.\{0,128\}\)\{0,128\}`],
+    ['***:(?q)a'],
+    ['(?i)abc'],
   ])('refuses the repetition in %s', (pattern) => {
     expect(code(() => parseFilter('description', `match.${pattern}`))).toBe('PGRST100');
     expect(code(() => parseFilter('description', `imatch(any).{"x","${pattern}"}`))).toBe('PGRST100');

@@ -142,6 +142,8 @@ export const MAX_REPEAT_COUNT = 255;
 function repetitionProblem(text: string): string | null {
   if (text.startsWith('***=')) return null; // the rest is a literal string
   const pattern = text.startsWith('***:') ? text.slice(4) : text;
+  if (pattern.startsWith('***'))
+    return 'regular expressions cannot use embedded options or comments, such as (?#…) or (?x)';
   const outer: boolean[] = [];
   let quantifiedInside = false; // the group being read (or the whole pattern) contains a quantifier
   let previous: 'none' | 'atom' | 'group' | 'quantifier' = 'none';
@@ -163,8 +165,12 @@ function repetitionProblem(text: string): string | null {
       quantifiedInside = false;
       previous = 'none';
       if (pattern[index + 1] === '?') {
-        index++;
-        while (/[:=!<]/.test(pattern[index + 1] ?? '')) index++; // (?: (?= (?! (?<= (?<!
+        // (?: (?= (?! (?<= (?<! only. Embedded options and comments ((?#…), (?x) that ignores
+        // spaces, (?b) whose groups and counts are escaped, (?q)…) change what the rest means,
+        // which this scanner does not follow: they are refused.
+        const kind = /^\(\?(:|=|!|<=|<!)/.exec(pattern.slice(index))?.[1];
+        if (!kind) return 'regular expressions cannot use embedded options or comments, such as (?#…) or (?x)';
+        index += 1 + kind.length;
       }
       continue;
     }
