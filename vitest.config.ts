@@ -63,7 +63,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'pglite-env', include: changesEnvironment, globalSetup: [seededTemplate] },
+        // One file at a time: each starts Vite in-process, whose React Router plugin rewrites
+        // .react-router/types; two at once raced on it (ENOTEMPTY).
+        test: {
+          name: 'pglite-env',
+          include: changesEnvironment,
+          fileParallelism: false,
+          globalSetup: [seededTemplate],
+        },
       },
       ...(serverAvailable
         ? [
