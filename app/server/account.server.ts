@@ -320,10 +320,10 @@ export async function publishedAgentNames(client: AppSupabaseClient, userId: str
 
 /**
  * Deletes the viewer's account once they typed their username. In order: the last active
- * administrator is refused (public.is_last_active_admin, the rule the database enforces); the seller's published agents are archived (unpublished) and the
- * agents nobody bought are deleted (the sold ones stay, with no seller, for their buyers);
- * the files of the deleted agents go, the sold ones' stay (`removeUnsoldFiles`);
- * the pictures are removed; then the Auth user is deleted with the service role, which cascades
+ * administrator is refused (public.is_last_active_admin, the rule the database enforces); the
+ * seller's published agents are archived (unpublished) and the agents nobody bought are deleted
+ * (the sold ones stay, with no seller, for their buyers); the files of the deleted agents go, the
+ * sold ones' stay (`removeUnsoldFiles`); the pictures are removed; then the Auth user is deleted with the service role, which cascades
  * to the profile, settings, reviews (their text) and downloads, sets purchases' buyer to null
  * (sellers keep their sales, anonymised) and ends every session. The database refuses deleting
  * the last administrator too (public.guard_user_delete), should one be demoted meanwhile.

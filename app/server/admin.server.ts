@@ -6,6 +6,7 @@
  * success redirects to the list with a flash.
  */
 import type { PostgrestError } from '@supabase/supabase-js';
+import { hrefWith } from '~/lib/href-with';
 import { ROLE_LABEL, type Role } from '~/lib/permissions';
 import { ADMIN_MESSAGES, MAX_ADMIN_SEARCH } from '~/schemas/admin';
 import { redirectWithFlash } from '~/server/cookies.server';
@@ -100,14 +101,6 @@ export async function listAudit(client: AppSupabaseClient, targetTypes: AuditTar
 
 export type ActionArgs = GuardArgs & { request: Request; pattern: string };
 
-/** The page's own URL without the open form's parameter: where the list shows the result. */
-function listUrl(url: URL, openParam: string): string {
-  const params = new URLSearchParams(url.search);
-  params.delete(openParam);
-  const search = params.toString();
-  return `${url.pathname}${search ? `?${search}` : ''}`;
-}
-
 /** The database's refusals (migration 20261126000300), by their hint. */
 const DATABASE_REFUSALS: Record<string, Refusal> = {
   own_account: { message: ADMIN_MESSAGES.ownAccount, status: 403 },
@@ -153,5 +146,7 @@ export async function answer(
     if (!outage) throw thrown;
     return formError(submission, { message: outage, status: 503 });
   }
-  return redirectWithFlash(args.request, listUrl(args.url, openParam), { kind: 'success', message });
+  // The page's own URL without the open form's parameter: where the list shows the result.
+  const listUrl = hrefWith(args.url.pathname, args.url.search, { [openParam]: null });
+  return redirectWithFlash(args.request, listUrl, { kind: 'success', message });
 }

@@ -360,7 +360,7 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   if (saved === 'already-sent') {
     // The same Upload form sent twice at once: the other request made the agent. This one's
     // pictures go, and it is told as a form sent twice is.
-    await service.storage.from(IMAGES_BUCKET).remove(stored);
+    if (stored.length) await service.storage.from(IMAGES_BUCKET).remove(stored);
     return expiredForm(409);
   }
   forgetCatalogue();

@@ -15,15 +15,8 @@ import { unavailableMessage } from '~/server/http-errors.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { REFUND_REFUSALS, refundPurchase } from '~/server/purchases.server';
 import { createServiceSupabase } from '~/server/supabase.server';
+import { hrefWith } from '~/lib/href-with';
 import { hasPermission } from '~/lib/permissions';
-
-/** The page's own URL without `?refund=`: where the list shows the result. */
-function listUrl(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete('refund');
-  const search = params.toString();
-  return `${url.pathname}${search ? `?${search}` : ''}`;
-}
 
 /** What both refund pages read besides their list: the open form (`?refund=`), test mode, the time zone. */
 export function refundPageState({ url, request }: { url: URL; request: Request }) {
@@ -54,5 +47,7 @@ export async function refundAction(args: GuardArgs & { request: Request; pattern
   if (!outcome.ok) {
     return formError(submission, REFUND_REFUSALS[outcome.refusal]);
   }
-  return redirectWithFlash(args.request, listUrl(args.url), { kind: 'success', message: REFUND_MESSAGES.done });
+  // The page's own URL without `?refund=`: where the list shows the result.
+  const listUrl = hrefWith(args.url.pathname, args.url.search, { refund: null });
+  return redirectWithFlash(args.request, listUrl, { kind: 'success', message: REFUND_MESSAGES.done });
 }

@@ -129,6 +129,9 @@ function checkPattern(pattern: string, quantified: boolean, whole: string): void
   }
 }
 
+/** Why a pattern with an embedded option or comment, which the scanner below does not follow, is refused. */
+const EMBEDDED_OPTIONS = 'regular expressions cannot use embedded options or comments, such as (?#…) or (?x)';
+
 /** PostgreSQL's own limit on a counted repeat `{m,n}` (DUPMAX); larger counts are refused here. */
 export const MAX_REPEAT_COUNT = 255;
 
@@ -142,8 +145,7 @@ export const MAX_REPEAT_COUNT = 255;
 function repetitionProblem(text: string): string | null {
   if (text.startsWith('***=')) return null; // the rest is a literal string
   const pattern = text.startsWith('***:') ? text.slice(4) : text;
-  if (pattern.startsWith('***'))
-    return 'regular expressions cannot use embedded options or comments, such as (?#…) or (?x)';
+  if (pattern.startsWith('***')) return EMBEDDED_OPTIONS;
   const outer: boolean[] = [];
   let quantifiedInside = false; // the group being read (or the whole pattern) contains a quantifier
   let previous: 'none' | 'atom' | 'group' | 'quantifier' = 'none';
@@ -169,7 +171,7 @@ function repetitionProblem(text: string): string | null {
         // spaces, (?b) whose groups and counts are escaped, (?q)…) change what the rest means,
         // which this scanner does not follow: they are refused.
         const kind = /^\(\?(:|=|!|<=|<!)/.exec(pattern.slice(index))?.[1];
-        if (!kind) return 'regular expressions cannot use embedded options or comments, such as (?#…) or (?x)';
+        if (!kind) return EMBEDDED_OPTIONS;
         index += 1 + kind.length;
       }
       continue;
