@@ -97,6 +97,11 @@ describe('reserved usernames', () => {
     ['a look-alike', 'adrnin'],
     ['digits for letters', 'r00t'],
     ['a digit for a capital I', 'ADM1N'],
+    ['underscores around it', '_admin'],
+    ['an underscore after it', 'admin_'],
+    ['underscores inside it', 'sup_port'],
+    ['underscores between every letter', 'a_d_m_i_n'],
+    ['doubled underscores', '__support'],
   ])('refuses renaming to a reserved name: %s', async (_, name) => {
     expect(await rename(name)).toBe('23514');
   });
@@ -109,15 +114,18 @@ describe('reserved usernames', () => {
               public.is_username_available('SUPPORT') as support,
               public.is_username_available('sysadmin') as sysadmin,
               public.is_username_available('admin_fan') as admin_fan,
-              public.is_username_available('helpful_agents') as helpful`,
+              public.is_username_available('helpful_agents') as helpful,
+              public.is_username_available('admin_1') as numbered`,
     );
-    expect(rows).toEqual([{ admin: false, support: false, sysadmin: false, admin_fan: true, helpful: true }]);
+    expect(rows).toEqual([
+      { admin: false, support: false, sysadmin: false, admin_fan: true, helpful: true, numbered: true },
+    ]);
   });
 
   it('sign-up turns a reserved wanted name into another one', async () => {
     const names = await rolledBackTransaction(db, async (tx) => {
       const made: string[] = [];
-      for (const [index, wanted] of ['admin', 'Support', 'root'].entries()) {
+      for (const [index, wanted] of ['admin', 'Support', 'root', '_admin'].entries()) {
         const id = `20000000-0000-4000-8000-${String(900 + index).padStart(12, '0')}`;
         await tx.query('set local role supabase_auth_admin');
         await tx.query(
@@ -131,7 +139,7 @@ describe('reserved usernames', () => {
       }
       return made;
     });
-    expect(names).toEqual(['admin_1', 'Support_1', 'root_1']);
+    expect(names).toEqual(['admin_1', 'Support_1', 'root_1', '_admin_1']);
   });
 
   it('an account that already has a reserved name keeps it and can still edit its profile', async () => {
