@@ -130,6 +130,13 @@ async function shutdown(signal) {
   listener.closeIdleConnections();
 }
 
+// While shutting down, a request that arrives on a kept-alive connection is still answered, with
+// `Connection: close`, so its client opens no further request on it and the listener can close
+// (a client polling on one connection would otherwise keep it busy until the grace period ends).
+listener.prependListener('request', (_req, res) => {
+  if (shuttingDown) res.setHeader('Connection', 'close');
+});
+
 /**
  * Last line of defence once the server is up (docs/security/body-limits.md): an error that escapes
  * every handler (a stream callback, a forgotten promise) is logged with its stack and the server
