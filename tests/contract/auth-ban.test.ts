@@ -2,8 +2,9 @@
  * Auth contract: banning a user through the admin API (`updateUserById(id, { ban_duration })`),
  * as GoTrue does it: the password sign-in is refused with 400 `user_banned`, the sessions and
  * refresh tokens the user had stop working, and `ban_duration: 'none'` lifts the ban. Every other
- * way in is shut too: an emailed code or link (`/otp`, `/recover` + `/verify`), the PKCE grant a
- * link leads to, and a token the user still holds is refused by the Data API and Storage.
+ * way in is shut too: no code or link is mailed to them, one mailed before the ban is refused
+ * (`/otp`, `/recover` + `/verify`), so is the PKCE grant a link leads to, and a token the user
+ * still holds is refused by the Data API and Storage.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,18 +88,41 @@ describe.skipIf(isHostedTarget)('a banned user', () => {
   const sessionsOf = async (id: string) =>
     (await target.backend!.db.query('select id from auth.sessions where user_id = $1', [id])).rows.length;
 
-  it('gets no session from an emailed code (/otp, /recover + /verify)', async () => {
-    const { id, email } = await bannedUser('banned-otp');
+  it('is mailed no code or link (/otp, /recover), with the same answer as anyone', async () => {
+    const magicUser = await bannedUser('banned-magic');
+    const recoveryUser = await bannedUser('banned-reset');
     const client = anonClient(target);
-    await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
-    const magic = await latestMail(email);
-    const byCode = await client.auth.verifyOtp({ email, token: magic.otp, type: 'email' });
+    const mailCount = async (to: string) => (await readOutbox(target.backend!.db, { to, limit: 10 })).length;
+    expect(
+      (await client.auth.signInWithOtp({ email: magicUser.email, options: { shouldCreateUser: false } })).error,
+    ).toBeNull();
+    expect((await client.auth.resetPasswordForEmail(recoveryUser.email)).error).toBeNull();
+    expect(await mailCount(magicUser.email)).toBe(0);
+    expect(await mailCount(recoveryUser.email)).toBe(0);
+  });
+
+  it('gets no session from a code or link mailed before the ban (/otp, /recover + /verify)', async () => {
+    const admin = serviceClient(target).auth.admin;
+    const client = anonClient(target);
+    const accounts = await Promise.all(
+      ['banned-otp', 'banned-recover'].map(async (prefix) => {
+        const email = uniqueEmail(prefix);
+        const created = await admin.createUser({ email, password, email_confirm: true });
+        expect(created.error).toBeNull();
+        return { id: created.data.user!.id, email };
+      }),
+    );
+    const [magicUser, recoveryUser] = accounts as [(typeof accounts)[number], (typeof accounts)[number]];
+    await client.auth.signInWithOtp({ email: magicUser.email, options: { shouldCreateUser: false } });
+    await client.auth.resetPasswordForEmail(recoveryUser.email);
+    const magic = await latestMail(magicUser.email);
+    const recovery = await latestMail(recoveryUser.email);
+    for (const { id } of accounts)
+      expect((await admin.updateUserById(id, { ban_duration: '876000h' })).error).toBeNull();
+
+    const byCode = await client.auth.verifyOtp({ email: magicUser.email, token: magic.otp, type: 'email' });
     expect(byCode.error).toMatchObject({ status: 403, code: 'user_banned' });
     expect(byCode.data.session).toBeNull();
-
-    const other = await bannedUser('banned-recover');
-    await client.auth.resetPasswordForEmail(other.email);
-    const recovery = await latestMail(other.email);
     const byHash = await client.auth.verifyOtp({ token_hash: recovery.tokenHash, type: 'recovery' });
     expect(byHash.error).toMatchObject({ status: 403, code: 'user_banned' });
     // The link in the email: back to the app with the error, no tokens in the fragment.
@@ -107,8 +131,8 @@ describe.skipIf(isHostedTarget)('a banned user', () => {
     const location = link.headers.get('location') ?? '';
     expect(location).toContain('error_code=user_banned');
     expect(location).not.toContain('access_token');
-    expect(await sessionsOf(id)).toBe(0);
-    expect(await sessionsOf(other.id)).toBe(0);
+    expect(await sessionsOf(magicUser.id)).toBe(0);
+    expect(await sessionsOf(recoveryUser.id)).toBe(0);
   });
 
   it('gets no session from the PKCE grant a recovery link leads to', async () => {

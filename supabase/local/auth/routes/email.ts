@@ -8,7 +8,7 @@ import { sendEmail } from '../mailer';
 import { resolveRedirect } from '../redirects';
 import type { AuthService } from '../service';
 import type { UserRow } from '../users';
-import { createUser, findUserByEmail } from '../users';
+import { createUser, findUserByEmail, isBanned } from '../users';
 import type { PkceParams } from '../validation';
 import { parsePkce, validateEmail } from '../validation';
 
@@ -22,7 +22,11 @@ const FLOW_METHOD: Record<FlowEmailType, string> = {
   email_change: 'email_change',
 };
 
-/** Sends one email of a PKCE-aware flow, creating the flow state its link will redeem. */
+/**
+ * Sends one email of a PKCE-aware flow, creating the flow state its link will redeem. A banned
+ * user is sent nothing (their link would be refused anyway, and a ban must not leave the site a
+ * way to mail them on anyone's request); the answer stays the same, so it tells nobody of the ban.
+ */
 async function sendFlowEmail(
   service: AuthService,
   user: UserRow,
@@ -31,6 +35,7 @@ async function sendFlowEmail(
   redirectTo: string,
   to?: string,
 ) {
+  if (isBanned(user)) return;
   await sendEmail(service, user, type, { redirectTo, pkce: pkce !== null, to });
   if (pkce) {
     await createFlowState(service.db, {
