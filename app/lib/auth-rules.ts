@@ -23,3 +23,16 @@ export const USERNAME_INPUT = {
 } as const;
 /** An absolute http(s) URL with a host and no whitespace, as the database's is_http_url(). */
 export const HTTP_URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+/**
+ * Names that speak as the platform ("AgentMarket Official Support") are refused by the database
+ * (check `users_names_claim_no_authority`, function `claims_platform_authority`, with look-alikes
+ * folded); the app only names the rule when the database refuses it.
+ */
+export const AUTHORITY_NAME_CONSTRAINT = 'users_names_claim_no_authority';
+export const AUTHORITY_NAME_MESSAGE =
+  'Names cannot include AgentMarket, official, admin, moderator, staff or verified.';
+
+/** Whether a Data API error is the database refusing a name that speaks as the platform. */
+export const refusesAuthorityName = (error: { code?: string; message?: string } | null): boolean =>
+  error?.code === '23514' && (error.message ?? '').includes(AUTHORITY_NAME_CONSTRAINT);

@@ -18,6 +18,7 @@ import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { becomeSeller } from '~/server/sellers.server';
+import { AUTHORITY_NAME_MESSAGE } from '~/lib/auth-rules';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/become-seller';
 import { hasPermission } from '~/lib/permissions';
@@ -66,6 +67,10 @@ export async function action(args: Route.ActionArgs) {
   const { displayName, pitch, responseTimeHours } = submission.value;
   const service = createServiceSupabase(args.context.get(connectionContext));
   const result = await becomeSeller(service, viewer.id, { displayName, pitch, responseTimeHours });
+  if (!result.ok && result.reason === 'authority-name') {
+    const message = AUTHORITY_NAME_MESSAGE;
+    return formError(submission, { message, fieldErrors: { displayName: [message] }, status: 400 });
+  }
   if (!result.ok) return formError(submission, { message: SELLER_MESSAGES.alreadySeller, status: 409 });
 
   return redirectWithFlash(args.request, SELLER_HOME, {

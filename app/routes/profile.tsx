@@ -195,7 +195,7 @@ export async function action(args: Route.ActionArgs) {
   const form = submission.value;
   const result = await saveSection(context.get(supabaseContext), viewer.id, viewer.username, form);
   if (!result.ok) {
-    const fieldErrors = result.status === 409 ? { username: [result.message] } : undefined;
+    const fieldErrors = result.field ? { [result.field]: [result.message] } : undefined;
     return formError(submission, { message: result.message, fieldErrors, status: result.status });
   }
   return done(request, form.intent, SAVED_MESSAGES[form.intent]);

@@ -11,6 +11,7 @@ import type { AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
 import type { Tables } from '~/types/database';
 import type { Refusal } from '~/lib/refusal';
+import { AUTHORITY_NAME_MESSAGE, refusesAuthorityName } from '~/lib/auth-rules';
 
 /** The columns of the viewer's `users` row the profile page edits (the email is never null here). */
 export type Profile = Pick<
@@ -74,7 +75,12 @@ export async function getLastSignInAt(client: AppSupabaseClient): Promise<string
 
 export type SaveResult = { ok: true } | ({ ok: false } & Refusal);
 
-const taken = (): SaveResult => ({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
+const taken = (): SaveResult => ({
+  ok: false,
+  status: 409,
+  message: PROFILE_MESSAGES.usernameTaken,
+  field: 'username',
+});
 
 /**
  * Updates the viewer's profile. A username other than the viewer's own (case-insensitively) is
@@ -97,6 +103,8 @@ export async function updateProfile(
     .eq('id', userId);
   if (!error) return saved(userId);
   if (error.code === '23505') return taken();
+  if (refusesAuthorityName(error))
+    return { ok: false, status: 400, message: AUTHORITY_NAME_MESSAGE, field: 'first_name' };
   console.error('Profile update failed:', error.code, error.message);
   // A check constraint (23514) is the user's input; anything else is ours.
   if (error.code === '23514') return { ok: false, status: 400, message: PROFILE_MESSAGES.failed };

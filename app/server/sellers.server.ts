@@ -5,6 +5,7 @@
  * (signed in, a buyer, a valid form). The role is read from `public.users` on every verified
  * request (viewer.server.ts), so forgetting the cached viewer is all a session needs.
  */
+import { refusesAuthorityName } from '~/lib/auth-rules';
 import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
 import { toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
@@ -14,7 +15,7 @@ import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
 
-export type BecomeSellerResult = { ok: true } | { ok: false; reason: 'already-seller' };
+export type BecomeSellerResult = { ok: true } | { ok: false; reason: 'already-seller' | 'authority-name' };
 
 /**
  * Makes the buyer `userId` a seller with the form's details and the moment the terms were
@@ -27,22 +28,21 @@ export async function becomeSeller(
   form: Pick<BecomeSellerForm, 'displayName' | 'pitch' | 'responseTimeHours'>,
 ): Promise<BecomeSellerResult> {
   const now = new Date().toISOString();
-  const rows = unwrap(
-    await service
-      .from('users')
-      .update({
-        user_type: 'seller',
-        display_name: form.displayName,
-        seller_pitch: form.pitch,
-        response_time_hours: form.responseTimeHours,
-        seller_terms_accepted_at: now,
-        updated_at: now,
-      })
-      .eq('id', userId)
-      .eq('user_type', 'buyer')
-      .select('id'),
-    'becoming a seller',
-  );
+  const answer = await service
+    .from('users')
+    .update({
+      user_type: 'seller',
+      display_name: form.displayName,
+      seller_pitch: form.pitch,
+      response_time_hours: form.responseTimeHours,
+      seller_terms_accepted_at: now,
+      updated_at: now,
+    })
+    .eq('id', userId)
+    .eq('user_type', 'buyer')
+    .select('id');
+  if (refusesAuthorityName(answer.error)) return { ok: false, reason: 'authority-name' };
+  const rows = unwrap(answer, 'becoming a seller');
   forgetViewer(userId);
   // A storefront read while the user was still a buyer (a 404) must not outlive the change.
   forgetCatalogue();

@@ -1453,6 +1453,7 @@ export type Database = {
           category: string;
         }[];
       };
+      claims_platform_authority: { Args: { value: string }; Returns: boolean };
       delete_unsold_agents: { Args: { seller: string }; Returns: string[] };
       invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };

@@ -12,11 +12,14 @@
  *   review times      an author backdates their review through /rest/v1: ignored
  *   avatars           a picture from another site (or another user's upload) through /rest/v1:
  *                     refused; only the account's own upload path is taken
+ *   names             a storefront or profile name that speaks as the platform ("AgentMarket
+ *                     Official Support"), through /rest/v1 and through the app's forms: refused
  *   a form sent twice the same Upload form (one draft id) posted four times at once: one agent,
  *                     409 for the others as for any form sent again, and no picture left behind
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORITY_NAME_MESSAGE } from '~/lib/auth-rules';
 import { MAX_PRICE } from '~/schemas/listing';
 import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
@@ -211,6 +214,54 @@ describe('public_profiles', () => {
       failures,
     });
     expect(failures).toEqual([]);
+  });
+});
+
+describe('names that speak as the platform', () => {
+  const IMPERSONATING = 'AgentMarket Official Support';
+
+  it('a seller cannot rename their storefront to speak as the platform through the Data API', async () => {
+    const [me] = await sql<{ display_name: string | null }>(`select display_name from public.users where id = $1`, [
+      DEMO_SELLER,
+    ]);
+    const { error } = await seller.from('users').update({ display_name: IMPERSONATING }).eq('id', DEMO_SELLER);
+    expect(error?.code).toBe('23514');
+    const [after] = await sql<{ display_name: string | null }>(`select display_name from public.users where id = $1`, [
+      DEMO_SELLER,
+    ]);
+    expect(after).toEqual(me);
+  });
+
+  it('the profile and Become a Seller forms refuse such names with a message, and change nothing', async () => {
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${app.origin}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: app.origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    const [before] = await sql(`select username, first_name, last_name, user_type from public.users where id = $1`, [
+      buyerId,
+    ]);
+    const profile = await post('/profile', {
+      intent: 'profile',
+      username: (before as { username: string }).username,
+      first_name: 'Agent',
+      last_name: 'Market',
+    });
+    expect(profile.status).toBe(400);
+    expect(await profile.text()).toContain(AUTHORITY_NAME_MESSAGE);
+    const becoming = await post('/become-seller', {
+      displayName: 'Official Store',
+      responseTimeHours: '24',
+      acceptTerms: 'on',
+    });
+    expect(becoming.status).toBe(400);
+    expect(await becoming.text()).toContain(AUTHORITY_NAME_MESSAGE);
+    const [after] = await sql(`select username, first_name, last_name, user_type from public.users where id = $1`, [
+      buyerId,
+    ]);
+    expect(after).toEqual(before);
   });
 });
 

@@ -158,6 +158,68 @@ describe('reserved usernames', () => {
   });
 });
 
+describe('names that speak as the platform', () => {
+  const setNames = (names: { display_name?: string | null; first_name?: string | null; last_name?: string | null }) =>
+    errorCodeAs(
+      db,
+      seller,
+      'update public.users set display_name = coalesce($1, display_name), first_name = coalesce($2, first_name), last_name = coalesce($3, last_name) where id = $4',
+      [names.display_name ?? null, names.first_name ?? null, names.last_name ?? null, DEMO.seller],
+    );
+
+  it.each([
+    ['the platform name', 'AgentMarket Official Support'],
+    ['the platform name split by a hyphen', 'Agent-Market Help'],
+    ['official', 'Official Store'],
+    ['a zero-width space inside a word', 'Off\u200bicial Store'],
+    ['a Cyrillic o and i', '\u043efficial Store'],
+    ['a Cyrillic capital O in capitals', '\u041eFFICIAL STORE'],
+    ['full-width letters', '\uff21\uff24\uff2d\uff29\uff2e'],
+    ['an accent', 'Ädmin Desk'],
+    ['digits for letters', 'Adm1n T3am'],
+    ['moderator', 'The Moderators'],
+    ['staff', 'Staff Picks'],
+    ['verified', 'Verified Seller'],
+  ])('refuses a display name with %s', async (_, name) => {
+    expect(await setNames({ display_name: name })).toBe('23514');
+  });
+
+  it('refuses first and last names that speak as the platform together or alone', async () => {
+    expect(await setNames({ first_name: 'Agent', last_name: 'Market' })).toBe('23514');
+    expect(await setNames({ first_name: 'Admin', last_name: 'Smith' })).toBe('23514');
+  });
+
+  it('accepts ordinary names, including ones that only contain such a word', async () => {
+    for (const name of [
+      'Support Bots',
+      'Staffing Co',
+      'Badminton Bots',
+      'José Müller',
+      'Modern Agents',
+      'Agent Marketing Lab',
+    ])
+      expect(await setNames({ display_name: name }), name).toBeUndefined();
+    expect(await setNames({ first_name: 'Adminah', last_name: 'Staffordshire' })).toBeUndefined();
+  });
+
+  it('sign-up drops such names from its metadata instead of failing', async () => {
+    const row = await rolledBackTransaction(db, async (tx) => {
+      await tx.query('set local role supabase_auth_admin');
+      await tx.query(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', '20000000-0000-4000-8000-000000000098', 'authenticated', '', 'official@example.com', '', $1, now(), now())`,
+        [JSON.stringify({ first_name: 'AgentMarket', last_name: 'Staff' })],
+      );
+      await tx.query('reset role');
+      const made = await tx.query<{ first_name: string | null; last_name: string | null }>(
+        "select first_name, last_name from public.users where id = '20000000-0000-4000-8000-000000000098'",
+      );
+      return made.rows[0];
+    });
+    expect(row).toEqual({ first_name: null, last_name: null });
+  });
+});
+
 describe('website and image URLs', () => {
   const setWebsite = (value: string | null) =>
     errorCodeAs(db, buyer, 'update public.users set website = $1 where id = $2', [value, DEMO.buyer]);
