@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, type Database } from '../../local/database';
+import { applyMigrations, type Database, type Transaction } from '../../local/database';
 import {
   DEMO,
   affectedAs,
@@ -23,6 +23,17 @@ import {
 } from './helpers';
 
 const USERNAME_RULE = /^[A-Za-z0-9_]{3,30}$/;
+
+/** Signs an account up inside `tx` as the Auth service does: a row in auth.users, whose trigger makes public.users. */
+async function signUpIn(tx: Transaction, id: string, email: string, metadata: Record<string, unknown>) {
+  await tx.query('set local role supabase_auth_admin');
+  await tx.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', '', $2, '', '{"provider":"email"}', $3, now(), now())`,
+    [id, email, JSON.stringify(metadata)],
+  );
+  await tx.query('reset role');
+}
 
 let db: Database;
 beforeAll(async () => {
@@ -127,13 +138,7 @@ describe('reserved usernames', () => {
       const made: string[] = [];
       for (const [index, wanted] of ['admin', 'Support', 'root', '_admin'].entries()) {
         const id = `20000000-0000-4000-8000-${String(900 + index).padStart(12, '0')}`;
-        await tx.query('set local role supabase_auth_admin');
-        await tx.query(
-          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', '', $2, '', '{"provider":"email"}', $3, now(), now())`,
-          [id, `reserved${index}@example.com`, JSON.stringify({ username: wanted })],
-        );
-        await tx.query('reset role');
+        await signUpIn(tx, id, `reserved${index}@example.com`, { username: wanted });
         const row = await tx.query<{ username: string }>('select username from public.users where id = $1', [id]);
         made.push(row.rows[0]!.username);
       }
@@ -204,13 +209,10 @@ describe('names that speak as the platform', () => {
 
   it('sign-up drops such names from its metadata instead of failing', async () => {
     const row = await rolledBackTransaction(db, async (tx) => {
-      await tx.query('set local role supabase_auth_admin');
-      await tx.query(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', '20000000-0000-4000-8000-000000000098', 'authenticated', '', 'official@example.com', '', $1, now(), now())`,
-        [JSON.stringify({ first_name: 'AgentMarket', last_name: 'Staff' })],
-      );
-      await tx.query('reset role');
+      await signUpIn(tx, '20000000-0000-4000-8000-000000000098', 'official@example.com', {
+        first_name: 'AgentMarket',
+        last_name: 'Staff',
+      });
       const made = await tx.query<{ first_name: string | null; last_name: string | null }>(
         "select first_name, last_name from public.users where id = '20000000-0000-4000-8000-000000000098'",
       );
@@ -281,13 +283,7 @@ describe('sign-up trigger with awkward emails and metadata', () => {
       const names: string[] = [];
       for (const [index, account] of accounts.entries()) {
         const id = `20000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-        await tx.query('set local role supabase_auth_admin');
-        await tx.query(
-          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', '', $2, '', '{"provider":"email"}', $3, now(), now())`,
-          [id, account.email, JSON.stringify(account.metadata ?? {})],
-        );
-        await tx.query('reset role');
+        await signUpIn(tx, id, account.email, account.metadata ?? {});
         const row = await tx.query<{ username: string }>('select username from public.users where id = $1', [id]);
         names.push(row.rows[0]!.username);
       }
@@ -346,13 +342,9 @@ describe('sign-up trigger with awkward emails and metadata', () => {
 
   it('drops an avatar URL that is not an image source instead of failing', async () => {
     const avatar = await rolledBackTransaction(db, async (tx) => {
-      await tx.query('set local role supabase_auth_admin');
-      await tx.query(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_user_meta_data, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', '20000000-0000-4000-8000-000000000099', 'authenticated', '', 'g@example.com', '', $1, now(), now())`,
-        [JSON.stringify({ avatar_url: 'javascript:alert(1)' })],
-      );
-      await tx.query('reset role');
+      await signUpIn(tx, '20000000-0000-4000-8000-000000000099', 'g@example.com', {
+        avatar_url: 'javascript:alert(1)',
+      });
       const row = await tx.query<{ profile_image_url: string | null }>(
         "select profile_image_url from public.users where id = '20000000-0000-4000-8000-000000000099'",
       );
