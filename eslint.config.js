@@ -20,9 +20,9 @@ export default tseslint.config(
     },
   },
   {
-    // The border around the embedded backend: the app and its server reach it through its two
-    // entry points only (supabase/local/index.ts, the backend; supabase/local/shared.ts, the
-    // pieces both use). Tests may look inside.
+    // The border around the embedded backend: the app and its server reach it through its
+    // package's two entry points only (`@agentmarket/supabase-embedded`, the backend;
+    // `@agentmarket/supabase-embedded/shared`, the pieces both use). Tests may look inside.
     files: ['app/**/*.{ts,tsx}', 'server/**/*.{ts,js}'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -31,8 +31,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: 'supabase/local/(?!(index|shared)(\\.ts)?$)',
-              message: 'Import the embedded backend through supabase/local/index.ts or supabase/local/shared.ts.',
+              regex: '(^|/)packages/|^@agentmarket/supabase-embedded/(?!shared$)',
+              message:
+                'Import the embedded backend as @agentmarket/supabase-embedded or @agentmarket/supabase-embedded/shared.',
             },
           ],
         },
@@ -41,7 +42,7 @@ export default tseslint.config(
   },
   {
     // ...and the embedded backend imports nothing of the app.
-    files: ['supabase/local/**/*.ts'],
+    files: ['packages/supabase-embedded/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

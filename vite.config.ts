@@ -32,8 +32,9 @@ export default defineConfig({
     },
     ssr: {
       // lucide-react's entry loads all of its ~1,600 icons (0.2 s of a start-up, ADR 044); bundled,
-      // the server build keeps only the icons the pages use, as the browser's does.
-      resolve: { noExternal: ['lucide-react'] },
+      // the server build keeps only the icons the pages use, as the browser's does. The embedded
+      // backend's workspace package ships TypeScript, so it is bundled too.
+      resolve: { noExternal: ['lucide-react', '@agentmarket/supabase-embedded'] },
       build: {
         rollupOptions: {
           input: './server/app.ts',

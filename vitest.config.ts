@@ -5,6 +5,7 @@ import { findPostgresBin } from './scripts/postgres-server.js';
 const everything = [
   'app/**/*.test.ts',
   'supabase/**/*.test.ts',
+  'packages/*/{src,scripts}/**/*.test.ts',
   'server/**/*.test.ts',
   'scripts/**/*.test.ts',
   'tests/contract/**/*.test.ts',
@@ -20,7 +21,7 @@ const onServer = [
   'supabase/tests/database/**/*.test.ts',
   'tests/contract/**/*.test.ts',
   'tests/security/{rls-matrix,tokens}.test.ts',
-  'supabase/local/server-database.test.ts',
+  'packages/supabase-embedded/src/server-database.test.ts',
 ];
 const serverAvailable = findPostgresBin() !== null || process.env.CI === 'true';
 if (!serverAvailable) {

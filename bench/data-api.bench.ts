@@ -9,8 +9,8 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { withClaims } from '../supabase/local/database';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../supabase/local/index';
+import { withClaims } from '../packages/supabase-embedded/src/database';
+import { createEmbeddedBackend, type EmbeddedBackend } from '@agentmarket/supabase-embedded';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const WARMUP = 30;

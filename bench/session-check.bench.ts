@@ -7,8 +7,8 @@
  *   BENCH_ITERATIONS=2000 npx vitest run -c bench/vitest.config.ts bench/session-check.bench.ts
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEmbeddedBackend, type EmbeddedBackend } from '../supabase/local/index';
-import { LiveSessions, SESSION_RECHECK_SECONDS } from '../supabase/local/live-sessions';
+import { createEmbeddedBackend, type EmbeddedBackend } from '@agentmarket/supabase-embedded';
+import { LiveSessions, SESSION_RECHECK_SECONDS } from '../packages/supabase-embedded/src/live-sessions';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 1000);
 const WARMUP = 100;

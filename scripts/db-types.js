@@ -1,7 +1,7 @@
 /**
  * `npm run db:types`: regenerates `app/types/database.ts` from `supabase/migrations` (see
- * scripts/gen-db-types.ts, loaded through Vite's module runner because it is TypeScript).
- * Run it after every migration change; `scripts/gen-db-types.test.ts` fails until you do.
+ * packages/supabase-embedded/scripts/gen-db-types.ts, loaded through Vite's module runner because it is TypeScript).
+ * Run it after every migration change; its test beside it fails until you do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const { module } = await runnerImport(path.join(root, 'scripts/gen-db-types.ts'), {
+const { module } = await runnerImport(path.join(root, 'packages/supabase-embedded/scripts/gen-db-types.ts'), {
   configFile: false,
   logLevel: 'silent',
 });

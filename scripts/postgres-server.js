@@ -99,7 +99,7 @@ export async function createScratchDatabase(url, template = 'template1') {
 }
 
 /**
- * A database holding only `supabase/local/bootstrap.sql` (roles, auth and storage schemas): the
+ * A database holding only `packages/supabase-embedded/src/bootstrap.sql` (roles, auth and storage schemas): the
  * template the tests copy. Creating the cluster-wide roles once, here, keeps test files that
  * start together from racing to create them.
  * @param {string} url

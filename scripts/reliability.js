@@ -24,7 +24,7 @@ const security = spawnSync(
     './node_modules/vitest/vitest.mjs',
     'run',
     'tests/security',
-    'supabase/local/lock.test.ts',
+    'packages/supabase-embedded/src/lock.test.ts',
   ],
   { stdio: 'inherit', env },
 );

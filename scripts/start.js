@@ -14,15 +14,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const BUILD_ENTRY = 'build/server/index.js';
-const SOURCES = [
-  'app',
-  'server',
-  'supabase/local',
-  'public',
-  'package.json',
-  'vite.config.ts',
-  'react-router.config.ts',
-];
+const SOURCES = ['app', 'server', 'packages', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts'];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

@@ -32,7 +32,7 @@ import {
   StartupError,
   type AuthConfig,
   type EmbeddedBackend,
-} from '../supabase/local/index';
+} from '@agentmarket/supabase-embedded';
 import { readBodyWithinLimits, webRequest } from './body-limit';
 import { BASELINE_CSP, baselineHeaders, rejectCrossSiteMutations } from './security';
 

@@ -16,7 +16,7 @@
  * `readBodyBytes`), so the memory profile is unchanged.
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import { isBackendPath, MAX_BODY_BYTES } from '../supabase/local/index';
+import { isBackendPath, MAX_BODY_BYTES } from '@agentmarket/supabase-embedded';
 
 /** App routes only take form posts: larger bodies are refused. */
 export const MAX_FORM_BYTES = 1024 * 1024;

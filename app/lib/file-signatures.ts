@@ -1,10 +1,10 @@
 /**
  * What an uploaded file really is, from its first bytes (never from its name or the type the
  * browser claims): the four image types of agent images and the two package types. The magic
- * bytes are the embedded backend's (`supabase/local/storage/image-kind.ts`), whose Storage checks
+ * bytes are the embedded backend's (`packages/supabase-embedded/src/storage/image-kind.ts`), whose Storage checks
  * stored images the same way.
  */
-import { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind } from '../../supabase/local/shared';
+import { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind } from '@agentmarket/supabase-embedded/shared';
 
 export { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind };
 

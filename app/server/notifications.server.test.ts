@@ -6,7 +6,7 @@
  * neither, the start-up log says product emails are off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../supabase/local/index';
+import { readOutbox } from '@agentmarket/supabase-embedded';
 import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { startSmtpSink } from '../../tests/support/smtp-sink';

@@ -6,7 +6,7 @@
  *
  * Delivery, first match (`productMailRoute`):
  * - `smtp`: SMTP_URL is set. The app sends its emails itself through the project's one SMTP
- *   piece (`createSmtpSender`, supabase/local/auth/delivery.ts), from MAIL_FROM (else SMTP_FROM).
+ *   piece (`createSmtpSender`, packages/supabase-embedded/src/auth/delivery.ts), from MAIL_FROM (else SMTP_FROM).
  *   Hosted or embedded alike; the embedded outbox then holds the Auth emails only.
  * - `outbox`: the embedded backend without SMTP_URL: its service-role-only
  *   `POST /auth/v1/admin/outbox` keeps the email in the outbox (/dashboard/system) and delivers
@@ -19,7 +19,7 @@ import { formatMoney } from '~/lib/dashboard-format';
 import { env, type Env } from '~/server/env.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import { createSmtpSender, type SmtpConfig, type SmtpSender } from '../../supabase/local/shared';
+import { createSmtpSender, type SmtpConfig, type SmtpSender } from '@agentmarket/supabase-embedded/shared';
 
 export type ProductEmailType = 'purchase_receipt' | 'sale_notice';
 

@@ -43,14 +43,24 @@ describe.skipIf(isHostedTarget)('updateProfile and look-alike usernames', () => 
   it.each([['Demo_Seller'], ['demo_seIler'], ['dem0_se1ler']])(
     'refuses %s (taken by demo_seller) with the taken message',
     async (username) => {
-      expect(await save(username)).toEqual({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
+      expect(await save(username)).toEqual({
+        ok: false,
+        status: 409,
+        message: PROFILE_MESSAGES.usernameTaken,
+        field: 'username',
+      });
     },
   );
 
   it('maps the unique-index violation to the same message when only the case of the own name changes', async () => {
     // "Ilse_…" is the viewer's own name case-insensitively, so the availability check is skipped;
     // its capital I reads as l, the look-alike of llse_…: the skeleton index refuses it (23505).
-    expect(await save(`Ilse_${suffix}`)).toEqual({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
+    expect(await save(`Ilse_${suffix}`)).toEqual({
+      ok: false,
+      status: 409,
+      message: PROFILE_MESSAGES.usernameTaken,
+      field: 'username',
+    });
     const stored = await serviceClient(target).from('users').select('username').eq('id', userId).single();
     expect(stored.data?.username).toBe(mine);
   });
@@ -58,7 +68,12 @@ describe.skipIf(isHostedTarget)('updateProfile and look-alike usernames', () => 
   it.each([['admin'], ['Support'], ['r00t']])(
     'refuses the reserved name %s with the same message',
     async (username) => {
-      expect(await save(username)).toEqual({ ok: false, status: 409, message: PROFILE_MESSAGES.usernameTaken });
+      expect(await save(username)).toEqual({
+        ok: false,
+        status: 409,
+        message: PROFILE_MESSAGES.usernameTaken,
+        field: 'username',
+      });
     },
   );
 

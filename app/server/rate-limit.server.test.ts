@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceSupabase, throwawaySupabase } from '~/server/supabase.server';
-import { memoryWindows, type RateLimitClock } from '../../supabase/local/fixed-window';
-import type { EmbeddedBackend } from '../../supabase/local/index';
+import { memoryWindows, type RateLimitClock } from '../../packages/supabase-embedded/src/fixed-window';
+import type { EmbeddedBackend } from '@agentmarket/supabase-embedded';
 import { openTwoBackends, type TwoBackends } from '../../tests/support/two-backends';
 import { createFailureDelay, createRateLimit, databaseWindows } from './rate-limit.server';
 

@@ -17,10 +17,10 @@ import {
   type FixedWindow,
   type FixedWindows,
   type RateLimitClock,
-} from '../../supabase/local/shared';
+} from '@agentmarket/supabase-embedded/shared';
 
-export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock } from '../../supabase/local/shared';
-export type { FixedWindows } from '../../supabase/local/shared';
+export { FIRST_DELAY_MS, MAX_DELAY_MS, progressiveDelay, systemClock } from '@agentmarket/supabase-embedded/shared';
+export type { FixedWindows } from '@agentmarket/supabase-embedded/shared';
 export type Clock = RateLimitClock;
 
 /** This process's own count: without a service role key, and while the database's is unreachable. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TwoFactorSettingsSchema, TwoFactorSignInSchema } from '~/schemas/two-factor';
 import { twoFactorHref } from '~/lib/two-factor';
 import { WRONG_CODES_ALLOWED, needsSecondFactor, qrCodeOf, setupFromUri, wrongCodes } from '~/server/two-factor.server';
-import { memoryWindows } from '../../supabase/local/fixed-window';
+import { memoryWindows } from '../../packages/supabase-embedded/src/fixed-window';
 
 const token = (claims: object) => `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.y`;
 const verified = { factors: [{ id: 'f', status: 'verified', factor_type: 'totp' }] } as never;

@@ -10,7 +10,7 @@ import qrcode from 'qrcode-generator';
 import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { formError } from '~/server/forms.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
-import { secondsUntilReset, type FixedWindows } from '../../supabase/local/shared';
+import { secondsUntilReset, type FixedWindows } from '@agentmarket/supabase-embedded/shared';
 
 /** Signed in with a password (or Google), but the code is still to come: not signed in for the app. */
 export interface PendingSecondFactor {

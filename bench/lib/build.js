@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['app', 'server', 'supabase/local', 'react-router.config.ts', 'vite.config.ts', 'package.json'];
+const SOURCES = ['app', 'server', 'packages', 'react-router.config.ts', 'vite.config.ts', 'package.json'];
 
 function newestMtime(file) {
   if (!existsSync(file)) return 0;

@@ -44,7 +44,7 @@ export const SHAPES = [
   })),
 ];
 
-/** The statement supabase/local/rest/read.ts builds for a GET with count=exact and a range. */
+/** The statement packages/supabase-embedded/src/rest/read.ts builds for a GET with count=exact and a range. */
 function sqlFor(shape) {
   const view = 'public.agents_with_stats';
   const where = ` where status = $1${shape.where ? ` and ${shape.where}` : ''}`;

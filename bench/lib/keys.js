@@ -1,5 +1,5 @@
 /**
- * The embedded backend's API keys, signed exactly as supabase/local/keys.ts does: from
+ * The embedded backend's API keys, signed exactly as packages/supabase-embedded/src/keys.ts does: from
  * `<dataDir>/jwt-secret` on PGlite, or from the secret the server-backed mode keeps in the database.
  */
 import { readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@
 --     replies, profile settings). The embedded backend's server-backed mode listens and tells the
 --     app (`backend.onChange`); without a listener (hosted Supabase) a notification costs nothing
 --     and the caches' short TTLs stay the bound. Auth's own `{"topic":"session"}` comes from
---     auth.sessions (supabase/local/auth/schema.sql).
+--     auth.sessions (packages/supabase-embedded/src/auth/schema.sql).
 
 -- ---------------------------------------------------------------------------------------------
 -- Form limits: one row per key (the limit's name and what it counts — a client address, an

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../supabase/local/index';
+import { readOutbox } from '@agentmarket/supabase-embedded';
 import { uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';

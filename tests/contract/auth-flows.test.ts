@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { AuthApiError, AuthPKCECodeVerifierMissingError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrCodeSvg } from '../../supabase/local/auth/mfa';
-import type { OutboxEmail } from '../../supabase/local/index';
+import { qrCodeSvg } from '../../packages/supabase-embedded/src/auth/mfa';
+import type { OutboxEmail } from '@agentmarket/supabase-embedded';
 import { authFetch, lastEmail as lastEmailTo, uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';

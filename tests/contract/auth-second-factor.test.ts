@@ -11,8 +11,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../supabase/local/auth/totp';
-import { readOutbox } from '../../supabase/local/index';
+import { totpCode } from '../../packages/supabase-embedded/src/auth/totp';
+import { readOutbox } from '@agentmarket/supabase-embedded';
 import { authFetch, jwtPayload, uniqueEmail } from '../support/auth-helpers';
 import { anonClient, serviceClient, userClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';

@@ -1,10 +1,10 @@
 /**
  * JSON bodies nested 100,000 deep (`[[[[…]]]]`), sent anonymously to the Data API, Auth and
  * Storage: each is a 400 that says the body is nested too deep, never a 500 from a stack
- * overflow. A body at the limit (supabase/local/json-body.ts) is still taken.
+ * overflow. A body at the limit (packages/supabase-embedded/src/json-body.ts) is still taken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../supabase/local/json-body';
+import { MAX_JSON_DEPTH } from '../../packages/supabase-embedded/src/json-body';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
 
 const LEVELS = 100_000;

@@ -6,8 +6,8 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_DELAY_MS, MAX_DELAY_MS } from '../../supabase/local/auth/rate-limit';
-import type { RateLimitClock } from '../../supabase/local/index';
+import { FIRST_DELAY_MS, MAX_DELAY_MS } from '../../packages/supabase-embedded/src/auth/rate-limit';
+import type { RateLimitClock } from '@agentmarket/supabase-embedded';
 import { uniqueEmail } from '../support/auth-helpers';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
 import { fetchFrom } from '../support/fetch-from';

@@ -498,7 +498,7 @@ describe.skipIf(isHostedTarget)('Data API (local fixture)', () => {
     });
 
     it('a miss reloads the schema only when the catalog changed', async () => {
-      const cache = await import('../../supabase/local/rest/schema-cache');
+      const cache = await import('../../packages/supabase-embedded/src/rest/schema-cache');
       const db = target.backend!.db;
       const before = await cache.schemaFingerprint(db, 'public');
       expect(await cache.schemaFingerprint(db, 'public')).toBe(before);

@@ -6,7 +6,7 @@
  * subscribers, and one refresh token presented to both at once is rotated once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Change, ChangeTopic, EmbeddedBackend, RateLimitClock } from '../../supabase/local/index';
+import type { Change, ChangeTopic, EmbeddedBackend, RateLimitClock } from '@agentmarket/supabase-embedded';
 import { jwtPayload } from '../support/auth-helpers';
 import { isHostedTarget } from '../support/contract-target';
 import { call, openTwoBackends, type TwoBackends } from '../support/two-backends';

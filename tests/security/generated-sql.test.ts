@@ -18,14 +18,19 @@
 import fc from 'fast-check';
 import { loadModule, parseSync } from 'libpg-query';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Transaction } from '../../supabase/local/database';
-import { RestError } from '../../supabase/local/rest/errors';
-import { readPlan } from '../../supabase/local/rest/plan';
-import { parsePrefer } from '../../supabase/local/rest/prefer';
-import { prepareRead } from '../../supabase/local/rest/read';
-import { prepareRpc } from '../../supabase/local/rest/rpc';
-import type { Column, RpcFunction, SchemaSnapshot, Table } from '../../supabase/local/rest/schema-cache';
-import { prepareWrite } from '../../supabase/local/rest/write';
+import type { Transaction } from '../../packages/supabase-embedded/src/database';
+import { RestError } from '../../packages/supabase-embedded/src/rest/errors';
+import { readPlan } from '../../packages/supabase-embedded/src/rest/plan';
+import { parsePrefer } from '../../packages/supabase-embedded/src/rest/prefer';
+import { prepareRead } from '../../packages/supabase-embedded/src/rest/read';
+import { prepareRpc } from '../../packages/supabase-embedded/src/rest/rpc';
+import type {
+  Column,
+  RpcFunction,
+  SchemaSnapshot,
+  Table,
+} from '../../packages/supabase-embedded/src/rest/schema-cache';
+import { prepareWrite } from '../../packages/supabase-embedded/src/rest/write';
 import { recordTally } from '../support/security-tally';
 
 const RUNS = Number(process.env.SECURITY_SWEEP_RUNS ?? 250) * 2;

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../supabase/local/auth/outbox';
+import { readOutbox } from '../../packages/supabase-embedded/src/auth/outbox';
 import { startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { recordTally } from '../support/security-tally';
 

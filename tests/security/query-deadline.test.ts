@@ -18,8 +18,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdmissionLimits } from '../../supabase/local/admission';
-import { withClaims } from '../../supabase/local/database';
+import type { AdmissionLimits } from '../../packages/supabase-embedded/src/admission';
+import { withClaims } from '../../packages/supabase-embedded/src/database';
 import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { recordTally } from '../support/security-tally';
 

@@ -13,7 +13,7 @@ import { anonClient, serviceClient } from '../support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../support/contract-target';
 import { recordTally } from '../support/security-tally';
 
-const EXPOSED_SCHEMAS = ['public', 'graphql_public']; // supabase/local/rest/handler.ts
+const EXPOSED_SCHEMAS = ['public', 'graphql_public']; // packages/supabase-embedded/src/rest/handler.ts
 const DEMO = {
   buyer: { id: '00000000-0000-4000-8000-000000000001', email: 'buyer@demo.test' },
   seller: { id: '00000000-0000-4000-8000-000000000002', email: 'seller@demo.test' },

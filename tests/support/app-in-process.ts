@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { AppInstance } from '../../server/app';
-import type { EmbeddedBackend } from '../../supabase/local/index';
+import type { EmbeddedBackend } from '@agentmarket/supabase-embedded';
 
 /** One route of the build, its path joined from its parents' (`/agent/:agentId/review`). */
 export interface ManifestRoute {

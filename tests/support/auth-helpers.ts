@@ -1,6 +1,6 @@
 /** Small helpers shared by the Auth contract tests. */
 import { createHmac, randomUUID } from 'node:crypto';
-import { readOutbox, type OutboxEmail } from '../../supabase/local/index';
+import { readOutbox, type OutboxEmail } from '@agentmarket/supabase-embedded';
 import type { ContractTarget } from './contract-target';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;

@@ -12,7 +12,7 @@ import {
   type AuthConfigOverrides,
   type EmbeddedBackend,
   type RateLimitClock,
-} from '../../supabase/local/index';
+} from '@agentmarket/supabase-embedded';
 import { scratchDatabaseUrl } from './database-target';
 
 export interface ContractTarget {

@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { module } = await runnerImport(`${root}supabase/local/index.ts`, { configFile: false, logLevel: 'silent' });
+const { module } = await runnerImport(`${root}packages/supabase-embedded/src/index.ts`, {
+  configFile: false,
+  logLevel: 'silent',
+});
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 console.log('READY');
 await lines.next();

@@ -18,7 +18,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startPostgresServer();
   try {
-    const bootstrap = readFileSync(path.resolve('supabase/local/bootstrap.sql'), 'utf8');
+    const bootstrap = readFileSync(path.resolve('packages/supabase-embedded/src/bootstrap.sql'), 'utf8');
     project.provide('postgresUrl', server.url);
     project.provide('postgresTemplate', await createBootstrapTemplate(server.url, bootstrap));
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * Vitest's global setup for both projects (vitest.config.ts): one new seeded database for the
- * whole run, made before any test file starts and closed (supabase/local/database.ts,
+ * whole run, made before any test file starts and closed (packages/supabase-embedded/src/database.ts,
  * `makeSeededTemplate`). Its folder goes to the test processes in `EMBEDDED_SEEDED_TEMPLATE`, and
  * each new in-memory seeded database of a test starts from a copy of its files instead of
  * unpacking the snapshot and running the seed: about 3 s of CPU less per test file on two cores.
@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeSeededTemplate } from '../../supabase/local/database';
+import { makeSeededTemplate } from '../../packages/supabase-embedded/src/database';
 
 export default async function setup() {
   // Both projects list this setup; the first one's template serves the run.

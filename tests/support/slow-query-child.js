@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { module } = await runnerImport(`${root}supabase/local/index.ts`, { configFile: false, logLevel: 'silent' });
+const { module } = await runnerImport(`${root}packages/supabase-embedded/src/index.ts`, {
+  configFile: false,
+  logLevel: 'silent',
+});
 const backend = await module.createEmbeddedBackend({
   dataDir: process.argv[2],
   seed: false,

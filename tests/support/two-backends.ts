@@ -5,7 +5,11 @@
  * so on the `pglite` project both names are the same backend: the tests still check the shared
  * paths (limits in tables, changes through LISTEN/NOTIFY), only not across processes.
  */
-import { createEmbeddedBackend, type EmbeddedBackendOptions, type EmbeddedBackend } from '../../supabase/local/index';
+import {
+  createEmbeddedBackend,
+  type EmbeddedBackendOptions,
+  type EmbeddedBackend,
+} from '@agentmarket/supabase-embedded';
 import { onPostgresServer, scratchDatabaseUrl } from './database-target';
 
 export interface TwoBackends {

@@ -10,7 +10,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../supabase/local/index';
+import { readOutbox } from '@agentmarket/supabase-embedded';
 import { uniqueEmail } from '../../../tests/support/auth-helpers';
 import { anonClient, pkceClient, serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';

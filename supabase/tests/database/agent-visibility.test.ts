@@ -3,7 +3,7 @@
  * agent status against every kind of viewer and every purchase status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Claims, Database } from '../../local/database';
+import type { Claims, Database } from '../../../packages/supabase-embedded/src/database';
 import { DEMO, anon, openSeededDatabase, rolledBack, serviceRole, user } from './helpers';
 
 let db: Database;

@@ -7,7 +7,7 @@
  * account deletion's delete_unsold_agents. Every check runs in a transaction that is rolled back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Claims, Database } from '../../local/database';
+import type { Claims, Database } from '../../../packages/supabase-embedded/src/database';
 import { DEMO, anon, errorCodeAs, openSeededDatabase, rolledBack, rowsAs, serviceRole, user } from './helpers';
 
 let db: Database;

@@ -3,11 +3,11 @@
  * `public.categories` is the list the agents' key, `category_counts` and the app read, and
  * `public.catalogue_agents` is the filter that both the page query and `category_counts` apply.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, type Database } from '../../local/database';
+import { applyMigrations, type Database } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   anon,
@@ -255,7 +255,6 @@ describe('upgrading a data directory created before the categories table', () =>
     const migration = '20261124000300_catalogue_filters_and_categories.sql';
     dir = mkdtempSync(path.join(os.tmpdir(), 'catalogue-upgrade-'));
     const real = path.resolve('supabase');
-    symlinkSync(path.join(real, 'local'), path.join(dir, 'local'));
     // The seed's accounts and agents (what the counts read); what follows needs later migrations.
     const seed = readFileSync(path.join(real, 'seed.sql'), 'utf8');
     writeFileSync(path.join(dir, 'seed.sql'), seed.slice(0, seed.indexOf('\n-- Packages:')));

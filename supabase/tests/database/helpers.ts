@@ -1,7 +1,13 @@
 /** Shared helpers for the database tests: a fresh seeded database and role-scoped queries. */
 import path from 'node:path';
 import { scratchDatabaseUrl } from '../../../tests/support/database-target';
-import { openDatabase, withClaims, type Claims, type Database, type Transaction } from '../../local/database';
+import {
+  openDatabase,
+  withClaims,
+  type Claims,
+  type Database,
+  type Transaction,
+} from '../../../packages/supabase-embedded/src/database';
 
 export const DEMO = {
   buyer: '00000000-0000-4000-8000-000000000001',

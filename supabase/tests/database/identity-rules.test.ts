@@ -3,11 +3,11 @@
  * looks like someone else's, URLs that end up in links and images are http(s), the sign-up
  * trigger always finds a valid name, and anon writes nothing. See docs/security/identity-rules.md.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, type Database, type Transaction } from '../../local/database';
+import { applyMigrations, type Database, type Transaction } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   affectedAs,
@@ -431,7 +431,6 @@ describe('upgrading a data directory created before these rules', () => {
   it('repairs rows that break the new rules instead of failing', async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'identity-upgrade-'));
     const real = path.resolve('supabase');
-    symlinkSync(path.join(real, 'local'), path.join(dir, 'local'));
     cpSync(path.join(real, 'seed.sql'), path.join(dir, 'seed.sql'));
     // Without the later rules that this old data breaks as well or that call the identity rules'
     // functions (profile pictures from 20261130000500 on): they are applied with it, in order.

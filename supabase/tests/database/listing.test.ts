@@ -3,7 +3,7 @@
  * agent_stats.last_version_at in agents_with_stats and the catalogue, and ownership of versions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   anon,

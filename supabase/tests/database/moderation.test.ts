@@ -5,7 +5,7 @@
  * marketplace (their buyers and admins keep them), and the audit log is for admins only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   anon,

@@ -7,7 +7,7 @@
  * catalogue view carries the seller's visibility and hides the picture the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import { DEMO, anon, openSeededDatabase, rolledBack, serviceRole, user, seedAgentId } from './helpers';
 
 let db: Database;

@@ -5,7 +5,7 @@
  * Plus the versioned packages, presence and the purchase-history reads (its list and its summary).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   anon,

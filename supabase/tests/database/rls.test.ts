@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   affectedAs,

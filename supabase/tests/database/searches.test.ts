@@ -9,7 +9,7 @@
  *   text or agent name contains the words, with the agent's name where the caller may see it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import {
   DEMO,
   anon,

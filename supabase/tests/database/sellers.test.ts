@@ -5,7 +5,7 @@
  * see the profile (members only means signed-in viewers); the storefront's figures come from the seller's published agents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../local/database';
+import type { Database } from '../../../packages/supabase-embedded/src/database';
 import { DEMO, anon, errorCodeAs, openSeededDatabase, rolledBack, rowsAs, serviceRole, user } from './helpers';
 
 let db: Database;

@@ -7,7 +7,7 @@
  * Auth's own RFC 6238 implementation.
  */
 import type { Page } from '@playwright/test';
-import { totpCode } from '../../../supabase/local/auth/totp';
+import { totpCode } from '../../../packages/supabase-embedded/src/auth/totp';
 import { expect, expectAccessible, test } from '../fixtures';
 import { NEW_USER_PASSWORD, signInAs, signOut, signUpNewUser, uniqueName } from '../support/accounts';
 

@@ -15,7 +15,7 @@ import { recordTally } from '../../support/security-tally';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../support/accounts';
 import { killServers, startServer, type ServerProcess } from '../support/server-process';
 
-/** The first delay of the per-account slow-down (supabase/local/fixed-window.ts, FIRST_DELAY_MS). */
+/** The first delay of the per-account slow-down (packages/supabase-embedded/src/fixed-window.ts, FIRST_DELAY_MS). */
 const FIRST_DELAY_MS = 250;
 
 let server: ServerProcess;

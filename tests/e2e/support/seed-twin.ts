@@ -12,7 +12,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { openDatabase, type Database } from '../../../supabase/local/database';
+import { openDatabase, type Database } from '../../../packages/supabase-embedded/src/database';
 
 export interface SeedTwin {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;

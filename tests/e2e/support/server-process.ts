@@ -104,11 +104,11 @@ function withoutEmpty(env: Record<string, string | undefined>): Record<string, s
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-const KEY_ISSUED_AT = 1_767_225_600; // as supabase/local/keys.ts signs the API keys
+const KEY_ISSUED_AT = 1_767_225_600; // as packages/supabase-embedded/src/keys.ts signs the API keys
 
 /**
  * The service-role API key of a server on a data directory (not `memory`): signed with the
- * directory's `jwt-secret` as supabase/local/keys.ts signs it, for reading what a test wrote.
+ * directory's `jwt-secret` as packages/supabase-embedded/src/keys.ts signs it, for reading what a test wrote.
  */
 export function serviceRoleKey(dataDir: string): Promise<string> {
   const secret = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();

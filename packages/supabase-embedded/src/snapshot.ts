@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ownFile } from './own-files';
 
 /** Bumped when the way a snapshot is made changes (not its inputs: those are hashed). */
 const FORMAT = 1;
@@ -24,7 +25,7 @@ const KEEP = 3;
 export interface SnapshotInputs {
   /** The project's `supabase/` folder. */
   supabaseDir: string;
-  /** Files under `supabase/local/` run on a new database, in order. */
+  /** This package's SQL files (own-files.ts) run on a new database, in order. */
   schemaFiles: readonly string[];
   /** Names of the PGlite extensions loaded. */
   extensions: readonly string[];
@@ -42,8 +43,7 @@ export function snapshotFile(dir: string, inputs: SnapshotInputs): string {
   part('format', String(FORMAT));
   part('pglite', pgliteVersion());
   part('extensions', inputs.extensions.join(','));
-  const localDir = path.join(inputs.supabaseDir, 'local');
-  for (const file of inputs.schemaFiles) part(file, readIfThere(path.join(localDir, file)));
+  for (const file of inputs.schemaFiles) part(file, readIfThere(ownFile(file)));
   const migrationsDir = path.join(inputs.supabaseDir, 'migrations');
   const migrations = existsSync(migrationsDir) ? readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')) : [];
   for (const file of migrations.sort()) part(`migration ${file}`, readFileSync(path.join(migrationsDir, file), 'utf8'));

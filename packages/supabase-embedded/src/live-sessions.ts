@@ -6,7 +6,7 @@
  *
  * Cost per request: two Map look-ups. The embedded Auth runs in the same process and calls
  * `issued` / `ended`; a session ended by another process on the same database (the server-backed
- * mode) arrives as a `session` change (supabase/local/changes.ts, ADR 022) and is
+ * mode) arrives as a `session` change (packages/supabase-embedded/src/changes.ts, ADR 022) and is
  * ended here the same way, at once. The database is asked only for a session this process has
  * not seen confirmed within the last `SESSION_RECHECK_SECONDS`: the bound should a notification
  * be lost (the listening connection dropped), when the session is refused at most that late.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { openPGliteThread, StatementTimeoutError, type PGliteThreadDatabase } from './pglite-thread';
 
-const workerFile = path.resolve('supabase/local/pglite-worker.js');
+const workerFile = path.resolve('packages/supabase-embedded/src/pglite-worker.js');
 const temp = mkdtempSync(path.join(os.tmpdir(), 'pglite-thread-test-'));
 let db: PGliteThreadDatabase;
 

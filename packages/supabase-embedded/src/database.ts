@@ -28,6 +28,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { clientKeyOf, requestScope, RequestGate, type AdmissionLimits } from './admission';
 import { openPGliteThread, type PGliteThreadDatabase } from './pglite-thread';
+import { ownFile } from './own-files';
 import { defaultSnapshotDir, saveSnapshot, snapshotFile } from './snapshot';
 
 export interface QueryResult<T> {
@@ -135,7 +136,7 @@ export const DEFAULT_ANON_STATEMENT_TIMEOUT_MS = 3_000;
 export const DEFAULT_POOL_SIZE = 10;
 
 /**
- * SQL the stand-in runs before the migrations, in this order, relative to `supabase/local/`.
+ * SQL the stand-in runs before the migrations, in this order, from this package's `src/` folder.
  * `bootstrap.sql` runs once on a new database; the services' own schemas are idempotent
  * (`create … if not exists`) and run on every start so that a new table reaches old data dirs.
  */
@@ -228,13 +229,12 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<{ db:
  */
 async function prepareSchema(db: Database, steps: { bootstrap: boolean; seed: boolean }, options: OpenDatabaseOptions) {
   const log = options.log ?? (() => {});
-  const localDir = path.join(options.supabaseDir, 'local');
   // In one transaction, so that a database either has the whole bootstrap or none of it.
   if (steps.bootstrap) {
-    await db.transaction((tx) => tx.exec(readFileSync(path.join(localDir, 'bootstrap.sql'), 'utf8')));
+    await db.transaction((tx) => tx.exec(readFileSync(ownFile('bootstrap.sql'), 'utf8')));
   }
   for (const file of SERVICE_SCHEMAS) {
-    const schemaFile = path.join(localDir, file);
+    const schemaFile = ownFile(file);
     if (existsSync(schemaFile)) await db.exec(readFileSync(schemaFile, 'utf8'));
   }
   const applied = await applyMigrations(db, path.join(options.supabaseDir, 'migrations'));
@@ -302,8 +302,7 @@ if (!process.execArgv.some((arg) => arg.startsWith('--wasm-tiering-budget'))) {
 
 /**
  * PGlite in its own thread (ADR 031), made from `snapshot` when given. The thread's file is
- * `supabase/local/pglite-worker.js`, found through the `supabase/` folder, which every mode
- * (tests, development, the built server) has at run time for its migrations.
+ * this package's `pglite-worker.js` (own-files.ts).
  */
 function createPGlite(
   options: OpenDatabaseOptions,
@@ -315,7 +314,7 @@ function createPGlite(
     dataPath,
     snapshotFile: snapshot,
     copyFrom,
-    workerFile: path.join(options.supabaseDir, 'local', 'pglite-worker.js'),
+    workerFile: ownFile('pglite-worker.js'),
     log: options.log,
   });
 }

@@ -2,10 +2,10 @@
  * The embedded database's thread (ADR 031): PGlite runs here, off the main thread, so that the
  * HTTP layer keeps answering while a statement runs, and a statement past its deadline can be
  * ended by terminating this thread (PGlite cannot interrupt itself). Plain JavaScript, loaded by
- * `node:worker_threads` from its file (supabase/local/pglite-worker.js) in every mode: tests,
+ * `node:worker_threads` from its file (packages/supabase-embedded/src/pglite-worker.js) in every mode: tests,
  * development and the built server.
  *
- * The main thread (supabase/local/pglite-thread.ts) sends one operation at a time and waits for
+ * The main thread (packages/supabase-embedded/src/pglite-thread.ts) sends one operation at a time and waits for
  * its answer; a transaction is PGlite's own `transaction()`, held open between `begin` and
  * `commit` or `rollback`, so it behaves exactly as PGlite in the main thread did.
  */

@@ -1,7 +1,7 @@
 /**
  * What processes on one database tell each other (ADR 022): committed changes that someone keeps
  * in memory, announced by database triggers with `pg_notify('app_changes', <JSON>)` — an Auth
- * session ended (supabase/local/auth/schema.sql), a profile changed or went, something the
+ * session ended (packages/supabase-embedded/src/auth/schema.sql), a profile changed or went, something the
  * published catalogue shows changed (migration 20261129000100). Each backend listens once
  * (LISTEN on PGlite and on a server alike; on PGlite the only speaker is the process itself) and
  * hands each change to the subscribers of its topic: its own `LiveSessions`, and the app's caches

@@ -1,7 +1,7 @@
 /**
  * The embedded backend's second public entry point: the small pieces the app uses the same way
  * the backend does, so that both follow one rule. `index.ts` is the backend itself; nothing
- * else under `supabase/local/` is for the app to import.
+ * else under `packages/supabase-embedded/src/` is for the app to import.
  *
  * - Fixed windows: the counter behind every rate limit (the backend's per-address Auth limits,
  *   the app's form limits), and the delay that grows with failed sign-ins.

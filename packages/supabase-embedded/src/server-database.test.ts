@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgresServer, scratchDatabaseUrl } from '../../tests/support/database-target';
+import { onPostgresServer, scratchDatabaseUrl } from '../../../tests/support/database-target';
 import { withClaims, type Database } from './database';
 import { connectServerDatabase } from './server-database';
 

@@ -105,7 +105,7 @@ export function createAuthRateLimiter(limits: AuthRateLimits, windows: FixedWind
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * The Auth's windows in `auth.local_rate_limits` (supabase/local/auth/schema.sql), on PGlite and
+ * The Auth's windows in `auth.local_rate_limits` (packages/supabase-embedded/src/auth/schema.sql), on PGlite and
  * on a server alike. Each attempt is one upsert: it opens a new window when the key's has closed,
  * else adds one, and returns the result; concurrent attempts from any process serialise on the
  * key's row, so none is lost. Times come from `clock` (a fake one in tests), not the database's.

@@ -110,7 +110,7 @@ export interface EmbeddedBackend {
    * Runs `work` as part of a request that came in on `origin` (the HTTP layer derives it,
    * honouring TRUST_PROXY): in-process calls made meanwhile (the app's Supabase clients) and
    * requests the backend answers directly build their links on it, unless the origin is fixed.
-   * Only another loopback name of this server counts (supabase/local/public-origin.ts).
+   * Only another loopback name of this server counts (packages/supabase-embedded/src/public-origin.ts).
    */
   withOrigin<T>(origin: string, work: () => T): T;
   setSiteUrl(url: string): void;
@@ -118,7 +118,7 @@ export interface EmbeddedBackend {
    * Answers a request for `/auth/v1/*`, `/rest/v1/*` or `/storage/v1/*`. `clientAddress` is who
    * sent it, as the HTTP layer knows it (rate limits); requests without one share one count.
    * `target` is the request-target as received (`req.url`), before URL parsing resolved its dot
-   * segments: the gateway refuses a path that climbs folders (supabase/local/gateway.ts).
+   * segments: the gateway refuses a path that climbs folders (packages/supabase-embedded/src/gateway.ts).
    */
   handle(request: Request, clientAddress?: string, target?: string): Promise<Response>;
   /** A `fetch` that reaches the backend in process: pass it to the Supabase clients. */
