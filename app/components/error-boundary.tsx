@@ -1,9 +1,9 @@
 import { AlertTriangle, Lock, SearchX, ServerCrash } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { type ROLE_LABEL } from '~/lib/permissions';
 import { isAccessDenied, isBackendUnavailable, isNotFound } from '~/lib/route-errors';
+import type { PageStateProps } from '~/components/page-states';
 
 /**
  * The one error boundary: expected errors (404, 403 Access Denied, 503) get their own screens;
@@ -131,17 +131,7 @@ function RetryLink() {
   );
 }
 
-export function ErrorScreen({
-  icon,
-  title,
-  message,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  message: string;
-  children?: ReactNode;
-}) {
+export function ErrorScreen({ icon, title, message, children }: PageStateProps) {
   return (
     <section
       className="container-page flex flex-col items-center gap-4 py-24 text-center"

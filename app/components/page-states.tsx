@@ -7,18 +7,16 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClass } from '~/components/ui/button';
 
-/** Nothing to list: an icon, the heading, a sentence, and where to go next (`children`). */
-export function EmptyState({
-  icon,
-  title,
-  message,
-  children,
-}: {
+/** What a page says instead of its content: an icon, the heading, a sentence, and what to do next. */
+export interface PageStateProps {
   icon: ReactNode;
   title: string;
   message: string;
   children?: ReactNode;
-}) {
+}
+
+/** Nothing to list: an icon, the heading, a sentence, and where to go next (`children`). */
+export function EmptyState({ icon, title, message, children }: PageStateProps) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
       <span className="text-slate-500">{icon}</span>

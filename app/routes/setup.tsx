@@ -1,7 +1,6 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { data, Form, useNavigation } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { Field, FormMessage } from '~/components/ui/field';
 import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { connectionContext, firstAdminContext, supabaseContext } from '~/context';
 import { mapAuthError, UNEXPECTED_ERROR } from '~/lib/auth-errors';
@@ -16,6 +15,8 @@ import { formError, parseForm } from '~/server/forms.server';
 import { notFound } from '~/server/http-errors.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/setup';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { FormCard } from '~/components/ui/form-card';
 
 /**
  * `/setup?token=…`: creates the first administrator of a deployment through the one-time link
@@ -118,48 +119,43 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
   const invalid = (name: string) => (fieldError(actionData, name) ? true : undefined);
   const isSaving = useNavigation().state === 'submitting';
   return (
-    <div className="container-page flex justify-center py-16">
-      <section
-        aria-labelledby="setup-title"
-        className="w-full max-w-md rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-700"
-      >
-        <h1 id="setup-title" className="mb-2 text-2xl font-bold">
-          Create the administrator account
-        </h1>
-        <p className="mb-5 text-sm text-slate-700 dark:text-slate-300">
+    <FormCard
+      title="Create the administrator account"
+      intro={
+        <>
           This marketplace has no administrator yet. The account you create here gets full access; this link then stops
           working.
-        </p>
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="token" value={loaderData.token} />
-          {notice ? <FormMessage {...notice} /> : null}
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={fieldValue(actionData, 'email')}
-            aria-invalid={invalid('email')}
-          />
-          <Field
-            label="Username"
-            name="username"
-            autoComplete="username"
-            required
-            minLength={MIN_USERNAME_LENGTH}
-            maxLength={30}
-            defaultValue={fieldValue(actionData, 'username')}
-            aria-invalid={invalid('username')}
-          />
-          <NewPasswordFields result={actionData} label="Password" confirmLabel="Confirm password" />
-          <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
-            {isSaving ? <Spinner /> : null}
-            {isSaving ? 'Creating account...' : 'Create administrator account'}
-          </button>
-        </Form>
-      </section>
-    </div>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        {notice ? <FormMessage {...notice} /> : null}
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={fieldValue(actionData, 'email')}
+          aria-invalid={invalid('email')}
+        />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          minLength={MIN_USERNAME_LENGTH}
+          maxLength={30}
+          defaultValue={fieldValue(actionData, 'username')}
+          aria-invalid={invalid('username')}
+        />
+        <NewPasswordFields result={actionData} label="Password" confirmLabel="Confirm password" />
+        <SubmitButton pending={isSaving} pendingLabel="Creating account..." size="lg" wide>
+          Create administrator account
+        </SubmitButton>
+      </Form>
+    </FormCard>
   );
 }
 

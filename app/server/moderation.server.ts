@@ -111,6 +111,22 @@ export async function listReviews(
         .overrideTypes<ReviewRecord[], { merge: false }>(),
     'reviews',
   );
+  return reviewPage(client, result, {
+    agentName: (row) => row.agents?.name ?? row.agent_name,
+    unknownAuthor: 'Unknown buyer',
+  });
+}
+
+/**
+ * A page of review records as the review lists show them: each with its agent's name ('Unknown
+ * agent' when gone), its author's username (`unknownAuthor` for an account that is gone) and
+ * whatever `extra` adds.
+ */
+export async function reviewPage<Row extends ReviewColumns, Extra extends object = object>(
+  client: AppSupabaseClient,
+  result: Page<Row>,
+  shown: { agentName: (row: Row) => string | null | undefined; unknownAuthor: string; extra?: (row: Row) => Extra },
+): Promise<Page<ReviewRow & Extra>> {
   const authors = await usernames(
     client,
     result.rows.map((row) => row.buyer_id),
@@ -120,11 +136,12 @@ export async function listReviews(
     rows: result.rows.map((row) => ({
       id: row.id,
       agentId: row.agent_id,
-      agentName: row.agents?.name ?? row.agent_name ?? 'Unknown agent',
-      author: authors.get(row.buyer_id) ?? 'Unknown buyer',
-      rating: row.rating,
+      agentName: shown.agentName(row) ?? 'Unknown agent',
+      author: authors.get(row.buyer_id) ?? shown.unknownAuthor,
+      rating: Number(row.rating),
       text: row.review_text,
       createdAt: row.created_at,
+      ...(shown.extra?.(row) as Extra),
     })),
   };
 }

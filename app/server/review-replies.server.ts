@@ -9,8 +9,8 @@
 import { supabaseContext } from '~/context';
 import { hrefWith } from '~/lib/href-with';
 import { REPLY_MESSAGES, ReplyActionSchema } from '~/schemas/review-reply';
-import { type ReviewColumns } from '~/server/moderation.server';
-import { pageOf, usernames, type Page } from '~/server/paged-lists.server';
+import { reviewPage, type ReviewColumns, type ReviewRow } from '~/server/moderation.server';
+import { pageOf, type Page } from '~/server/paged-lists.server';
 import { forgetCatalogue } from '~/server/agents.server';
 import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
@@ -18,14 +18,7 @@ import { requireSection, type GuardArgs } from '~/server/guards.server';
 import { unavailableMessage, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
-export interface SellerReviewRow {
-  id: string;
-  agentId: string;
-  agentName: string;
-  author: string;
-  rating: number;
-  text: string | null;
-  createdAt: string;
+export interface SellerReviewRow extends ReviewRow {
   reply: ReviewReply | null;
 }
 
@@ -71,23 +64,11 @@ export async function listSellerReviews(
         .overrideTypes<ReviewRecord[], { merge: false }>(),
     'reviews of your agents',
   );
-  const authors = await usernames(
-    client,
-    result.rows.map((row) => row.buyer_id),
-  );
-  return {
-    ...result,
-    rows: result.rows.map((row) => ({
-      id: row.id,
-      agentId: row.agent_id,
-      agentName: row.agents?.name ?? 'Unknown agent',
-      author: authors.get(row.buyer_id) ?? 'Former customer',
-      rating: Number(row.rating),
-      text: row.review_text,
-      createdAt: row.created_at,
-      reply: toReply(row.review_replies),
-    })),
-  };
+  return reviewPage(client, result, {
+    agentName: (row) => row.agents?.name,
+    unknownAuthor: 'Former customer',
+    extra: (row) => ({ reply: toReply(row.review_replies) }),
+  });
 }
 
 interface ReviewRecord extends ReviewColumns {

@@ -6,9 +6,10 @@
 import { Fragment } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { MAX_REVIEW_LENGTH, RATING_VALUES, starLabel } from '~/schemas/review';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 const RATING_ERROR_ID = 'rating-error';
 const REVIEW_HINT_ID = 'review-hint';
@@ -88,10 +89,9 @@ export function ReviewForm({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={saving} className={buttonClass('primary', 'md')}>
-          {saving ? <Spinner /> : null}
-          {saving ? 'Saving...' : 'Save'}
-        </button>
+        <SubmitButton pending={saving} pendingLabel="Saving...">
+          Save
+        </SubmitButton>
         <Link to={cancelHref} className={buttonClass('secondary', 'md')}>
           Cancel
         </Link>

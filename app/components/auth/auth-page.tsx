@@ -3,6 +3,7 @@ import { AUTH_TITLES } from '~/components/auth/auth-dialog';
 import { AuthForm } from '~/components/auth/auth-form';
 import type { AuthMode } from '~/lib/auth-modal';
 import { fieldValue, type FormResult } from '~/lib/form-result';
+import { FormCard } from '~/components/ui/form-card';
 
 const PAGE_PATHS: Record<AuthMode, string> = {
   'sign-in': '/auth/sign-in',
@@ -24,16 +25,8 @@ export function AuthPage({ mode }: { mode: AuthMode }) {
   const redirectTo = fieldValue(result, 'redirectTo') ?? searchParams.get('redirectTo') ?? '/dashboard';
   const hrefFor = (next: AuthMode) => `${PAGE_PATHS[next]}?${new URLSearchParams({ redirectTo })}`;
   return (
-    <div className="container-page flex justify-center py-16">
-      <section
-        aria-labelledby="auth-page-title"
-        className="w-full max-w-md rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-700"
-      >
-        <h1 id="auth-page-title" className="mb-5 text-2xl font-bold">
-          {AUTH_TITLES[mode]}
-        </h1>
-        <AuthForm mode={mode} result={result} pending={pending} redirectTo={redirectTo} hrefFor={hrefFor} Form={Form} />
-      </section>
-    </div>
+    <FormCard title={AUTH_TITLES[mode]}>
+      <AuthForm mode={mode} result={result} pending={pending} redirectTo={redirectTo} hrefFor={hrefFor} Form={Form} />
+    </FormCard>
   );
 }

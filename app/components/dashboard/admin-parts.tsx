@@ -6,12 +6,13 @@
 import { useId, type ReactNode } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
 import { buttonClass, type ButtonVariant } from '~/components/ui/button';
-import { FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage } from '~/components/ui/field';
 import { formatDate } from '~/lib/dashboard-format';
 import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { ReasonField } from '~/components/dashboard/reason-field';
 import { useHrefWith } from '~/lib/href-with';
 import type { AuditEntry } from '~/server/admin.server';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 const INPUT_CLASS =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950';
@@ -102,11 +103,10 @@ export function ReasonForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-      <ReasonField id={id} label="Reason" hint={hint} rows={2} result={current} />
-      <button type="submit" disabled={busy} className={buttonClass(variant, 'sm')}>
-        {busy ? <Spinner /> : null}
+      <ReasonField label="Reason" hint={hint} rows={2} result={current} />
+      <SubmitButton pending={busy} variant={variant} size="sm">
         {submitLabel}
-      </button>
+      </SubmitButton>
     </fetcher.Form>
   );
 }

@@ -4,10 +4,9 @@
  * fields, and the images already stored as ticked "keep" checkboxes (the package must be chosen
  * again: app/server/listing.server.ts).
  */
-import { useId } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { Field, fieldNotes, FormMessage, Spinner } from '~/components/ui/field';
+import { Field, FormMessage, Labelled } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import {
   MAX_AGENT_DESCRIPTION_LENGTH,
@@ -17,6 +16,7 @@ import {
   MAX_RELEASE_NOTES_LENGTH,
 } from '~/schemas/listing';
 import { FIRST_VERSION } from '~/lib/versions';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 export interface ListingValues {
   name: string;
@@ -185,9 +185,9 @@ export function ListingForm({
 
       <div className="flex flex-wrap gap-3">
         {publishable ? (
-          <button type="submit" name="intent" value="publish" className={buttonClass('primary')} disabled={busy}>
-            {busy ? <Spinner /> : null} Publish
-          </button>
+          <SubmitButton name="intent" value="publish" pending={busy}>
+            Publish
+          </SubmitButton>
         ) : null}
         <button type="submit" name="intent" value="draft" className={buttonClass('secondary')} disabled={busy}>
           Save as draft
@@ -204,23 +204,10 @@ function TextArea({
   error,
   ...props
 }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; hint?: string; error?: string }) {
-  const id = useId();
-  const { describedBy, notes } = fieldNotes(id, hint, error);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={INPUT}
-        {...props}
-      />
-      {notes}
-    </div>
+    <Labelled label={label} hint={hint} error={error}>
+      {(links) => <textarea {...links} name={name} className={INPUT} {...props} />}
+    </Labelled>
   );
 }
 
@@ -233,31 +220,19 @@ function SelectCategory({
   defaultValue: string;
   error?: string;
 }) {
-  const id = useId();
-  const { describedBy, notes } = fieldNotes(id, undefined, error);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        Category
-      </label>
-      <select
-        id={id}
-        name="category"
-        required
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${INPUT} h-11`}
-      >
-        <option value="">Choose a category</option>
-        {categories.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </select>
-      {notes}
-    </div>
+    <Labelled label="Category" error={error}>
+      {(links) => (
+        <select {...links} name="category" required defaultValue={defaultValue} className={`${INPUT} h-11`}>
+          <option value="">Choose a category</option>
+          {categories.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+      )}
+    </Labelled>
   );
 }
 
@@ -268,24 +243,18 @@ function FileInput({
   error,
   ...props
 }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; hint?: string; error?: string }) {
-  const id = useId();
-  const { describedBy, notes } = fieldNotes(id, hint, error);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 dark:file:bg-slate-800 dark:file:text-slate-100"
-        {...props}
-      />
-      {notes}
-    </div>
+    <Labelled label={label} hint={hint} error={error}>
+      {(links) => (
+        <input
+          {...links}
+          type="file"
+          name={name}
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-900 dark:file:bg-slate-800 dark:file:text-slate-100"
+          {...props}
+        />
+      )}
+    </Labelled>
   );
 }
 

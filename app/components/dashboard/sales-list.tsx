@@ -12,10 +12,11 @@ import { StatusBadge } from '~/components/dashboard/status-badge';
 import { Pager } from '~/components/ui/pager';
 import { hrefWith } from '~/lib/href-with';
 import { buttonClass } from '~/components/ui/button';
-import { FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage } from '~/components/ui/field';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import type { SaleRow, SalesPage } from '~/server/sales.server';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 export const TEST_MODE_NOTE = 'Test mode: no money moves.';
 
@@ -151,17 +152,15 @@ function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormPr
       {notice ? <FormMessage {...notice} /> : null}
       <input type="hidden" name="purchaseId" value={sale.id} />
       <ReasonField
-        id={id}
         label="Reason for the refund"
         hint="The buyer sees it in their purchase history."
         rows={3}
         result={current}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={busy} className={buttonClass('danger', 'sm')}>
-          {busy ? <Spinner /> : null}
+        <SubmitButton pending={busy} variant="danger" size="sm">
           Refund purchase
-        </button>
+        </SubmitButton>
         <Link to={cancelHref} preventScrollReset className={buttonClass('ghost', 'sm')}>
           Cancel
         </Link>

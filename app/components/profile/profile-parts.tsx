@@ -4,10 +4,9 @@
  */
 import { Link, useNavigation } from 'react-router';
 import type { ReactNode } from 'react';
-import { buttonClass } from '~/components/ui/button';
-import { Spinner } from '~/components/ui/field';
 import type { AccountIntent } from '~/schemas/account';
 import type { ProfileIntent, ProfileTab } from '~/schemas/profile';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 const TAB_LABELS: Record<ProfileTab, string> = {
   profile: 'Profile',
@@ -113,9 +112,8 @@ export function SaveButton({
     navigation.formMethod?.toUpperCase() === 'POST' &&
     navigation.formData?.get('intent') === intent;
   return (
-    <button type="submit" name="intent" value={intent} disabled={isSaving} className={buttonClass(variant, 'md')}>
-      {isSaving ? <Spinner /> : null}
-      {isSaving ? pendingLabel : label}
-    </button>
+    <SubmitButton name="intent" value={intent} pending={isSaving} pendingLabel={pendingLabel} variant={variant}>
+      {label}
+    </SubmitButton>
   );
 }

@@ -4,9 +4,10 @@
  */
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
-import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { Field, FormMessage } from '~/components/ui/field';
 import { formNotice, type FormResult } from '~/lib/form-result';
 import type { QrCode, TotpSetup } from '~/server/two-factor.server';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 export const TWO_FACTOR_SETTINGS_PATH = '/profile/two-factor';
 
@@ -22,24 +23,22 @@ function useSubmitting(intent: string): boolean {
   );
 }
 
-function SubmitButton({
+function IntentButton({
   intent,
   label,
   busyLabel,
   danger = false,
 }: Record<'intent' | 'label' | 'busyLabel', string> & { danger?: boolean }) {
-  const busy = useSubmitting(intent);
   return (
-    <button
-      type="submit"
+    <SubmitButton
       name="intent"
       value={intent}
-      disabled={busy}
-      className={buttonClass(danger ? 'danger' : 'primary', 'md')}
+      pending={useSubmitting(intent)}
+      pendingLabel={busyLabel}
+      variant={danger ? 'danger' : 'primary'}
     >
-      {busy ? <Spinner /> : null}
-      {busy ? busyLabel : label}
-    </button>
+      {label}
+    </SubmitButton>
   );
 }
 
@@ -48,16 +47,15 @@ export function EnableTwoFactorForm({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const busy = useSubmitting('enroll');
   return (
     <Form method="post" action={TWO_FACTOR_SETTINGS_PATH}>
-      <button
-        type="submit"
+      <SubmitButton
         name="intent"
         value="enroll"
-        disabled={busy}
-        className={buttonClass(size === 'sm' ? 'secondary' : 'primary', size)}
+        pending={busy}
+        variant={size === 'sm' ? 'secondary' : 'primary'}
+        size={size}
       >
-        {busy ? <Spinner /> : null}
         Enable Two-Factor
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -166,7 +164,7 @@ export function TwoFactorSetupForm({ setup, result }: { setup: TotpSetup; result
             <input type="hidden" name="enrollmentUri" value={setup.uri} />
             <TotpCodeField invalid={notice?.kind === 'error'} />
             <div className="flex flex-wrap items-center gap-3">
-              <SubmitButton intent="confirm" label="Verify and Enable" busyLabel="Verifying..." />
+              <IntentButton intent="confirm" label="Verify and Enable" busyLabel="Verifying..." />
               <Link to="/profile?tab=security" className={buttonClass('ghost', 'md')}>
                 Cancel
               </Link>
@@ -189,7 +187,7 @@ export function DisableTwoFactorForm({ result }: { result: FormResult | null }) 
         app.
       </p>
       <TotpCodeField invalid={notice?.kind === 'error'} />
-      <SubmitButton intent="disable" label="Disable Two-Factor" busyLabel="Disabling..." danger />
+      <IntentButton intent="disable" label="Disable Two-Factor" busyLabel="Disabling..." danger />
     </Form>
   );
 }

@@ -4,8 +4,7 @@
  * it comes back with what was typed, each message beside its field.
  */
 import { Form, Link, useNavigation } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { Field, FormMessage, Spinner } from '~/components/ui/field';
+import { Field, FormMessage } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import {
   DEFAULT_RESPONSE_TIME_HOURS,
@@ -14,6 +13,7 @@ import {
   RESPONSE_TIME_HOURS,
   responseTimeLabel,
 } from '~/schemas/seller';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 export const BECOME_SELLER_ACTION = '/become-seller';
 
@@ -122,10 +122,9 @@ export function BecomeSellerForm({ username, result }: { username: string; resul
         <FieldError id="acceptTerms-error" message={errors.acceptTerms} />
       </div>
       <div>
-        <button type="submit" disabled={saving} className={buttonClass('primary', 'lg')}>
-          {saving ? <Spinner /> : null}
-          {saving ? 'Setting up your seller account...' : 'Become a seller'}
-        </button>
+        <SubmitButton pending={saving} pendingLabel="Setting up your seller account..." size="lg">
+          Become a seller
+        </SubmitButton>
       </div>
     </Form>
   );

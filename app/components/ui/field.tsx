@@ -28,6 +28,47 @@ export function fieldNotes(
   };
 }
 
+/** The look of a multi-line text box under a label. */
+export const TEXT_AREA_CLASS =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950';
+
+/** What ties a control to its label, hint and error (`Labelled` hands it to the control). */
+export interface ControlLinks {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * One control under its label, with its hint and error below, wired through `aria-describedby`:
+ * `children` renders the control (input, text area, select) with the links it is given.
+ */
+export function Labelled({
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (links: ControlLinks) => ReactNode;
+}) {
+  const id = useId();
+  const { describedBy, notes } = fieldNotes(id, hint, error);
+  return (
+    <div className={className || undefined}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {notes}
+    </div>
+  );
+}
+
 /** A labelled input with its hint and error wired through aria-describedby. */
 export function Field({
   label,
@@ -36,22 +77,16 @@ export function Field({
   className = '',
   ...inputProps
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string }) {
-  const id = useId();
-  const { describedBy, notes } = fieldNotes(id, hint, error);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 disabled:bg-slate-100 disabled:text-slate-600 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:disabled:text-slate-300"
-        {...inputProps}
-      />
-      {notes}
-    </div>
+    <Labelled label={label} hint={hint} error={error} className={className}>
+      {(links) => (
+        <input
+          {...links}
+          className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm placeholder:text-slate-500 disabled:bg-slate-100 disabled:text-slate-600 aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:placeholder:text-slate-400 dark:disabled:bg-slate-800 dark:disabled:text-slate-300"
+          {...inputProps}
+        />
+      )}
+    </Labelled>
   );
 }
 

@@ -1,7 +1,6 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { Form, useNavigation } from 'react-router';
-import { buttonClass } from '~/components/ui/button';
-import { FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage } from '~/components/ui/field';
 import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
@@ -13,6 +12,8 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { sessionMethods } from '~/server/two-factor.server';
 import type { Route } from './+types/reset-password';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { FormCard } from '~/components/ui/form-card';
 
 /**
  * Amr methods of a session started from the mailbox: the password-reset link (`recovery` by PKCE,
@@ -63,24 +64,15 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   const notice = formNotice(actionData);
   const isSaving = useNavigation().state === 'submitting';
   return (
-    <div className="container-page flex justify-center py-16">
-      <section
-        aria-labelledby="reset-title"
-        className="w-full max-w-md rounded-2xl border border-slate-200 p-6 dark:border-slate-700"
-      >
-        <h1 id="reset-title" className="mb-5 text-2xl font-bold">
-          Set a new password
-        </h1>
-        <Form method="post" className="space-y-4">
-          {notice ? <FormMessage {...notice} /> : null}
-          <NewPasswordFields result={actionData} />
-          <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isSaving}>
-            {isSaving ? <Spinner /> : null}
-            {isSaving ? 'Saving...' : 'Update password'}
-          </button>
-        </Form>
-      </section>
-    </div>
+    <FormCard title="Set a new password">
+      <Form method="post" className="space-y-4">
+        {notice ? <FormMessage {...notice} /> : null}
+        <NewPasswordFields result={actionData} />
+        <SubmitButton pending={isSaving} pendingLabel="Saving..." size="lg" wide>
+          Update password
+        </SubmitButton>
+      </Form>
+    </FormCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { buttonClass } from '~/components/ui/button';
 import { TotpCodeField } from '~/components/profile/two-factor-panel';
-import { FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage } from '~/components/ui/field';
 import { pendingSecondFactorContext, supabaseContext, viewerContext } from '~/context';
 import { signInHref } from '~/lib/auth-modal';
 import { formNotice } from '~/lib/form-result';
@@ -17,6 +17,8 @@ import { formWindows } from '~/server/rate-limit.server';
 import { checkCode, refusal, verifiedTotpFactor } from '~/server/two-factor.server';
 import { forgetViewer } from '~/server/viewer.server';
 import type { Route } from './+types/two-factor';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { FormCard } from '~/components/ui/form-card';
 
 /**
  * The code page of two-factor sign-in (ADR 016): after the password or Google, a session is
@@ -62,33 +64,28 @@ export default function TwoFactorSignInPage({ loaderData, actionData }: Route.Co
   const navigation = useNavigation();
   const isChecking = navigation.state === 'submitting' && navigation.formAction?.startsWith('/auth/two-factor');
   return (
-    <div className="container-page flex justify-center py-16">
-      <section
-        aria-labelledby="two-factor-title"
-        className="w-full max-w-md rounded-2xl border border-slate-200 p-6 dark:border-slate-700"
-      >
-        <h1 id="two-factor-title" className="text-2xl font-bold">
-          Two-factor authentication
-        </h1>
-        <p className="mt-2 mb-5 text-sm text-slate-700 dark:text-slate-300">
+    <FormCard
+      title="Two-factor authentication"
+      intro={
+        <>
           Open your authenticator app and enter the 6-digit code for <strong>{loaderData.email}</strong>.
-        </p>
-        <Form method="post" className="space-y-4">
-          {notice ? <FormMessage {...notice} /> : null}
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <TotpCodeField invalid={notice?.kind === 'error'} />
-          <button type="submit" className={buttonClass('primary', 'lg', 'w-full')} disabled={isChecking}>
-            {isChecking ? <Spinner /> : null}
-            {isChecking ? 'Verifying...' : 'Verify'}
-          </button>
-        </Form>
-        <Form method="post" action="/auth/sign-out" className="mt-4 text-center">
-          <button type="submit" className={buttonClass('ghost', 'sm')}>
-            Cancel and sign out
-          </button>
-        </Form>
-      </section>
-    </div>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4">
+        {notice ? <FormMessage {...notice} /> : null}
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TotpCodeField invalid={notice?.kind === 'error'} />
+        <SubmitButton pending={isChecking} pendingLabel="Verifying..." size="lg" wide>
+          Verify
+        </SubmitButton>
+      </Form>
+      <Form method="post" action="/auth/sign-out" className="mt-4 text-center">
+        <button type="submit" className={buttonClass('ghost', 'sm')}>
+          Cancel and sign out
+        </button>
+      </Form>
+    </FormCard>
   );
 }
 

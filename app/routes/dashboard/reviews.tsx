@@ -12,7 +12,7 @@ import { ReviewReplyBlock } from '~/components/agents/review-reply';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
-import { fieldNotes, FormMessage, Spinner } from '~/components/ui/field';
+import { FormMessage, Labelled, TEXT_AREA_CLASS } from '~/components/ui/field';
 import { Pager } from '~/components/ui/pager';
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
@@ -26,6 +26,7 @@ import { pageParam } from '~/lib/pagination';
 import { requireSection } from '~/server/guards.server';
 import { listSellerReviews, replyAction, type SellerReviewRow } from '~/server/review-replies.server';
 import type { Route } from './+types/reviews';
+import { SubmitButton } from '~/components/ui/submit-button';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
@@ -147,11 +148,6 @@ function ReplyForm({
   const busy = fetcher.state !== 'idle';
   const id = useId();
   const error = fieldError(current, 'reply');
-  const { describedBy, notes } = fieldNotes(
-    id,
-    `Up to ${MAX_REPLY_LENGTH.toLocaleString('en-US')} characters. Everyone sees it under the review on the agent's page.`,
-    error,
-  );
   return (
     <fetcher.Form
       method="post"
@@ -164,28 +160,27 @@ function ReplyForm({
       </h3>
       {notice ? <FormMessage {...notice} /> : null}
       <input type="hidden" name="reviewId" value={review.id} />
-      <div>
-        <label htmlFor={`${id}-reply`} className="block text-sm font-medium">
-          Your public reply
-        </label>
-        <textarea
-          id={`${id}-reply`}
-          name="reply"
-          required
-          maxLength={MAX_REPLY_LENGTH}
-          rows={4}
-          defaultValue={fieldValue(current, 'reply') ?? review.reply?.text ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950"
-        />
-        {notes}
-      </div>
+      <Labelled
+        label="Your public reply"
+        hint={`Up to ${MAX_REPLY_LENGTH.toLocaleString('en-US')} characters. Everyone sees it under the review on the agent's page.`}
+        error={error}
+      >
+        {(links) => (
+          <textarea
+            {...links}
+            name="reply"
+            required
+            maxLength={MAX_REPLY_LENGTH}
+            rows={4}
+            defaultValue={fieldValue(current, 'reply') ?? review.reply?.text ?? ''}
+            className={TEXT_AREA_CLASS}
+          />
+        )}
+      </Labelled>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" name="intent" value="save" disabled={busy} className={buttonClass('primary', 'sm')}>
-          {busy ? <Spinner /> : null}
+        <SubmitButton name="intent" value="save" pending={busy} size="sm">
           {review.reply ? 'Update reply' : 'Publish reply'}
-        </button>
+        </SubmitButton>
         {review.reply ? (
           <button
             type="submit"
