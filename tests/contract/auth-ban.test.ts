@@ -101,6 +101,39 @@ describe.skipIf(isHostedTarget)('a banned user', () => {
     expect(await mailCount(recoveryUser.email)).toBe(0);
   });
 
+  it('answers as for an active account: the same too-soon refusal, and sign-up as for a taken address', async () => {
+    const client = anonClient(target);
+    const active = uniqueEmail('active-twice');
+    expect(
+      (await serviceClient(target).auth.admin.createUser({ email: active, password, email_confirm: true })).error,
+    ).toBeNull();
+    const { email: banned } = await bannedUser('banned-twice');
+    const twice = async (email: string) => {
+      const first = await client.auth.resetPasswordForEmail(email);
+      const second = await client.auth.resetPasswordForEmail(email);
+      return [first.error?.status ?? 200, second.error?.status ?? 200];
+    };
+    expect(await twice(banned)).toEqual(await twice(active));
+
+    // Signing up again with the address of a banned account that never confirmed it changes
+    // nothing and mails nothing.
+    const admin = serviceClient(target).auth.admin;
+    const unconfirmed = uniqueEmail('banned-unconfirmed');
+    const made = await admin.createUser({ email: unconfirmed, password });
+    expect((await admin.updateUserById(made.data.user!.id, { ban_duration: '876000h' })).error).toBeNull();
+    const before = await target.backend!.db.query<{ encrypted_password: string }>(
+      'select encrypted_password from auth.users where email = $1',
+      [unconfirmed],
+    );
+    const again = await client.auth.signUp({ email: unconfirmed, password: 'another-password' });
+    expect(again.error).toMatchObject({ code: 'user_already_exists' });
+    const after = await target.backend!.db.query('select encrypted_password from auth.users where email = $1', [
+      unconfirmed,
+    ]);
+    expect(after.rows).toEqual(before.rows);
+    expect((await readOutbox(target.backend!.db, { to: unconfirmed, limit: 10 })).length).toBe(0);
+  });
+
   it('gets no session from a code or link mailed before the ban (/otp, /recover + /verify)', async () => {
     const admin = serviceClient(target).auth.admin;
     const client = anonClient(target);

@@ -60,6 +60,16 @@ export function assertCanSend(service: AuthService, user: UserRow, type: EmailTy
   }
 }
 
+/**
+ * What a send to an account that is sent nothing (a banned user) still does: the same
+ * per-account frequency check and the same record of a send, so the answers (200, then 429 too
+ * soon after) do not tell it apart from an active account.
+ */
+export async function withholdEmail(service: AuthService, user: UserRow, type: EmailType): Promise<void> {
+  assertCanSend(service, user, type);
+  await service.db.query(`update auth.users set ${COLUMNS[type].sentAt} = now() where id = $1`, [user.id]);
+}
+
 export function verifyLink(service: AuthService, token: string, type: EmailType, redirectTo: string): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
   return `${service.authUrl()}/verify?${query.toString()}`;

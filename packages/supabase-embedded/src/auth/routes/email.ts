@@ -4,7 +4,7 @@ import { unprocessable, validationFailed } from '../errors';
 import { createFlowState } from '../flow-state';
 import { booleanField, jsonBody, objectField, readJson, stringField } from '../http';
 import type { EmailType } from '../outbox';
-import { sendEmail } from '../mailer';
+import { sendEmail, withholdEmail } from '../mailer';
 import { resolveRedirect } from '../redirects';
 import type { AuthService } from '../service';
 import type { UserRow } from '../users';
@@ -25,7 +25,8 @@ const FLOW_METHOD: Record<FlowEmailType, string> = {
 /**
  * Sends one email of a PKCE-aware flow, creating the flow state its link will redeem. A banned
  * user is sent nothing (their link would be refused anyway, and a ban must not leave the site a
- * way to mail them on anyone's request); the answer stays the same, so it tells nobody of the ban.
+ * way to mail them on anyone's request); the answer, the per-account limit included, stays the
+ * same, so it tells nobody of the ban.
  */
 async function sendFlowEmail(
   service: AuthService,
@@ -35,7 +36,7 @@ async function sendFlowEmail(
   redirectTo: string,
   to?: string,
 ) {
-  if (isBanned(user)) return;
+  if (isBanned(user)) return withholdEmail(service, user, type);
   await sendEmail(service, user, type, { redirectTo, pkce: pkce !== null, to });
   if (pkce) {
     await createFlowState(service.db, {

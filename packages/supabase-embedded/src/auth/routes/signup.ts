@@ -8,7 +8,7 @@ import { resolveRedirect } from '../redirects';
 import type { AuthService } from '../service';
 import { signIn } from '../sessions';
 import { loadUserJson } from '../user-json';
-import { confirmEmail, createUser, findUserByEmail, setPassword } from '../users';
+import { confirmEmail, createUser, findUserByEmail, isBanned, setPassword } from '../users';
 import { parsePkce, validateEmail, validateNewPassword } from '../validation';
 
 export async function signup(service: AuthService, request: Request): Promise<Response> {
@@ -38,7 +38,9 @@ export async function signup(service: AuthService, request: Request): Promise<Re
   );
 
   const existing = await findUserByEmail(db, address);
-  if (existing?.email_confirmed_at) {
+  // A banned account is answered as a confirmed one: no email, no password change, nothing that
+  // tells it apart from any taken address.
+  if (existing && (existing.email_confirmed_at || isBanned(existing))) {
     if (!config.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');
     return jsonBody(fakeUser(address, data));
   }
