@@ -2,7 +2,7 @@
 -- Every demo account signs in with the password 'demo-password'.
 --   buyer@demo.test   demo_buyer   00000000-0000-4000-8000-000000000001
 --   seller@demo.test  demo_seller  00000000-0000-4000-8000-000000000002
---   admin@demo.test   demo_admin   00000000-0000-4000-8000-000000000003
+--   admin@demo.test   ada_lovelace   00000000-0000-4000-8000-000000000003
 -- Five more sellers (…011–…015) and ten more buyers (…021–…030), 72 published agents
 -- (12 per category), 3 unpublished agents of demo_seller, purchases in all four statuses,
 -- reviews only from buyers with a completed purchase.
@@ -30,7 +30,7 @@ create temporary table seed_accounts (
 insert into seed_accounts values
 ('00000000-0000-4000-8000-000000000001', 'buyer@demo.test', 'demo_buyer', 'buyer', 'Dana', 'Buyer', 'Austin, TX', null, 'Operations lead trying out AI agents for a growing e-commerce team.', 200),
 ('00000000-0000-4000-8000-000000000002', 'seller@demo.test', 'demo_seller', 'seller', 'Sam', 'Seller', 'Berlin, Germany', 'https://demo-seller.example.com', 'Independent developer building practical AI agents for marketing and sales teams.', 210),
-('00000000-0000-4000-8000-000000000003', 'admin@demo.test', 'demo_admin', 'admin', 'Ada', 'Lovelace', 'Remote', null, 'Keeps the marketplace running smoothly.', 220),
+('00000000-0000-4000-8000-000000000003', 'admin@demo.test', 'ada_lovelace', 'admin', 'Ada', 'Lovelace', 'Remote', null, 'Keeps the marketplace running smoothly.', 220),
 ('00000000-0000-4000-8000-000000000011', 'nova.labs@demo.test', 'nova_labs', 'seller', 'Nora', 'Vance', 'Toronto, Canada', 'https://novalabs.example.com', 'A small studio shipping data and analytics agents since 2023.', 205),
 ('00000000-0000-4000-8000-000000000012', 'quillworks@demo.test', 'quillworks', 'seller', 'Theo', 'Quill', 'London, UK', 'https://quillworks.example.com', 'Writers and engineers building content agents that respect your voice.', 203),
 ('00000000-0000-4000-8000-000000000013', 'ledgerlogic@demo.test', 'ledgerlogic', 'seller', 'Mei', 'Tanaka', 'Singapore', 'https://ledgerlogic.example.com', 'Finance automation for small and mid-sized businesses.', 199),
@@ -292,7 +292,7 @@ select
   a.created_at + (now() - a.created_at) * (0.05 + (pg_temp.h('when-' || b.id || a.id) % 90) / 100.0) + interval '1 minute'
 from seed_accounts b
 cross join public.agents a
-where b.username not in ('demo_buyer', 'demo_seller', 'demo_admin')
+where b.username not in ('demo_buyer', 'demo_seller', 'ada_lovelace')
   and b.user_type = 'buyer'
   and a.status = 'published'
   and pg_temp.h('buy-' || b.id || a.id) % 5 = 0;

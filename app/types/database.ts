@@ -1489,6 +1489,17 @@ export type Database = {
           user_agent: string;
         }[];
       };
+      name_has_word: { Args: { value: string; which: string }; Returns: boolean };
+      name_readings: {
+        Args: { value: string };
+        Returns: {
+          as_letters: string;
+          as_separators: string;
+          joined: string;
+          turned: string;
+        }[];
+      };
+      names_the_platform: { Args: { value: string }; Returns: boolean };
       platform_daily_figures: {
         Args: { days?: number };
         Returns: {

@@ -21,6 +21,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORITY_NAME_MESSAGE } from '~/lib/auth-rules';
 import { MAX_PRICE } from '~/schemas/listing';
+import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
 import type { ContractTarget } from '../support/contract-target';
@@ -262,6 +263,37 @@ describe('names that speak as the platform', () => {
       buyerId,
     ]);
     expect(after).toEqual(before);
+  });
+
+  it('a username cannot speak as the platform either, through the Data API or the profile form', async () => {
+    const [me] = await sql<{ username: string }>(`select username from public.users where id = $1`, [DEMO_SELLER]);
+    const failures: string[] = [];
+    for (const name of [
+      'AgentMarket',
+      'Agent_Market',
+      'AgentMarketHQ',
+      'Admins',
+      'Verified',
+      'Moderators',
+      'Staff_Picks',
+    ]) {
+      const { error } = await seller.from('users').update({ username: name }).eq('id', DEMO_SELLER);
+      if (error?.code !== '23514') failures.push(`${name} through /rest/v1: ${error?.code ?? 'accepted'}`);
+      const form = await fetch(`${app.origin}/profile`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: app.origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'profile', username: name }),
+      });
+      if (form.status !== 409 || !(await form.text()).includes(PROFILE_MESSAGES.usernameTaken))
+        failures.push(`${name} through the profile form: ${form.status}`);
+    }
+    const [after] = await sql<{ username: string }>(`select username from public.users where id = $1`, [DEMO_SELLER]);
+    expect(after).toEqual(me);
+    const buyerName = await sql<{ username: string }>(`select username from public.users where id = $1`, [buyerId]);
+    expect(buyerName[0]!.username).not.toMatch(/agent|admin|verified|moderator|staff/i);
+    recordTally({ check: 'Names', counts: 'usernames that speak as the platform', cases: 14, failures });
+    expect(failures).toEqual([]);
   });
 });
 

@@ -113,11 +113,21 @@ describe('reserved usernames', () => {
     ['underscores inside it', 'sup_port'],
     ['underscores between every letter', 'a_d_m_i_n'],
     ['doubled underscores', '__support'],
+    // Names that speak as the platform, as a display name may not:
+    ['the platform name', 'AgentMarket'],
+    ['the platform name with an underscore', 'Agent_Market'],
+    ['the platform name glued to letters', 'AgentMarketHQ'],
+    ['a plural', 'Admins'],
+    ['verified', 'Verified'],
+    ['moderators', 'Moderators'],
+    ['staff before a word', 'Staff_Picks'],
+    ['admin before a word', 'admin_fan'],
+    ['a numbered admin', 'admin_1'],
   ])('refuses renaming to a reserved name: %s', async (_, name) => {
     expect(await rename(name)).toBe('23514');
   });
 
-  it('is_username_available says no to reserved names and yes to names that only contain one', async () => {
+  it('is_username_available says no to reserved names and yes to names that only contain one inside a word', async () => {
     const rows = await rowsAs(
       db,
       anon,
@@ -126,17 +136,26 @@ describe('reserved usernames', () => {
               public.is_username_available('sysadmin') as sysadmin,
               public.is_username_available('admin_fan') as admin_fan,
               public.is_username_available('helpful_agents') as helpful,
-              public.is_username_available('admin_1') as numbered`,
+              public.is_username_available('badminton_club') as badminton,
+              public.is_username_available('support_1') as numbered`,
     );
     expect(rows).toEqual([
-      { admin: false, support: false, sysadmin: false, admin_fan: true, helpful: true, numbered: true },
+      {
+        admin: false,
+        support: false,
+        sysadmin: false,
+        admin_fan: false,
+        helpful: true,
+        badminton: true,
+        numbered: true,
+      },
     ]);
   });
 
   it('sign-up turns a reserved wanted name into another one', async () => {
     const names = await rolledBackTransaction(db, async (tx) => {
       const made: string[] = [];
-      for (const [index, wanted] of ['admin', 'Support', 'root', '_admin'].entries()) {
+      for (const [index, wanted] of ['admin', 'Support', 'root', '_admin', 'Staff_Picks'].entries()) {
         const id = `20000000-0000-4000-8000-${String(900 + index).padStart(12, '0')}`;
         await signUpIn(tx, id, `reserved${index}@example.com`, { username: wanted });
         const row = await tx.query<{ username: string }>('select username from public.users where id = $1', [id]);
@@ -144,7 +163,8 @@ describe('reserved usernames', () => {
       }
       return made;
     });
-    expect(names).toEqual(['admin_1', 'Support_1', 'root_1', '_admin_1']);
+    // A name that speaks as the platform starts again from "user" (a number would not help it).
+    expect(names).toEqual(['user', 'Support_1', 'root_1', 'user_1', 'user_2']);
   });
 
   it('an account that already has a reserved name keeps it and can still edit its profile', async () => {
@@ -214,9 +234,20 @@ describe('names that speak as the platform', () => {
     expect(await setNames({ display_name: name })).toBe('23514');
   });
 
-  it('refuses first and last names that speak as the platform together or alone', async () => {
+  it('refuses first and last names that name the platform, together or alone', async () => {
     expect(await setNames({ first_name: 'Agent', last_name: 'Market' })).toBe('23514');
-    expect(await setNames({ first_name: 'Admin', last_name: 'Smith' })).toBe('23514');
+    expect(await setNames({ first_name: 'Jo', last_name: 'AgentMarket' })).toBe('23514');
+    expect(await setNames({ first_name: 'Ag\u0435nt', last_name: 'Mark\u0435t' })).toBe('23514');
+  });
+
+  it("accepts a person's own name that happens to be one of the role words (shown only to them)", async () => {
+    for (const [first, last] of [
+      ['Joe', 'Staff'],
+      ['Marc', 'Official'],
+      ['Staff Sergeant', 'Jones'],
+      ['Admin', 'Smith'],
+    ])
+      expect(await setNames({ first_name: first, last_name: last }), `${first} ${last}`).toBeUndefined();
   });
 
   it('accepts ordinary names, including ones that only contain such a word', async () => {

@@ -249,7 +249,7 @@ describe('seed', () => {
        order by u.email`,
     );
     expect(rows).toEqual([
-      { email: 'admin@demo.test', username: 'demo_admin', user_type: 'admin', ok: true },
+      { email: 'admin@demo.test', username: 'ada_lovelace', user_type: 'admin', ok: true },
       { email: 'buyer@demo.test', username: 'demo_buyer', user_type: 'buyer', ok: true },
       { email: 'seller@demo.test', username: 'demo_seller', user_type: 'seller', ok: true },
     ]);

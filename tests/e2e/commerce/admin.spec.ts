@@ -55,7 +55,7 @@ test('an admin makes a fresh user a seller, and their dashboard says so at once'
   const row = admin.getByRole('listitem', { name: username, exact: true });
   await expect(row.getByText('Seller', { exact: true })).toBeVisible();
   await expect(
-    auditEntry(admin, new RegExp(`demo_admin changed the role of ${username} \\(Buyer → Seller\\)`)),
+    auditEntry(admin, new RegExp(`ada_lovelace changed the role of ${username} \\(Buyer → Seller\\)`)),
   ).toContainText('Reason: Wants to list agents');
 
   await page.reload();
@@ -91,10 +91,10 @@ test('a banned user cannot sign in and their session ends; unbanned, they can', 
   panel = await manage(admin, username);
   await submitReason(panel, new RegExp(`^Unban ${username}`), 'Appeal accepted', 'Unban user');
   await expect(admin.getByRole('status').filter({ hasText: `${username} is no longer banned.` })).toBeVisible();
-  await expect(auditEntry(admin, new RegExp(`demo_admin banned ${username} `))).toContainText(
+  await expect(auditEntry(admin, new RegExp(`ada_lovelace banned ${username} `))).toContainText(
     'Reason: Spam in reviews',
   );
-  await expect(auditEntry(admin, new RegExp(`demo_admin unbanned ${username} `))).toContainText(
+  await expect(auditEntry(admin, new RegExp(`ada_lovelace unbanned ${username} `))).toContainText(
     'Reason: Appeal accepted',
   );
 
@@ -104,16 +104,16 @@ test('a banned user cannot sign in and their session ends; unbanned, they can', 
 
 test('an admin cannot ban or demote themselves', async ({ page }) => {
   await signIn(page, 'admin', '/dashboard/users');
-  const panel = await manage(page, 'demo_admin');
+  const panel = await manage(page, 'ada_lovelace');
   await expect(panel.getByText('This is your own account: you cannot demote or ban yourself.')).toBeVisible();
-  await submitReason(panel, /^Ban demo_admin/, 'Testing the rule', 'Ban user');
+  await submitReason(panel, /^Ban ada_lovelace/, 'Testing the rule', 'Ban user');
   await expect(panel.getByText('You cannot demote or ban your own account.')).toBeVisible();
   await panel.getByLabel('Role', { exact: true }).selectOption('buyer');
-  await submitReason(panel, /^Change the role of demo_admin/, 'Testing the rule', 'Change role');
+  await submitReason(panel, /^Change the role of ada_lovelace/, 'Testing the rule', 'Change role');
   await expect(panel.getByText('You cannot demote or ban your own account.').first()).toBeVisible();
-  await page.goto('/dashboard/users?q=demo_admin');
+  await page.goto('/dashboard/users?q=ada_lovelace');
   await expect(
-    page.getByRole('listitem', { name: 'demo_admin', exact: true }).getByText('Administrator'),
+    page.getByRole('listitem', { name: 'ada_lovelace', exact: true }).getByText('Administrator'),
   ).toBeVisible();
 });
 
@@ -155,10 +155,10 @@ test('an admin unpublishes an agent with a reason and restores it; both are audi
   await submitReason(panel, new RegExp(`^Restore ${agent}`), 'Listing corrected', 'Restore agent');
   await expect(page.getByRole('status').filter({ hasText: `${agent} is published again.` })).toBeVisible();
   await expect(row.getByText('Published', { exact: true })).toBeVisible();
-  await expect(auditEntry(page, new RegExp(`demo_admin unpublished ${agent} `)).first()).toContainText(
+  await expect(auditEntry(page, new RegExp(`ada_lovelace unpublished ${agent} `)).first()).toContainText(
     'Reason: Claims it files taxes',
   );
-  await expect(auditEntry(page, new RegExp(`demo_admin restored ${agent} `)).first()).toContainText(
+  await expect(auditEntry(page, new RegExp(`ada_lovelace restored ${agent} `)).first()).toContainText(
     'Reason: Listing corrected',
   );
 

@@ -236,7 +236,7 @@ test.describe.serial('seller journey', () => {
     await moderated.getByRole('link', { name: `Unpublish ${journey.name}` }).click();
     await submitReason(page, moderated, `Unpublish ${journey.name}`, reason, 'Unpublish agent');
     await expect(page.getByRole('status').filter({ hasText: `${journey.name} was unpublished.` })).toBeVisible();
-    await expect(auditEntry(page, `demo_admin unpublished ${journey.name}`)).toContainText(`Reason: ${reason}`);
+    await expect(auditEntry(page, `ada_lovelace unpublished ${journey.name}`)).toContainText(`Reason: ${reason}`);
 
     // It leaves the marketplace; the buyer keeps it and can still download it.
     await buyer.goto(`/marketplace?q=${encodeURIComponent(journey.name)}`);
@@ -284,7 +284,7 @@ test.describe.serial('seller journey', () => {
     const panel = user.getByRole('group', { name: `Manage ${journey.sellerName}` });
     await submitReason(page, panel, `Ban ${journey.sellerName}`, banReason, 'Ban user');
     await expect(page.getByRole('status').filter({ hasText: `${journey.sellerName} is banned.` })).toBeVisible();
-    await expect(auditEntry(page, `demo_admin banned ${journey.sellerName}`)).toContainText(`Reason: ${banReason}`);
+    await expect(auditEntry(page, `ada_lovelace banned ${journey.sellerName}`)).toContainText(`Reason: ${banReason}`);
 
     await seller.goto('/dashboard/agents');
     await expect(seller).toHaveURL(/auth=sign-in/);
@@ -305,6 +305,6 @@ test.describe.serial('seller journey', () => {
 
     // Both entries stay in the audit log, on the page of each kind.
     await page.goto(`/dashboard/moderation?q=${encodeURIComponent(journey.name)}`);
-    await expect(auditEntry(page, `demo_admin unpublished ${journey.name}`)).toContainText(`Reason: ${reason}`);
+    await expect(auditEntry(page, `ada_lovelace unpublished ${journey.name}`)).toContainText(`Reason: ${reason}`);
   });
 });

@@ -4,7 +4,7 @@ import { expect, type APIResponse, type Page } from '@playwright/test';
 export const DEMO_ACCOUNTS = {
   buyer: { email: 'buyer@demo.test', username: 'demo_buyer' },
   seller: { email: 'seller@demo.test', username: 'demo_seller' },
-  admin: { email: 'admin@demo.test', username: 'demo_admin' },
+  admin: { email: 'admin@demo.test', username: 'ada_lovelace' },
 } as const;
 
 export const DEMO_PASSWORD = 'demo-password';
