@@ -28,17 +28,17 @@ export interface AdmissionLimits {
 }
 
 /**
- * The defaults (ADR 032). A request normally waits milliseconds for its turn: the reliability
- * load (100 connections) answers its pages with a p99 of about a second, the whole page included.
- * A wait of 3 s (the anonymous deadline) means a statement near its deadline holds the database;
- * 128 waiting at a slow request's 20–25 ms each take about as long to drain, so the 129th would
- * pass the wait limit anyway and is refused at once. 16 per client: a client of the Data API
- * itself (a script, another app) rarely has more than a few requests open at once, and 16 of them
- * at the anonymous deadline already hold the database for 48 s.
+ * The defaults (ADR 032, the wait from ADR 053). A request normally waits milliseconds for its
+ * turn. Under a burst (100 connections on two cores) a page's calls wait seconds: 3 s refused a
+ * few agent pages with 503 while the server kept up, so the wait is PostgREST's own default for
+ * a connection from its pool, 10 s. 128 waiting at a slow request's 20–25 ms each take about 3 s
+ * to drain, so the 129th is refused at once rather than after the wait. 16 per client: a client
+ * of the Data API itself (a script, another app) rarely has more than a few requests open at
+ * once, and 16 of them at the anonymous deadline already hold the database for 48 s.
  */
 export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = {
   maxWaiting: 128,
-  maxWaitMs: 3_000,
+  maxWaitMs: 10_000,
   perClient: 16,
   degradedWaiting: 32,
 };
