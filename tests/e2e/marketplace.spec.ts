@@ -157,9 +157,14 @@ test.describe('marketplace', () => {
       if (!isJavaScriptProject()) await page.getByRole('button', { name: 'Apply' }).click();
       await expect(page).toHaveURL(new RegExp(`/marketplace\\?sort=${sort}$`));
       await expect(cards(page)).toHaveCount(24);
-      const values = await read(page);
-      expect(values).toHaveLength(24);
-      expect(isSorted(values, direction)).toBe(true);
+      // With JavaScript the previous page's 24 cards stay until the new ones arrive: read until
+      // the list is the sorted one (or the wait runs out).
+      await expect
+        .poll(async () => {
+          const values = await read(page);
+          return values.length === 24 && isSorted(values, direction);
+        })
+        .toBe(true);
     });
   }
 
