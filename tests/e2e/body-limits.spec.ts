@@ -214,7 +214,9 @@ test('the process guard logs an error that escapes every handler and keeps servi
   // A preloaded module that throws outside any request handler on SIGUSR2: the kind of error
   // (a stream callback, a forgotten promise) the guard exists for.
   const preload = `process.on('SIGUSR2', () => { Promise.reject(new Error('guard-test rejection')); setImmediate(() => { throw new Error('guard-test exception'); }); });`;
+  // A deployment's start (no demo data to load): the guard is the same either way.
   const guarded = await startServer('memory', {
+    DEMO_MODE: 'false',
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=data:text/javascript,${encodeURIComponent(preload)}`,
   });
   guarded.child.kill('SIGUSR2');

@@ -1,26 +1,16 @@
 /**
  * Configuration at start-up, on the real production server: a set-but-empty variable counts as
- * unset, and an invalid one stops start-up with a message naming it (exit code 1, no stack
+ * unset (checked on `npm start` in first-hour.spec.ts, which starts one server for several
+ * checks), and an invalid one stops start-up with a message naming it (exit code 1, no stack
  * trace). Runs its own servers (not the shared webServer), in the `js` project only.
  */
 import { expect, test } from '@playwright/test';
-import { killServers, spawnServer, startServer } from './support/server-process';
+import { killServers, spawnServer } from './support/server-process';
 
 test.afterAll(killServers);
 
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'js', 'runs its own servers once, in the js project');
-});
-
-test('SUPABASE_URL= (set but empty) starts on the embedded backend', async () => {
-  // A whole start on a new database (schema and demo data): over 45 s on a busy two-core machine.
-  test.setTimeout(180_000);
-  const server = await startServer('memory', { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', APP_URL: '' });
-  expect(server.output()).toContain('Backend: embedded Supabase stand-in');
-  const health = await fetch(`${server.origin}/healthz`);
-  expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
-  const home = await fetch(`${server.origin}/`);
-  expect(home.status).toBe(200);
 });
 
 test('an invalid variable stops start-up with one line per problem naming it, and no stack trace', async () => {

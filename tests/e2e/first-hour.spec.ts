@@ -106,26 +106,44 @@ test.describe('the header opens the sign-in dialog on every page', () => {
   });
 });
 
-test.describe('stopping `npm start`', () => {
-  test.afterAll(() => killServers());
+/** Whether anything still answers on the server's port. */
+async function answers(server: ServerProcess): Promise<boolean> {
+  return fetch(`${server.origin}/healthz`).then(
+    () => true,
+    () => false,
+  );
+}
 
-  /** Whether anything still answers on the server's port. */
-  async function answers(server: ServerProcess): Promise<boolean> {
-    return fetch(`${server.origin}/healthz`).then(
-      () => true,
-      () => false,
-    );
-  }
+async function exitWithin(server: ServerProcess, ms: number): Promise<number | null | 'still running'> {
+  const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms));
+  return Promise.race([server.exited, timeout]);
+}
 
-  async function exitWithin(server: ServerProcess, ms: number): Promise<number | null | 'still running'> {
-    const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms));
-    return Promise.race([server.exited, timeout]);
-  }
+/**
+ * `npm start` as a newcomer runs it, one server for the whole block (a start on a new database is
+ * the slow part): `SUPABASE_URL` set but empty (a copied `.env`) and no `APP_URL`, the
+ * development tools on for the outbox. Its checks in order, the stop last.
+ */
+test.describe('`npm start` on a new machine', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ServerProcess;
 
-  test('npm start prints no unexplained warning, and SIGTERM to npm stops the server gracefully with its code', async () => {
+  test.beforeAll(async () => {
     test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
     test.setTimeout(180_000);
-    const server = await startServer('memory', {}, ['npm', 'start']);
+    server = await startServer(
+      'memory',
+      { SUPABASE_URL: '', SUPABASE_ANON_KEY: '', APP_URL: '', ENABLE_DEV_TOOLS: 'true' },
+      ['npm', 'start'],
+    );
+  });
+  test.afterAll(() => killServers());
+
+  test('starts on the embedded backend with SUPABASE_URL set but empty, and prints no unexplained warning', async () => {
+    expect(server.output()).toContain('Backend: embedded Supabase stand-in');
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    expect((await fetch(`${server.origin}/`)).status).toBe(200);
     // A clean start prints only what an operator needs: no warning but the ones the README explains.
     const warnings = server
       .output()
@@ -136,33 +154,12 @@ test.describe('stopping `npm start`', () => {
         (line) => !(process.versions.node.startsWith('20.') && line.includes('Node.js 20 and below are deprecated')),
       );
     expect(warnings).toEqual([]);
-    server.child.kill('SIGTERM');
-    expect(await exitWithin(server, 12_000)).toBe(0);
-    expect(server.output()).toContain('Closed cleanly');
-    expect(await answers(server)).toBe(false);
   });
-
-  test('a wrapper that dies without passing the signal on does not leave the server running', async () => {
-    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
-    test.setTimeout(180_000);
-    // A shell that runs start.js as its child (no exec), as npm's shell did before.
-    const server = await startServer('memory', {}, ['sh', '-c', 'node scripts/start.js; exit $?']);
-    server.child.kill('SIGTERM');
-    await expect.poll(() => answers(server), { timeout: 12_000 }).toBe(false);
-    expect(server.output()).toContain('SIGTERM received');
-  });
-});
-
-test.describe('links follow the origin the app is opened on', () => {
-  test.afterAll(() => killServers());
 
   test('opened on 127.0.0.1 without APP_URL, the emailed link and the Google sign-in stay on 127.0.0.1', async ({
     page,
   }) => {
-    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
-    test.setTimeout(180_000);
     // No APP_URL: the server itself knows only `localhost:<port>`; the browser uses 127.0.0.1.
-    const server = await startServer('memory', { APP_URL: '', ENABLE_DEV_TOOLS: 'true' });
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     await page.goto(`${server.origin}/auth/forgot-password`);
@@ -187,6 +184,28 @@ test.describe('links follow the origin the app is opened on', () => {
     const menu = page.getByRole('banner').getByLabel(/Account menu for/);
     await expect(menu).toBeVisible();
     await expect(menu.locator('img')).toHaveCount(0);
+  });
+
+  test('SIGTERM to npm stops the server gracefully with its code', async () => {
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, 12_000)).toBe(0);
+    expect(server.output()).toContain('Closed cleanly');
+    expect(await answers(server)).toBe(false);
+  });
+});
+
+test.describe('a wrapper around `npm start`', () => {
+  test.afterAll(() => killServers());
+
+  test('a wrapper that dies without passing the signal on does not leave the server running', async () => {
+    test.skip(test.info().project.name !== 'js', 'runs its own server once, in the js project');
+    test.setTimeout(180_000);
+    // A shell that runs start.js as its child (no exec), as npm's shell did before; a deployment's
+    // start (no demo data to load): the signal handling is the same either way.
+    const server = await startServer('memory', { DEMO_MODE: 'false' }, ['sh', '-c', 'node scripts/start.js; exit $?']);
+    server.child.kill('SIGTERM');
+    await expect.poll(() => answers(server), { timeout: 12_000 }).toBe(false);
+    expect(server.output()).toContain('SIGTERM received');
   });
 });
 
