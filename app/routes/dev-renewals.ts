@@ -2,7 +2,7 @@
  * POST /__dev/renewals: runs the renewal job at once for the signed-in member, with its clock at
  * `at` (an ISO date), so the end-to-end tests can move time (a renewal, a past-due card, the end
  * of the grace period). A development door: 404 unless ENABLE_DEV_TOOLS=true (never in
- * production; tests/e2e/dev-doors.spec.ts proves it). Only the caller's own subscriptions move.
+ * production; tests/e2e/mail-and-google.spec.ts proves it). Only the caller's own subscriptions move.
  */
 import { data } from 'react-router';
 import { connectionContext, viewerContext } from '~/context';

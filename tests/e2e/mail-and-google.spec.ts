@@ -2,7 +2,9 @@
  * The outbox and Google sign-in, as `npm start` serves them (no ENABLE_DEV_TOOLS): the outbox and the
  * stand-in Google page do not exist, emails go to the server log, "Continue with Google" is
  * hidden without a Google client, and with one (a local OpenID Connect provider standing in
- * for Google) the browser signs in through the real code flow. Runs its own servers.
+ * for Google) the browser signs in through the real code flow. On the same plain server, every
+ * other development convenience is closed too, since none of their switches is set. Runs its
+ * own servers.
  */
 import { OAuth2Server } from 'oauth2-mock-server';
 import { expect, serverRenderedOnly, test } from './fixtures';
@@ -22,7 +24,8 @@ test.beforeAll(async () => {
     Object.assign(token.payload, { sub: `sub-${nextEmail}`, email: nextEmail, email_verified: true, name: 'Ida' });
   });
   [plain, withGoogle] = await Promise.all([
-    startServer('memory', { ENABLE_DEV_TOOLS: 'false' }),
+    // None of the development switches set (the test run's own are unset here).
+    startServer('memory', { ENABLE_DEV_TOOLS: '', ENABLE_PERF_FIXTURE: '', ENABLE_FAULT_INJECTION: '' }),
     startServer('memory', {
       ENABLE_DEV_TOOLS: 'false',
       GOOGLE_CLIENT_ID: 'agentmarket-e2e',
@@ -37,17 +40,32 @@ test.afterAll(async () => {
   await idp?.stop();
 });
 
-test('the development pages answer 404 in production', async ({ request }) => {
-  serverRenderedOnly();
+test('every development door is closed in production', async ({ request, browser }) => {
+  serverRenderedOnly(); // the doors are the server's: one run is enough
   for (const path of [
-    '/auth/v1/_local/outbox.json?to=admin@demo.test',
     '/auth/v1/_local/outbox',
+    '/auth/v1/_local/outbox.json?to=admin@demo.test',
     '/auth/v1/_local/google',
+    '/auth/v1/_local/avatar?name=x',
+    '/__perf/fixture',
   ]) {
     const response = await request.get(`${plain.origin}${path}`);
     expect(response.status(), path).toBe(404);
     expect(await response.text(), path).not.toContain('admin@demo.test');
   }
+  // The renewal job's clock (tests/e2e/commerce/renewals.spec.ts) does not exist either.
+  const clock = await request.post(`${plain.origin}/__dev/renewals`, { form: { at: new Date().toISOString() } });
+  expect(clock.status()).toBe(404);
+
+  // The fault-injection cookie is ignored: the marketplace answers normally.
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'am_fault', value: 'catalogue', url: plain.origin }]);
+  const page = await context.newPage();
+  const response = await page.goto(`${plain.origin}/marketplace`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('Injected fault')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.close();
 });
 
 test('without a Google client the button is hidden, and a reset email goes to the server log', async ({ page }) => {

@@ -3,7 +3,7 @@
  * a fresh account: a paid renewal moves the billing date and adds its charge to the history; a
  * default card that declines makes the plan past due (the grace period said on Billing); past
  * the grace period the member is back on Basic. The clock is the development door
- * POST /__dev/renewals (ENABLE_DEV_TOOLS, closed in production: dev-doors.spec.ts), which runs
+ * POST /__dev/renewals (ENABLE_DEV_TOOLS, closed in production: mail-and-google.spec.ts), which runs
  * the real renewal job for the signed-in member only, at the given moment.
  */
 import type { Page } from '@playwright/test';
