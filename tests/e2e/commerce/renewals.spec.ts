@@ -1,5 +1,6 @@
 /**
- * Renewals with the clock moved, JavaScript on and off, on the commerce server with
+ * Renewals with the clock moved, without JavaScript (the renewal job is the server's; Billing's
+ * forms with JavaScript are subscriptions.spec.ts and payment-methods.spec.ts), on the commerce server with
  * a fresh account: a paid renewal moves the billing date and adds its charge to the history; a
  * default card that declines makes the plan past due (the grace period said on Billing); past
  * the grace period the member is back on Basic. The clock is the development door
@@ -8,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DAY_MS, GRACE_DAYS } from '~/lib/subscriptions';
-import { expect, test } from '../fixtures';
+import { expect, serverRenderedOnly, test } from '../fixtures';
 import { signUpNewUser, uniqueName } from '../support/accounts';
 import { addCard, methods } from '../support/billing';
 
@@ -27,6 +28,7 @@ async function renewAt(page: Page, days: number) {
 test('a renewal moves the billing date; a declined renewal is past due, then Basic after the grace period', async ({
   page,
 }) => {
+  serverRenderedOnly();
   test.slow(); // a plan, two cards and three moves of the clock
   await signUpNewUser(page, uniqueName('renew', test.info().project.name));
   await addCard(page, '4242 4242 4242 4242');
