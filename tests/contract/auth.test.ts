@@ -356,7 +356,7 @@ describe('admin API', () => {
       email,
       password: 'correct-horse',
       email_confirm: true,
-      user_metadata: { display_name: 'Bo', username: 'bo_admin' },
+      user_metadata: { display_name: 'Bo', username: 'bo_made' },
     });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
@@ -367,7 +367,7 @@ describe('admin API', () => {
         'select username from public.users where id = $1',
         [id],
       );
-      expect(profile.rows[0]?.username).toBe('bo_admin');
+      expect(profile.rows[0]?.username).toBe('bo_made');
     }
     expect((await anonClient(target).auth.signInWithPassword({ email, password: 'correct-horse' })).error).toBeNull();
 

@@ -276,6 +276,9 @@ describe('names that speak as the platform', () => {
       'Verified',
       'Moderators',
       'Staff_Picks',
+      'STAFFPICKS',
+      'adminteam',
+      'Support_Team',
     ]) {
       const { error } = await seller.from('users').update({ username: name }).eq('id', DEMO_SELLER);
       if (error?.code !== '23514') failures.push(`${name} through /rest/v1: ${error?.code ?? 'accepted'}`);
@@ -292,7 +295,31 @@ describe('names that speak as the platform', () => {
     expect(after).toEqual(me);
     const buyerName = await sql<{ username: string }>(`select username from public.users where id = $1`, [buyerId]);
     expect(buyerName[0]!.username).not.toMatch(/agent|admin|verified|moderator|staff/i);
-    recordTally({ check: 'Names', counts: 'usernames that speak as the platform', cases: 14, failures });
+    recordTally({ check: 'Names', counts: 'usernames that speak as the platform', cases: 20, failures });
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the names rule under a long name', () => {
+  it('answers a name of 300,000 characters at once, through the API and in an update, instead of holding the database', async () => {
+    const long = 'Ad '.repeat(100_000);
+    const failures: string[] = [];
+    for (const fn of ['claims_platform_authority', 'names_the_platform', 'is_reserved_username'] as const) {
+      const args = fn === 'is_reserved_username' ? { name: long } : { value: long };
+      const { data, error } = await anonymous().rpc(fn, args as never);
+      if (error || data !== true) failures.push(`${fn}: ${error?.code ?? JSON.stringify(data)}`);
+    }
+    const readings = await anonymous().rpc('name_readings', { value: long });
+    if (readings.error || (readings.data as unknown[]).length !== 0)
+      failures.push(`name_readings: ${readings.error?.code ?? 'read it'}`);
+    const { error } = await seller.from('users').update({ first_name: long }).eq('id', DEMO_SELLER);
+    if (error?.code !== '23514') failures.push(`a long first name: ${error?.code ?? 'stored'}`);
+    recordTally({
+      check: 'Long names',
+      counts: 'names too long to read that held the database or were stored',
+      cases: 5,
+      failures,
+    });
     expect(failures).toEqual([]);
   });
 });

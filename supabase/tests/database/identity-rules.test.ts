@@ -123,6 +123,25 @@ describe('reserved usernames', () => {
     ['staff before a word', 'Staff_Picks'],
     ['admin before a word', 'admin_fan'],
     ['a numbered admin', 'admin_1'],
+    // What an outside attack got past that:
+    ['words glued in one case', 'adminteam'],
+    ['words glued in capitals', 'STAFFPICKS'],
+    ['official and a shop word', 'officialstore'],
+    ['verified and seller', 'verifiedseller'],
+    ['the and a plural', 'theadmins'],
+    ['a plural of official', 'the_officials'],
+    ['a plural of staff', 'staffs'],
+    ['a z for an s', 'adminz'],
+    ['mods', 'mods'],
+    ['moderation', 'moderation'],
+    ['mod and team', 'Mod_Team'],
+    ['a desk', 'Support_Team'],
+    ['a desk glued', 'SupportTeam'],
+    ['security team', 'security_team'],
+    ['billing department', 'billing_dept'],
+    ['help center', 'help_center'],
+    ['trust and safety', 'trust_safety'],
+    ['a system notice', 'SystemNotice'],
   ])('refuses renaming to a reserved name: %s', async (_, name) => {
     expect(await rename(name)).toBe('23514');
   });
@@ -137,6 +156,10 @@ describe('reserved usernames', () => {
               public.is_username_available('admin_fan') as admin_fan,
               public.is_username_available('helpful_agents') as helpful,
               public.is_username_available('badminton_club') as badminton,
+              public.is_username_available('staffordshire') as staffordshire,
+              public.is_username_available('Staffan_Larsson') as staffan,
+              public.is_username_available('modern_bots') as modern,
+              public.is_username_available('unofficial_fan') as unofficial,
               public.is_username_available('support_1') as numbered`,
     );
     expect(rows).toEqual([
@@ -147,6 +170,10 @@ describe('reserved usernames', () => {
         admin_fan: false,
         helpful: true,
         badminton: true,
+        staffordshire: true,
+        staffan: true,
+        modern: true,
+        unofficial: true,
         numbered: true,
       },
     ]);
@@ -230,6 +257,25 @@ describe('names that speak as the platform', () => {
     ['a sign between the platform name and a word', 'AgentMarket|Official'],
     ['letters spaced out', 'S T A F F'],
     ['letters dotted', 'A.D.M.I.N'],
+    // What an outside attack got past that:
+    ['a tab between words', 'Staff\tPicks'],
+    ['a line break between words', 'Official\nSupport'],
+    ['a zero-width space between words', 'Verified\u200bSeller'],
+    ['two right-to-left runs', '\u202eda\u202c\u202enim\u202c Team'],
+    ['a Greek nu for a v', '\u03bderified Seller'],
+    ['a Cyrillic izhitsa for a v', '\u0475erified Seller'],
+    ['a Cherokee letter for an i', 'Adm\u13a5n Team'],
+    ['a Lisu S', '\ua4e2taff Picks'],
+    ['an Armenian S', '\u054ftaff Picks'],
+    ['an APL alpha', '\u237admin Team'],
+    ['dotted letters and a word', 'A.D.M.I.N. Team'],
+    ['spaced letters of two words', 'S T A F F  P I C K S'],
+    ['a hyphen inside a word', 'Ad-min Support'],
+    ['glued capitals', 'OFFICIALSTORE'],
+    ['a z for an s', 'The Adminz'],
+    ['mod', 'Mod Team'],
+    ['a desk', 'Support Team'],
+    ['a name too long to read', 'Ad '.repeat(100_000)],
   ])('refuses a display name with %s', async (_, name) => {
     expect(await setNames({ display_name: name })).toBe('23514');
   });
@@ -258,9 +304,41 @@ describe('names that speak as the platform', () => {
       'José Müller',
       'Modern Agents',
       'Agent Marketing Lab',
+      'Acme Support Team',
+      'The Staffordshire Bots',
+      'Modern Admiral',
     ])
       expect(await setNames({ display_name: name }), name).toBeUndefined();
     expect(await setNames({ first_name: 'Adminah', last_name: 'Staffordshire' })).toBeUndefined();
+  });
+
+  it('first and last names are at most 60 characters; sign-up cuts longer ones and a huge wanted name', async () => {
+    expect(await setNames({ first_name: 'J'.repeat(61) })).toBe('23514');
+    expect(await setNames({ last_name: 'J'.repeat(10_000) })).toBe('23514');
+    const row = await rolledBackTransaction(db, async (tx) => {
+      await signUpIn(tx, '20000000-0000-4000-8000-000000000097', 'long@example.com', {
+        username: 'Ad '.repeat(300_000),
+        given_name: 'G'.repeat(100_000),
+      });
+      const made = await tx.query<{ username: string; first_name: string | null }>(
+        "select username, first_name from public.users where id = '20000000-0000-4000-8000-000000000097'",
+      );
+      return made.rows[0];
+    });
+    expect(row).toEqual({ username: expect.stringMatching(/^[A-Za-z0-9_]{3,30}$/), first_name: 'G'.repeat(60) });
+  });
+
+  it('first and last names reach only their owner, admins and trusted server code through public_profiles', async () => {
+    const novaLabs = '00000000-0000-4000-8000-000000000011'; // a seeded seller no other test renames
+    const read = `select first_name, last_name from public.public_profiles where id = '${novaLabs}'`;
+    const names = { first_name: 'Nora', last_name: 'Vance' };
+    const hidden = { first_name: null, last_name: null };
+    expect(await rowsAs(db, anon, read)).toEqual([hidden]);
+    expect(await rowsAs(db, buyer, read)).toEqual([hidden]);
+    expect(await rowsAs(db, seller, read)).toEqual([hidden]);
+    expect(await rowsAs(db, user(novaLabs), read)).toEqual([names]);
+    expect(await rowsAs(db, user(DEMO.admin), read)).toEqual([names]);
+    expect(await rowsAs(db, serviceRole, read)).toEqual([names]);
   });
 
   it('sign-up drops such names from its metadata instead of failing', async () => {
