@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, formatRating, toAgentSummary } from './agents';
 
 describe('agent display helpers', () => {
-  it('shows 5.0 when there are no reviews, else one decimal', () => {
-    expect(formatRating(null, 0)).toBe('5.0');
-    expect(formatRating(3, 0)).toBe('5.0');
+  it('gives no rating when there are no reviews (not five stars), else one decimal', () => {
+    expect(formatRating(null, 0)).toBeNull();
+    expect(formatRating(0, 0)).toBeNull();
+    expect(formatRating(3, 0)).toBeNull();
     expect(formatRating(4.25, 4)).toBe('4.3');
     expect(formatRating(4, 1)).toBe('4.0');
   });

@@ -54,9 +54,15 @@ export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
   };
 }
 
-/** Average rating to one decimal; 5.0 when there are no reviews yet (docs/product.md, "Public pages"). */
-export function formatRating(avgRating: number | null, reviewCount: number): string {
-  if (!reviewCount || avgRating === null || Number.isNaN(avgRating)) return '5.0';
+/** Said wherever an agent has no rating yet (docs/product.md, "Public pages"). */
+export const NO_REVIEWS_YET = 'No reviews yet';
+
+/**
+ * Average rating to one decimal, or null for an agent nobody has rated: it has no rating (not
+ * five stars), as the rating filter and the "Highest rated" sort already treat it.
+ */
+export function formatRating(avgRating: number | null, reviewCount: number): string | null {
+  if (!reviewCount || avgRating === null || Number.isNaN(avgRating)) return null;
   return avgRating.toFixed(1);
 }
 

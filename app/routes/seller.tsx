@@ -20,7 +20,7 @@ import { Avatar } from '~/components/ui/avatar';
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext, supabaseContext } from '~/context';
 import { signInHref } from '~/lib/auth-modal';
-import { formatRating } from '~/lib/agents';
+import { NO_REVIEWS_YET, formatRating } from '~/lib/agents';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
@@ -125,7 +125,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
                 </span>
               </>
             ) : (
-              <span className="text-base font-normal">No reviews yet</span>
+              <span className="text-base font-normal">{NO_REVIEWS_YET}</span>
             )}
           </Figure>
         </dl>

@@ -104,13 +104,15 @@ test.describe('agent page', () => {
     }
   });
 
-  test('an agent without reviews shows the default rating and an empty state', async ({ page }) => {
+  test('an agent without reviews has no rating (not five stars) and an empty state', async ({ page }) => {
     serverRenderedOnly();
     await page.goto(agentPath(7)); // Brand Voice Guardian: no purchases, no reviews
     const reviews = page.getByRole('region', { name: 'Ratings and reviews' });
-    await expect(reviews.getByText('5.0', { exact: true })).toBeVisible();
+    await expect(reviews.getByText('No reviews yet', { exact: true })).toBeVisible();
+    await expect(reviews.getByText('5.0', { exact: true })).toHaveCount(0);
+    await expect(reviews.getByRole('img', { name: /^Rated / })).toHaveCount(0);
     await expect(reviews.getByText('0 reviews', { exact: true })).toBeVisible();
-    await expect(reviews.getByText(/No reviews yet/)).toBeVisible();
+    await expect(reviews.getByText(/can leave the first review/)).toBeVisible();
     await expect(page.getByText('0 purchases', { exact: true })).toBeVisible();
   });
 

@@ -15,12 +15,16 @@ async function prices(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace('$', '')));
 }
 
+/** Each card's rating, 0 for an agent nobody has rated ("No reviews yet", no stars). */
 async function ratings(page: Page): Promise<number[]> {
   await settled(page);
-  const labels = await cards(page)
-    .getByLabel(/^Rated /)
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
-  return labels.map((label) => Number(/Rated ([\d.]+)/.exec(label)?.[1]));
+  return cards(page).evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const label = node.querySelector('[aria-label^="Rated "]')?.getAttribute('aria-label');
+      if (label) return Number(/Rated ([\d.]+)/.exec(label)?.[1]);
+      return node.textContent?.includes('No reviews yet') ? 0 : Number.NaN;
+    }),
+  );
 }
 
 async function resultLine(page: Page) {
@@ -167,6 +171,19 @@ test.describe('marketplace', () => {
         .toBe(true);
     });
   }
+
+  test('an agent nobody has rated says No reviews yet and comes after every rated one', async ({ page }) => {
+    serverRenderedOnly();
+    await page.goto('/marketplace?sort=rating&page=3'); // the last page of 72 agents
+    const values = await ratings(page);
+    expect(values.length).toBeGreaterThan(0);
+    expect(values).not.toContain(Number.NaN);
+    expect(isSorted(values, 'desc')).toBe(true);
+    expect(values.at(-1)).toBe(0);
+    const unrated = cards(page).filter({ hasText: 'No reviews yet' }).last();
+    await expect(unrated.getByLabel(/^Rated /)).toHaveCount(0);
+    await expect(unrated).not.toContainText('5.0');
+  });
 
   test('searches case-insensitively and combines every filter', async ({ page }) => {
     await page.goto('/marketplace');

@@ -1,7 +1,7 @@
 import { agentPicture, cardPictureLoading } from '~/lib/agent-artwork';
 import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
+import { NO_REVIEWS_YET, formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
 import { SellerLink } from '~/components/agents/seller-link';
 import { Avatar } from '~/components/ui/avatar';
 import { profileOpenTo } from '~/lib/sellers';
@@ -68,14 +68,18 @@ export function AgentCard({
               className="relative z-10 text-slate-800 dark:text-slate-200"
             />
           </span>
-          <span
-            className="flex items-center gap-1"
-            aria-label={`Rated ${rating} out of 5 from ${pluralize(agent.reviewCount, 'review')}`}
-          >
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            <span className="font-medium">{rating}</span>
-            <span className="text-slate-600 dark:text-slate-400">({agent.reviewCount})</span>
-          </span>
+          {rating === null ? (
+            <span className="text-slate-600 dark:text-slate-400">{NO_REVIEWS_YET}</span>
+          ) : (
+            <span
+              className="flex items-center gap-1"
+              aria-label={`Rated ${rating} out of 5 from ${pluralize(agent.reviewCount, 'review')}`}
+            >
+              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+              <span className="font-medium">{rating}</span>
+              <span className="text-slate-600 dark:text-slate-400">({agent.reviewCount})</span>
+            </span>
+          )}
         </div>
         {isList ? null : (
           <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">

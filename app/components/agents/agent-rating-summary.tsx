@@ -1,9 +1,9 @@
-import { formatRating } from '~/lib/agents';
+import { NO_REVIEWS_YET, formatRating } from '~/lib/agents';
 import { ratingBucketLabel, reviewCountLabel, type RatingBucket } from '~/lib/agent-detail';
 import { AgentStars } from './agent-stars';
 import { pluralize } from '~/lib/plural';
 
-/** The average rating (5.0 before any review) and how many reviews gave each star. */
+/** The average rating (none before the first review) and how many reviews gave each star. */
 export function AgentRatingSummary({
   avgRating,
   reviewCount,
@@ -17,8 +17,14 @@ export function AgentRatingSummary({
   return (
     <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
       <div className="flex flex-col items-start gap-1">
-        <p className="text-4xl font-bold">{rating}</p>
-        <AgentStars rating={Number(rating)} size="text-xl" />
+        {rating === null ? (
+          <p className="text-xl font-semibold">{NO_REVIEWS_YET}</p>
+        ) : (
+          <>
+            <p className="text-4xl font-bold">{rating}</p>
+            <AgentStars rating={Number(rating)} size="text-xl" />
+          </>
+        )}
         <p className="text-sm text-slate-700 dark:text-slate-300">{reviewCountLabel(reviewCount)}</p>
       </div>
       <ul className="flex w-full max-w-sm flex-col gap-1.5" aria-label="Ratings by stars">

@@ -13,7 +13,7 @@ import { buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { Pager } from '~/components/ui/pager';
 import { supabaseContext } from '~/context';
-import { formatRating } from '~/lib/agents';
+import { NO_REVIEWS_YET, formatRating } from '~/lib/agents';
 import { formatAgo, formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { pageParam } from '~/lib/pagination';
@@ -144,7 +144,7 @@ function AgentRow({ agent, action }: { agent: SellerAgent; action: string }) {
       <td className="px-4 py-3">
         {agent.reviewCount
           ? `${formatRating(agent.avgRating, agent.reviewCount)} (${agent.reviewCount})`
-          : 'No reviews'}
+          : NO_REVIEWS_YET}
       </td>
       <td className="px-4 py-3">
         {agent.lastVersion ? (
