@@ -178,17 +178,32 @@ begin
 end
 $$;
 
-update public.users set first_name = pg_catalog.left(first_name, 60) where pg_catalog.char_length(first_name) > 60;
-update public.users set last_name = pg_catalog.left(last_name, 60) where pg_catalog.char_length(last_name) > 60;
+-- Rows the new reading refuses, repaired in one update each (every update of a row is checked
+-- against the whole new rule): names cut to 60 characters, then a display name that speaks as
+-- the platform and first and last names that name it removed, as before.
+update public.users u set
+  display_name = case when public.claims_platform_authority(u.display_name) then null else u.display_name end,
+  first_name = case when fixed.names_platform then null else fixed.first_name end,
+  last_name = case when fixed.names_platform then null else fixed.last_name end
+from (
+  select
+    id,
+    pg_catalog.left(first_name, 60) as first_name,
+    pg_catalog.left(last_name, 60) as last_name,
+    public.names_the_platform(pg_catalog.concat_ws(' ', pg_catalog.left(first_name, 60), pg_catalog.left(last_name, 60))) as names_platform
+  from public.users
+) fixed
+where fixed.id = u.id
+  and (
+    pg_catalog.char_length(u.first_name) > 60
+    or pg_catalog.char_length(u.last_name) > 60
+    or coalesce(public.claims_platform_authority(u.display_name), false)
+    or fixed.names_platform
+  );
+
 alter table public.users add constraint users_name_lengths check (
   coalesce(pg_catalog.char_length(first_name), 0) <= 60 and coalesce(pg_catalog.char_length(last_name), 0) <= 60
 );
-
--- Names that now read as speaking for the platform are removed, as before.
-update public.users set display_name = null
-  where display_name is not null and public.claims_platform_authority(display_name);
-update public.users set first_name = null, last_name = null
-  where public.names_the_platform(pg_catalog.concat_ws(' ', first_name, last_name));
 
 -- As before, but first and last name only for their owner, admins and trusted server code.
 create or replace view public.public_profiles as

@@ -555,6 +555,43 @@ describe('anonymous and bulk writes', () => {
   });
 });
 
+describe('upgrading a data directory to the bounded and glued names rule', () => {
+  let dir = '';
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('removes names the new reading refuses and cuts long ones instead of failing', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'names-upgrade-'));
+    const real = path.resolve('supabase');
+    cpSync(path.join(real, 'seed.sql'), path.join(dir, 'seed.sql'));
+    const later = (name: string) => name.endsWith('.sql') && name >= '20261203000200';
+    const held = readdirSync(path.join(real, 'migrations')).filter(later).sort();
+    cpSync(path.join(real, 'migrations'), path.join(dir, 'migrations'), {
+      recursive: true,
+      filter: (source) => !later(path.basename(source)),
+    });
+    const old = await openTestDatabase(dir);
+    try {
+      await old.exec(`
+        update public.users set display_name = 'Support Team', first_name = repeat('G', 1000) where id = '${DEMO.seller}';
+        update public.users set display_name = 'OFFICIALSTORE', last_name = 'Staff' where id = '${DEMO.buyer}';
+      `);
+      expect(await applyMigrations(old, path.join(real, 'migrations'))).toEqual(held);
+      const rows = await old.query(
+        'select id, display_name, first_name, last_name from public.users where id = any($1) order by id',
+        [[DEMO.buyer, DEMO.seller]],
+      );
+      expect(rows.rows).toEqual([
+        { id: DEMO.buyer, display_name: null, first_name: 'Dana', last_name: 'Staff' },
+        { id: DEMO.seller, display_name: null, first_name: 'G'.repeat(60), last_name: 'Seller' },
+      ]);
+    } finally {
+      await old.close();
+    }
+  });
+});
+
 describe('upgrading a data directory created before these rules', () => {
   const QUILLWORKS = '00000000-0000-4000-8000-000000000012';
   let dir = '';
