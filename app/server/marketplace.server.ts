@@ -80,7 +80,8 @@ async function queryPage(
   const result = await supabase
     .rpc('catalogue_agents', catalogueArgs(params, categories), { get: true })
     .select(AGENT_SUMMARY_COLUMNS)
-    .order(sort.column, { ascending: sort.ascending })
+    // An agent nobody has rated (avg_rating NULL) comes after every rated one.
+    .order(sort.column, { ascending: sort.ascending, nullsFirst: false })
     .order('id', { ascending: true })
     .range(from, from + PAGE_SIZE - 1);
   // Past the last page a Data API may answer 416 (PGRST103): that is an empty page, not an error.

@@ -279,3 +279,32 @@ describe('upgrading a data directory created before the categories table', () =>
     }
   });
 });
+
+describe('the rating of an agent nobody has rated', () => {
+  it('is no rating (NULL, not 0 or five stars) in agents_with_stats and catalogue_agents; rated agents keep theirs', async () => {
+    const read = (from: string) =>
+      rowsAs<{ review_count: number; avg_rating: string | null }>(
+        db,
+        anon,
+        `select review_count, avg_rating::text from ${from} where status = 'published'`,
+      );
+    for (const rows of [await read('public.agents_with_stats'), await read('public.catalogue_agents()')]) {
+      const unrated = rows.filter((row) => Number(row.review_count) === 0);
+      const rated = rows.filter((row) => Number(row.review_count) > 0);
+      expect(unrated.length).toBeGreaterThan(0);
+      expect(rated.length).toBeGreaterThan(0);
+      expect(unrated.every((row) => row.avg_rating === null)).toBe(true);
+      expect(rated.every((row) => Number(row.avg_rating) >= 1 && Number(row.avg_rating) <= 5)).toBe(true);
+    }
+  });
+
+  it('is left out by any minimum rating', async () => {
+    const rows = await rowsAs<{ review_count: number }>(
+      db,
+      anon,
+      `select review_count from public.catalogue_agents(min_rating => 1)`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => Number(row.review_count) > 0)).toBe(true);
+  });
+});

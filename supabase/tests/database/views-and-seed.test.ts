@@ -82,7 +82,7 @@ describe('agents_with_stats', () => {
   it('gives anonymous readers the same aggregates as the raw tables', async () => {
     type Stats = {
       id: string;
-      avg_rating: string;
+      avg_rating: string | null;
       review_count: number;
       purchase_count: number;
       seller_username: string;
@@ -96,7 +96,7 @@ describe('agents_with_stats', () => {
       db,
       serviceRole,
       `select a.id,
-              coalesce(round(avg(r.rating), 2), 0)::numeric(3, 2)::text as avg_rating,
+              round(avg(r.rating), 2)::numeric(3, 2)::text as avg_rating, -- NULL without reviews (ADR 054)
               (select count(*)::int from public.reviews r2 where r2.agent_id = a.id) as review_count,
               (select count(*)::int from public.purchases p where p.agent_id = a.id and p.status = 'completed') as purchase_count,
               u.username as seller_username
@@ -110,7 +110,7 @@ describe('agents_with_stats', () => {
     const byId = new Map(truth.map((row) => [row.id, row]));
     for (const row of viewRows) expect(row).toEqual(byId.get(row.id));
     expect(viewRows.some((row) => row.review_count > 0 && row.purchase_count > 0)).toBe(true);
-    expect(viewRows.some((row) => row.review_count === 0 && row.avg_rating === '0.00')).toBe(true);
+    expect(viewRows.some((row) => row.review_count === 0 && row.avg_rating === null)).toBe(true);
   });
 
   it('returns numbers and arrays in the agent shape', async () => {
