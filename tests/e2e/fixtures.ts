@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import type AxeCore from 'axe-core';
 
 const EXPECTED_HTTP_ERROR = /^Failed to load resource: the server responded with a status of (4\d\d|503) /;
@@ -79,8 +79,34 @@ export function serverRenderedOnly() {
 }
 
 /**
+ * The page axe checks in, one per worker and browser, reused from check to check: the first load
+ * of a new page costs a new renderer process and cold caches (about a CPU-second here), a load in
+ * a page already open about a third of that. Each check starts with no cookies; the checked page's
+ * cookies are then copied in.
+ */
+const checkingPages = new WeakMap<Browser, Promise<Page>>();
+
+async function checkingPage(page: Page): Promise<Page> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('No browser');
+  let opened = checkingPages.get(browser);
+  if (!opened) {
+    opened = (async () => {
+      const context = await browser.newContext({ javaScriptEnabled: true, colorScheme: 'light' });
+      const axePage = await context.newPage();
+      if (!isJavaScriptProject()) await axePage.route('**/assets/**/*.js', (route) => route.abort());
+      return axePage;
+    })();
+    checkingPages.set(browser, opened);
+  }
+  const axePage = await opened;
+  await axePage.context().clearCookies();
+  return axePage;
+}
+
+/**
  * No axe violations of any impact (WCAG 2.0 to 2.2, A and AA) on the current page, in light and in dark theme: the page
- * is opened once more in a context of its own (the theme cookie left out, so the server renders
+ * is opened once more in the checking page, a context of its own (the theme cookie left out, so the server renders
  * the `system` theme) and checked with the light, then the dark colour scheme emulated.
  */
 export async function expectAccessible(page: Page) {
@@ -89,12 +115,9 @@ export async function expectAccessible(page: Page) {
   const runsOnlyHere = test.info().annotations.some((annotation) => annotation.type === SERVER_RENDERED_ONLY);
   if (!isJavaScriptProject() && !runsOnlyHere) return;
   const url = page.url();
-  const browser = page.context().browser();
-  if (!browser) throw new Error('No browser');
-  const context = await browser.newContext({ javaScriptEnabled: true, colorScheme: 'light' });
-  await context.addCookies((await page.context().cookies()).filter((cookie) => cookie.name !== 'am_theme'));
-  const axePage = await context.newPage();
-  if (!isJavaScriptProject()) await axePage.route('**/assets/**/*.js', (route) => route.abort());
+  const axePage = await checkingPage(page);
+  await axePage.context().addCookies((await page.context().cookies()).filter((cookie) => cookie.name !== 'am_theme'));
+  await axePage.emulateMedia({ colorScheme: 'light' });
   await axePage.goto(url);
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply.
   await axePage.evaluate(AXE_SOURCE);
@@ -133,5 +156,5 @@ export async function expectAccessible(page: Page) {
       `axe violations on ${url} (${colorScheme})`,
     ).toEqual([]);
   }
-  await context.close();
+  // The checking page stays open for the next check (checkingPage).
 }

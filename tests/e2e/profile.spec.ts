@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signUpNewUser, uniqueName } from './support/accounts';
-import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
 
 const TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
 const BIO_MESSAGE = 'Bio must be at most 500 characters';
@@ -154,6 +154,7 @@ test('privacy and notification settings persist', async ({ page }) => {
 });
 
 test('security and data tabs show the password, sessions, export and delete forms', async ({ page }) => {
+  serverRenderedOnly();
   test.slow(); // axe runs in two themes per tab
   await signUpNewUser(page, unique('prof'));
   await page.goto('/profile?tab=security');

@@ -1,19 +1,16 @@
 /**
- * Analytics on the commerce server, with JavaScript on and off: an anonymous visitor and a new
+ * Analytics on the commerce server, checked once (in the no-JavaScript run): an anonymous visitor and a new
  * buyer view an agent page, the buyer buys, and the seller's Sales Analytics show one more sale
  * and two more views for that agent (figures read relatively: other specs sell the same seller's
  * other agents). An administrator sees Platform Analytics; a buyer is refused both pages.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
+import { expect, expectAccessible, serverRenderedOnly, test } from '../fixtures';
 import { signIn, signInAs, signOut, signUpNewUser, uniqueName } from '../support/accounts';
 
 const CARECRAFT = { email: 'carecraft@demo.test', username: 'carecraft_ai' };
-/** carecraft_ai's agents that no other spec buys; one per project, so the two runs never meet. */
-const agent = () =>
-  isJavaScriptProject()
-    ? { path: '/agent/a0000000-0000-4000-8000-000000000024', name: 'Log Lens', price: 99 }
-    : { path: '/agent/a0000000-0000-4000-8000-000000000030', name: 'Translation Studio', price: 159 };
+/** One of carecraft_ai's agents that no other spec buys. */
+const agent = () => ({ path: '/agent/a0000000-0000-4000-8000-000000000030', name: 'Translation Studio', price: 159 });
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
@@ -35,6 +32,7 @@ async function agentFigures(page: Page, name: string) {
 }
 
 test('a visitor’s and a buyer’s views and the purchase show in the seller’s analytics', async ({ page }) => {
+  serverRenderedOnly(); // figures the server counts; buying with JavaScript is buying.spec.ts's
   const { path, name, price } = agent();
   await signInAs(page, CARECRAFT, '/dashboard/analytics');
   const before = await agentFigures(page, name);

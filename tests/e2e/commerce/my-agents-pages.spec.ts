@@ -1,12 +1,12 @@
 /**
- * My AI Agents a page at a time, with JavaScript on and off: a new seller with one agent more
+ * My AI Agents a page at a time, checked once (in the no-JavaScript run): a new seller with one agent more
  * than a page (25) sees the newest 25, 'Page 1 of 2' and a Next link; the oldest is on page 2,
  * where archiving it comes back to page 2 with the message. The list used to be one read of every
  * agent (at most 1,000 shown); the figures past 1,000 agents are checked against SQL in
  * app/server/many-agents.server.test.ts.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from '../fixtures';
+import { expect, expectAccessible, serverRenderedOnly, test } from '../fixtures';
 import { signUpNewUser, uniqueName } from '../support/accounts';
 
 const PAGE_SIZE = 25;
@@ -17,6 +17,7 @@ const row = (page: Page, name: string) =>
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Agent pages' });
 
 test('My AI Agents shows 25 agents a page; a status change stays on its page', async ({ page }) => {
+  serverRenderedOnly(); // pages are links; a status change with JavaScript is listing.spec.ts's
   test.slow(); // a sign-up, a seller form and 26 listings posted on a busy machine
   const seller = await signUpNewUser(page, uniqueName('pg', test.info().project.name));
   await page.goto('/become-seller');
