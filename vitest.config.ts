@@ -64,12 +64,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        // One file at a time: each starts Vite in-process, whose React Router plugin rewrites
-        // .react-router/types; two at once raced on it (ENOTEMPTY).
+        // Side by side with the other projects (a project of one worker would run on its own, after
+        // them, with the second core idle): the files that start Vite in-process take turns only
+        // for the start (tests/support/app-in-process.ts). Vitest queues projects by name, so
+        // `isolated` (the longest files) starts first and the many short files fill in around them.
         test: {
-          name: 'pglite-env',
+          name: 'isolated',
           include: changesEnvironment,
-          fileParallelism: false,
           globalSetup: [seededTemplate],
         },
       },

@@ -6,7 +6,11 @@
  * its full path and whether it has a loader, an action or a page) so tests enumerate routes
  * instead of listing them by hand.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import express from 'express';
 import type { AppInstance } from '../../server/app';
@@ -60,16 +64,19 @@ interface BuildRoute {
 export async function startAppInProcess(): Promise<AppInProcess> {
   Object.assign(process.env, ENV);
   const { createServer } = await import('vite');
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    appType: 'custom',
-    logLevel: 'error',
+  const { vite, createApp, build } = await oneAtATime(async () => {
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      appType: 'custom',
+      logLevel: 'error',
+    });
+    const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp(): Promise<AppInstance> };
+    const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as {
+      routes: Record<string, BuildRoute>;
+    };
+    return { vite, createApp, build };
   });
-  const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp(): Promise<AppInstance> };
   const app = await createApp();
-  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as {
-    routes: Record<string, BuildRoute>;
-  };
 
   const server = express();
   server.disable('x-powered-by'); // as server.js
@@ -92,6 +99,36 @@ export async function startAppInProcess(): Promise<AppInProcess> {
       await vite.close();
     },
   };
+}
+
+/**
+ * Runs `start` while no other test process starts Vite: React Router's Vite plugin rewrites
+ * `.react-router/types` (a remove, then writes) as a server starts, and two at once fail on each
+ * other's files (ENOTEMPTY). The files that start the app run side by side with the rest of the
+ * suite; only their starts take turns, held by a lock directory (a crashed holder's lock is taken
+ * over after a minute).
+ */
+async function oneAtATime<T>(start: () => Promise<T>): Promise<T> {
+  const lock = path.join(
+    os.tmpdir(),
+    `app-in-process-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}.lock`,
+  );
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await start();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 function manifestRoutes(routes: Record<string, BuildRoute>): ManifestRoute[] {
