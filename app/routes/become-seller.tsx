@@ -80,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  errorMeta(error) ?? pageMeta('Become a Seller', 'Sell your AI agents to thousands of businesses on AgentMarket.');
+  errorMeta(error) ?? pageMeta('Become a Seller', 'Sell your AI agents on AgentMarket.');
 
 export default function BecomeSellerPage({ actionData }: Route.ComponentProps) {
   const viewer = useOptionalViewer();

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { ArrowRight, Award, Bot, Download, Globe2, PlayCircle, Rocket, Search, Shield, Users, Zap } from 'lucide-react';
+import { ArrowDown, ArrowRight, Bot, Download, Globe2, Rocket, Search, Shield, Star, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { AgentCard } from '~/components/agents/agent-card';
 import { CategoryIcon } from '~/components/category-icon';
@@ -8,17 +8,14 @@ import { connectionContext } from '~/context';
 import { marketplaceCategoryHref } from '~/lib/categories';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { SAMPLE_AGENTS } from '~/lib/sample-agents';
-import { getCatalogueCounts, listCategories, listFeaturedAgents } from '~/server/agents.server';
+import { getCatalogueCounts, getPlatformFigures, listCategories, listFeaturedAgents } from '~/server/agents.server';
+import { figureRows } from '~/lib/platform-figures';
 import type { Route } from './+types/home';
 import { publicSupabase } from '~/server/supabase.server';
 import { pluralize } from '~/lib/plural';
 
-const STATS = [
-  { value: '10,000+', label: 'AI agents', Icon: Bot },
-  { value: '50,000+', label: 'Users', Icon: Users },
-  { value: '99.9%', label: 'Success rate', Icon: Zap },
-  { value: '25+', label: 'Awards', Icon: Award },
-];
+/** The icons of the stats row, in figureRows' order: agents, sellers, purchases, rating. */
+const STAT_ICONS = [Bot, Users, Download, Star];
 
 const STEPS = [
   { Icon: Search, title: 'Find', text: 'Browse and compare agents by category, price and rating.' },
@@ -34,12 +31,13 @@ const BENEFITS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const supabase = publicSupabase(context.get(connectionContext));
-  const [featured, categories, { categoryCounts: counts }] = await Promise.all([
+  const [featured, categories, { categoryCounts: counts }, figures] = await Promise.all([
     listFeaturedAgents(supabase),
     listCategories(supabase),
     getCatalogueCounts(supabase),
+    getPlatformFigures(supabase),
   ]);
-  return { featured: featured.length > 0 ? featured : SAMPLE_AGENTS, categories, counts };
+  return { featured: featured.length > 0 ? featured : SAMPLE_AGENTS, categories, counts, stats: figureRows(figures) };
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
@@ -50,7 +48,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   );
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { featured, categories, counts } = loaderData;
+  const { featured, categories, counts, stats } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white py-20 dark:from-slate-900 dark:to-slate-950">
@@ -59,27 +57,29 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             The marketplace for <span className="text-brand-700 dark:text-brand-300">AI agents</span> that work for you
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-            Explore thousands of ready-made agents from independent creators, or become a seller and share yours with
-            the world.
+            Explore ready-made agents from independent creators, or become a seller and share yours with the world.
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             <Link to="/marketplace" className={buttonClass('primary', 'lg')}>
               Explore Marketplace <ArrowRight aria-hidden="true" className="size-5" />
             </Link>
-            <Link to="/become-seller" className={buttonClass('secondary', 'lg')}>
-              <PlayCircle aria-hidden="true" className="size-5" /> Watch Demo
-            </Link>
+            <a href="#how-it-works" className={buttonClass('secondary', 'lg')}>
+              See How It Works <ArrowDown aria-hidden="true" className="size-5" />
+            </a>
           </div>
           <dl className="mx-auto mt-16 grid max-w-4xl grid-cols-2 gap-6 sm:grid-cols-4">
-            {STATS.map(({ value, label, Icon }) => (
-              <div key={label} className="flex flex-col-reverse items-center">
-                <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
-                <dd className="mt-2 flex flex-col items-center text-3xl font-bold">
-                  <Icon aria-hidden="true" className="mb-2 size-6 text-brand-600 dark:text-brand-300" />
-                  {value}
-                </dd>
-              </div>
-            ))}
+            {stats.map(({ value, label }, index) => {
+              const Icon = STAT_ICONS[index] ?? Bot;
+              return (
+                <div key={label} className="flex flex-col-reverse items-center">
+                  <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+                  <dd className="mt-2 flex flex-col items-center text-3xl font-bold">
+                    <Icon aria-hidden="true" className="mb-2 size-6 text-brand-600 dark:text-brand-300" />
+                    {value}
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
         </div>
       </section>
@@ -169,7 +169,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           Ready to put AI agents to work?
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-slate-700 dark:text-slate-300">
-          Join thousands of businesses automating their work with agents from AgentMarket.
+          Find an agent that fits your work, or list your own and sell it to everyone who visits.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
           <Link to="/marketplace" className={buttonClass('primary', 'lg')}>

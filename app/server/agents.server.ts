@@ -8,6 +8,7 @@ import type { AppSupabaseClient } from '~/server/supabase.server';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { CATEGORY_COLUMNS, categoryBySlug, type Category } from '~/lib/categories';
 import type { CatalogueFilters } from '~/lib/marketplace-params';
+import type { PlatformFigures } from '~/lib/platform-figures';
 import { unwrap } from '~/server/http-errors.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
@@ -114,6 +115,24 @@ export async function getCatalogueCounts(
     narrowed ? countsPerCategory(supabase, NO_COUNT_FILTERS) : null,
   ]);
   return { categoryCounts, publishedTotal: sumOf(unfiltered ?? categoryCounts) };
+}
+
+/** The home page's figures: what the marketplace lists, counted in SQL (`platform_figures`). */
+export function getPlatformFigures(supabase: AppSupabaseClient): Promise<PlatformFigures> {
+  return sharedCatalogueRead('platform-figures', async () => {
+    const rows = unwrap(
+      await supabase.rpc('platform_figures', undefined, { get: true }),
+      catalogueFailure('platform figures'),
+    );
+    const row = rows[0];
+    return {
+      agentCount: Number(row?.agent_count ?? 0),
+      sellerCount: Number(row?.seller_count ?? 0),
+      purchaseCount: Number(row?.purchase_count ?? 0),
+      reviewCount: Number(row?.review_count ?? 0),
+      avgRating: row?.avg_rating === null || row?.avg_rating === undefined ? null : Number(row.avg_rating),
+    };
+  });
 }
 
 export function sumOf(counts: Record<string, number>): number {

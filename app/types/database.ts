@@ -1512,6 +1512,16 @@ export type Database = {
           revenue: number;
         }[];
       };
+      platform_figures: {
+        Args: never;
+        Returns: {
+          agent_count: number;
+          avg_rating: number;
+          purchase_count: number;
+          review_count: number;
+          seller_count: number;
+        }[];
+      };
       platform_overview_figures: {
         Args: { since: string };
         Returns: {

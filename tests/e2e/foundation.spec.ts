@@ -40,6 +40,32 @@ test.describe('shared layout', () => {
     await expectAccessible(page);
   });
 
+  test('the home page figures are the marketplace’s, and it claims nothing it cannot back', async ({ page }) => {
+    serverRenderedOnly();
+    await page.goto('/marketplace');
+    const line = await page
+      .getByRole('status')
+      .filter({ hasText: /^Showing/ })
+      .textContent();
+    const listed = /of (\d+) agents/.exec(line ?? '')?.[1];
+    expect(Number(listed)).toBeGreaterThan(0);
+    await page.goto('/');
+    const figure = (label: RegExp) =>
+      page
+        .getByRole('main')
+        .locator('dl > div')
+        .filter({ has: page.locator('dt', { hasText: label }) })
+        .locator('dd');
+    await expect(figure(/^AI agents?$/)).toHaveText(listed!);
+    await expect(figure(/^Sellers?$/)).toHaveText(/^\d+$/);
+    await expect(figure(/^Purchases?$/)).toHaveText(/^\d[\d,]*\+?$/);
+    await expect(figure(/^Average rating of \d+ reviews?$/)).toHaveText(/^[1-5]\.\d$/);
+    await expect(page.getByRole('main')).not.toContainText(/Success rate|Awards|thousands|10,000\+|50,000\+/);
+    const howItWorks = page.getByRole('link', { name: 'See How It Works' });
+    await expect(howItWorks).toHaveAttribute('href', '#how-it-works');
+    await expect(page.locator('#how-it-works')).toHaveText('How It Works');
+  });
+
   test('the header search submits to the marketplace', async ({ page }) => {
     await page.goto('/');
     const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search AI agents' });

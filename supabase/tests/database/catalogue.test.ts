@@ -308,3 +308,49 @@ describe('the rating of an agent nobody has rated', () => {
     expect(rows.every((row) => Number(row.review_count) > 0)).toBe(true);
   });
 });
+
+describe('platform_figures: the home page figures', () => {
+  type Figures = { agents: number; sellers: number; purchases: number; reviews: number; rating: number | null };
+  const FIGURES = `select agent_count::int as agents, seller_count::int as sellers, purchase_count::int as purchases,
+      review_count::int as reviews, avg_rating::float8 as rating from public.platform_figures()`;
+  /** The same figures counted from the tables, with the catalogue's rule written out. */
+  const FROM_THE_ROWS = `
+    with listed as (select id, seller_id from public.agents where status = 'published' and not seller_banned)
+    select (select count(*)::int from listed) as agents,
+      (select count(distinct seller_id)::int from listed) as sellers,
+      (select count(*)::int from public.purchases p where p.status = 'completed' and p.agent_id in (select id from listed)) as purchases,
+      (select count(*)::int from public.reviews r where r.agent_id in (select id from listed)) as reviews,
+      (select round(avg(r.rating), 1)::float8 from public.reviews r where r.agent_id in (select id from listed)) as rating`;
+
+  it('counts what the marketplace lists, the same for anyone, as the rows themselves do', async () => {
+    const [expected] = await rowsAs<Figures>(db, serviceRole, FROM_THE_ROWS);
+    expect(expected!.agents).toBeGreaterThan(0);
+    expect(expected!.purchases).toBeGreaterThan(0);
+    expect(expected!.reviews).toBeGreaterThan(0);
+    for (const claims of [anon, user(DEMO.buyer), user(DEMO.seller), user(DEMO.admin), serviceRole]) {
+      expect(await rowsAs<Figures>(db, claims, FIGURES)).toEqual([expected]);
+    }
+  });
+
+  it("leaves out a banned seller's agents, their purchases and reviews at once", async () => {
+    const [before] = await rowsAs<Figures>(db, serviceRole, FIGURES);
+    const after = await rolledBack(db, serviceRole, async (tx) => {
+      await tx.query('update public.users set banned_at = now() where id = $1', [DEMO.seller]);
+      return {
+        figures: (await tx.query<Figures>(FIGURES)).rows[0],
+        expected: (await tx.query<Figures>(FROM_THE_ROWS)).rows[0],
+      };
+    });
+    expect(after.figures).toEqual(after.expected);
+    expect(after.figures!.agents).toBeLessThan(before!.agents);
+    expect(after.figures!.sellers).toBe(before!.sellers - 1);
+  });
+
+  it('gives no rating while no listed agent is reviewed', async () => {
+    const figures = await rolledBack(db, serviceRole, async (tx) => {
+      await tx.query('delete from public.reviews');
+      return (await tx.query<Figures>(FIGURES)).rows[0];
+    });
+    expect(figures).toMatchObject({ reviews: 0, rating: null });
+  });
+});
