@@ -4,6 +4,7 @@
  * a "+" (1,234 → "1,200+"), so a figure never claims more than there is.
  */
 import { NO_REVIEWS_YET } from './agents';
+import { noun } from './plural';
 
 export interface PlatformFigures {
   agentCount: number;
@@ -27,14 +28,14 @@ export function formatCount(count: number): string {
 /** The four figures of the home page's stats row, in order, each with its label. */
 export function figureRows(figures: PlatformFigures): { value: string; label: string }[] {
   return [
-    { value: formatCount(figures.agentCount), label: figures.agentCount === 1 ? 'AI agent' : 'AI agents' },
-    { value: formatCount(figures.sellerCount), label: figures.sellerCount === 1 ? 'Seller' : 'Sellers' },
-    { value: formatCount(figures.purchaseCount), label: figures.purchaseCount === 1 ? 'Purchase' : 'Purchases' },
+    { value: formatCount(figures.agentCount), label: noun(figures.agentCount, 'AI agent') },
+    { value: formatCount(figures.sellerCount), label: noun(figures.sellerCount, 'Seller') },
+    { value: formatCount(figures.purchaseCount), label: noun(figures.purchaseCount, 'Purchase') },
     figures.avgRating === null || figures.reviewCount === 0
       ? { value: NO_REVIEWS_YET, label: 'Average rating' }
       : {
           value: figures.avgRating.toFixed(1),
-          label: `Average rating of ${formatCount(figures.reviewCount)} ${figures.reviewCount === 1 ? 'review' : 'reviews'}`,
+          label: `Average rating of ${formatCount(figures.reviewCount)} ${noun(figures.reviewCount, 'review')}`,
         },
   ];
 }
