@@ -79,7 +79,7 @@ export function RecentActivity({ events, timeZone }: { events: ActivityEvent[]; 
             return (
               <li key={event.id} className="flex items-start gap-3 py-3">
                 <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 wrap-anywhere">
                   <p className="font-medium">{event.title}</p>
                   <p className={SECONDARY}>{event.detail}</p>
                 </div>
