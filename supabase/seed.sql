@@ -424,6 +424,18 @@ select
   started, started
 from plans;
 
+-- A member pays the tier's price from the day they subscribed: every purchase since then records
+-- the tier's discount (10 % Premium, 20 % Enterprise, rounded to the cent as the app rounds), so
+-- what Billing, Purchases and Membership show (amounts, savings) follows from these rows.
+update public.purchases p
+set
+  discount_percent = d.percent,
+  discount_amount = round(p.list_price * d.percent / 100, 2),
+  amount = p.list_price - round(p.list_price * d.percent / 100, 2)
+from public.subscriptions s
+cross join lateral (select case s.tier when 'enterprise' then 20 else 10 end as percent) d
+where p.buyer_id = s.user_id and p.created_at >= s.current_period_start;
+
 insert into public.subscription_charges (id, user_id, subscription_id, tier, kind, description, amount, status,
   period_start, period_end, provider, provider_payment_id, idempotency_key, created_at, updated_at)
 select

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../packages/supabase-embedded/src/database';
+import { TIERS } from '../../../app/lib/membership';
 import { DEMO, anon, openSeededDatabase, rolledBack, rowsAs, seedAgentId, serviceRole, user } from './helpers';
 
 let db: Database;
@@ -300,5 +301,61 @@ describe('seed', () => {
     expect(row?.total).toBeGreaterThan(30);
     expect(row?.ratings).toBe(5);
     expect(row!.high / row!.total).toBeGreaterThan(0.6);
+  });
+
+  it('gives every member their tier’s price on each purchase since they subscribed, and a charge for each month', async () => {
+    const discountOf = new Map(TIERS.map((tier) => [tier.id, tier.discountPercent]));
+    const monthlyOf = new Map(TIERS.map((tier) => [tier.id, tier.monthlyPrice]));
+    const purchases = await rowsAs<{
+      tier: string;
+      since: boolean;
+      list_price: string;
+      discount_percent: number;
+      discount_amount: string;
+      amount: string;
+    }>(
+      db,
+      serviceRole,
+      `select s.tier, p.created_at >= s.current_period_start as since, p.list_price::text, p.discount_percent,
+              p.discount_amount::text, p.amount::text
+       from public.purchases p join public.subscriptions s on s.user_id = p.buyer_id`,
+    );
+    // Not vacuous: members bought before and after they subscribed.
+    expect(purchases.filter((row) => row.since).length).toBeGreaterThan(0);
+    expect(purchases.filter((row) => !row.since).length).toBeGreaterThan(0);
+    for (const row of purchases) {
+      const percent = row.since ? discountOf.get(row.tier) : 0;
+      const listCents = Math.round(Number(row.list_price) * 100);
+      const discountCents = Math.round((listCents * percent!) / 100);
+      expect(row).toMatchObject({ discount_percent: percent });
+      expect(Math.round(Number(row.discount_amount) * 100)).toBe(discountCents);
+      expect(Math.round(Number(row.amount) * 100)).toBe(listCents - discountCents);
+    }
+    // Every purchase of a buyer who is no member is at the list price.
+    const others = await rowsAs<{ discounted: number }>(
+      db,
+      serviceRole,
+      `select count(*)::int as discounted from public.purchases p
+       where p.discount_amount <> 0 and not exists (select 1 from public.subscriptions s where s.user_id = p.buyer_id)`,
+    );
+    expect(others[0]?.discounted).toBe(0);
+
+    // One paid charge at the tier's monthly price for every month begun since the subscription started.
+    const charges = await rowsAs<{ tier: string; months: number; charges: number; amounts: string[] }>(
+      db,
+      serviceRole,
+      `select s.tier,
+              (select count(*)::int from generate_series(s.created_at, now(), interval '1 month')) as months,
+              count(c.id)::int as charges,
+              coalesce(array_agg(c.amount::text) filter (where c.id is not null), '{}') as amounts
+       from public.subscriptions s
+       left join public.subscription_charges c on c.subscription_id = s.id and c.status = 'paid'
+       group by s.id`,
+    );
+    expect(charges.length).toBeGreaterThan(0);
+    for (const row of charges) {
+      expect(row.charges).toBe(row.months);
+      expect(row.amounts.map(Number)).toEqual(Array(row.months).fill(monthlyOf.get(row.tier)));
+    }
   });
 });
