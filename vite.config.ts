@@ -33,8 +33,11 @@ export default defineConfig({
     ssr: {
       // lucide-react's entry loads all of its ~1,600 icons (0.2 s of a start-up, ADR 044); bundled,
       // the server build keeps only the icons the pages use, as the browser's does. The embedded
-      // backend's workspace package ships TypeScript, so it is bundled too.
-      resolve: { noExternal: ['lucide-react', '@agentmarket/supabase-embedded'] },
+      // backend's workspace package ships TypeScript, so it is bundled too. @supabase/ssr has no
+      // `exports` map, so Node would load its CommonJS build, which requires supabase-js's CommonJS
+      // build beside the ES module the app imports: two copies of supabase-js in one process (and
+      // its Node 20 notice twice). Bundled, its ES module build imports the app's one copy.
+      resolve: { noExternal: ['lucide-react', '@agentmarket/supabase-embedded', '@supabase/ssr'] },
       build: {
         rollupOptions: {
           input: './server/app.ts',
