@@ -34,6 +34,15 @@ const executablePath = chromiumPath();
  */
 const commerceWorkers = Number(process.env.E2E_WORKERS ?? Math.max(1, Math.floor((availableParallelism() - 2) / 2)));
 
+const mainIgnores = ['**/commerce/**', '**/reliability/**'];
+/**
+ * Tests that run in one of the two runs only (tests/e2e/fixtures.ts: `SERVER_RENDERED`,
+ * `JAVASCRIPT_ONLY`) are left out of the other's list, where a skip inside the test would still
+ * have cost it a page and the test's hooks.
+ */
+const SERVER_RENDERED = /@server-rendered/;
+const JAVASCRIPT_ONLY = /@javascript-only/;
+
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
@@ -81,8 +90,8 @@ export default defineConfig({
     ...(suite === 'commerce' || reliability
       ? []
       : [
-          { name: 'js', testIgnore: ['**/commerce/**', '**/reliability/**'], use: { javaScriptEnabled: true } },
-          { name: 'nojs', testIgnore: ['**/commerce/**', '**/reliability/**'], use: { javaScriptEnabled: false } },
+          { name: 'js', testIgnore: mainIgnores, grepInvert: SERVER_RENDERED, use: { javaScriptEnabled: true } },
+          { name: 'nojs', testIgnore: mainIgnores, grepInvert: JAVASCRIPT_ONLY, use: { javaScriptEnabled: false } },
         ]),
     ...(suite === 'main' || reliability
       ? []
@@ -90,11 +99,13 @@ export default defineConfig({
           {
             name: 'commerce-js',
             testDir: './tests/e2e/commerce',
+            grepInvert: SERVER_RENDERED,
             use: { javaScriptEnabled: true, baseURL: commerceURL },
           },
           {
             name: 'commerce-nojs',
             testDir: './tests/e2e/commerce',
+            grepInvert: JAVASCRIPT_ONLY,
             use: { javaScriptEnabled: false, baseURL: commerceURL },
           },
         ]),

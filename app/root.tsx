@@ -20,7 +20,7 @@ import { Stylesheet } from '~/components/stylesheet';
 import { connectionContext, viewerContext } from '~/context';
 import { parseAuthMode } from '~/lib/auth-modal';
 import { SITE_NAME, errorMeta, pageMeta } from '~/lib/meta';
-import { useFocusAfterNavigation } from '~/lib/use-focus-after-navigation';
+import { useFocusAfterNavigation, useFocusHeadingAfterSignIn } from '~/lib/use-focus-after-navigation';
 import { storageOrigin } from '~/server/account.server';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
@@ -73,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const authMode = viewer ? null : parseAuthMode(new URLSearchParams(location.search).get('auth'));
   const flash = rootData?.flash ?? null;
   useFocusAfterNavigation('main');
+  useFocusHeadingAfterSignIn('main', viewer?.id ?? null);
   return (
     // The class may differ from the server's: the theme saved in local storage wins (app/lib/theme.ts).
     <html lang="en" className={theme} suppressHydrationWarning>

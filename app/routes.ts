@@ -4,7 +4,9 @@ import { dashboardRoutes } from './routes/dashboard/routes';
 export default [
   index('routes/home.tsx'),
   route('marketplace', 'routes/marketplace.tsx'),
-  route('agent/:agentId', 'routes/agent.tsx'),
+  route('agent/:agentId', 'routes/agent.tsx', [
+    route('checkout', 'routes/agent-checkout.tsx'), // the order summary, over the agent page (ADR 061)
+  ]),
   route('agent/:agentId/download', 'routes/agent-download.ts'), // the package file (resource route)
   route('agent/:agentId/review', 'routes/agent-review.tsx'),
   route('categories', 'routes/categories.tsx'),
@@ -32,6 +34,7 @@ export default [
   route('resources/theme', 'routes/resources/theme.ts'),
   route('resources/newsletter', 'routes/resources/newsletter.ts'),
   route('artwork/:category/:seed/:file', 'routes/resources/artwork.ts'), // generated agent pictures
+  route('schemas/agent-package/v1.json', 'routes/resources/agent-package-schema.ts'), // the package format (ADR 058)
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'), // Stripe's signed events (ADR 019); 404 unless configured
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-up', 'routes/auth/sign-up.tsx'),

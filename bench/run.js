@@ -188,10 +188,11 @@ async function main() {
       expect: (html) => html.includes('<table') || html.includes('<li'),
     },
     {
-      // Each request buys another seeded agent (a new idempotency key each): 303 to the agent page.
+      // Each request buys another seeded agent (a new idempotency key each): Confirm purchase of
+      // the order summary, 303 to the agent page.
       name: 'buy action (POST)',
       key: 'buy',
-      path: `/agent/${agentId(1)}`,
+      path: `/agent/${agentId(1)}/checkout`,
       ok: [303],
       nextRequest: () => {
         const id = agentId((bought++ % config.agents) + 1);
@@ -199,7 +200,7 @@ async function main() {
         const price = prices.get(id).toFixed(2);
         return {
           method: 'POST',
-          path: `/agent/${id}`,
+          path: `/agent/${id}/checkout`,
           headers: {
             origin: server.origin,
             cookie: buyerCookie,

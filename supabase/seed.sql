@@ -217,16 +217,11 @@ cross join lateral (
       else now() - make_interval(days => (s.n * 53) % 175 + 3, hours => (s.n * 7) % 24)
     end as created_at,
     -- The agent's generated picture (app/lib/agent-artwork.ts draws it; agentArtworkPath builds
-    -- the same path): category, the id's last 12 digits, the initials of its first two words.
+    -- the same path): category, the id's last 12 digits, the name's words joined by '-' (every
+    -- seeded name is shorter than the 60 characters the app keeps).
     '/artwork/' || lower(replace(s.category, ' ', '-')) || '/' || lpad(s.n::text, 12, '0') || '/' || (
-      select coalesce(string_agg(upper(left(w.word, 1)), '' order by w.position), 'AI')
-      from (
-        select m.word[1] as word, m.position
-        from regexp_matches(s.name, '[A-Za-z0-9]+', 'g') with ordinality as m(word, position)
-        where lower(m.word[1]) not in ('a', 'an', 'and', 'of', 'the', 'for')
-        order by m.position
-        limit 2
-      ) w
+      select coalesce(string_agg(m.word[1], '-' order by m.position), 'Agent')
+      from regexp_matches(s.name, '[A-Za-z0-9]+', 'g') with ordinality as m(word, position)
     ) || '.svg' as artwork
 ) t;
 

@@ -5,7 +5,8 @@
  * /dashboard/platform-analytics. Days are UTC days (`YYYY-MM-DD`).
  */
 import { useId } from 'react';
-import { formatDay, sumOf } from '~/lib/analytics';
+import { DataTable } from '~/components/ui/data-table';
+import { averageOf, formatAverage, formatDay, sumOf } from '~/lib/analytics';
 import { formatMoney } from '~/lib/dashboard-format';
 
 export interface ChartSeries {
@@ -13,6 +14,12 @@ export interface ChartSeries {
   format: 'count' | 'money';
   /** One value per day, in the order of `days`. */
   values: readonly number[];
+  /**
+   * What the one figure beside the title is: the days added up (`total`, the default), or their
+   * daily average (`average`), for a figure that does not add up over days (active users: the same
+   * person on ten days is one person, not ten).
+   */
+  summary?: 'total' | 'average';
 }
 
 const WIDTH = 600;
@@ -33,16 +40,24 @@ function niceMax(max: number): number {
   return step * power;
 }
 
+/** The figure beside a series' title, with what it counts: `12 in total`, `3.4 daily average`. */
+export function seriesSummary(series: ChartSeries): string {
+  if (series.summary === 'average') return `${formatAverage(averageOf(series.values, (value) => value))} daily average`;
+  return `${formatValue(
+    sumOf(series.values, (value) => value, series.format === 'money'),
+    series.format,
+  )} in total`;
+}
+
 export function describeSeries(days: readonly string[], series: ChartSeries): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return `${series.label}: no days.`;
-  const total = sumOf(series.values, (value) => value, series.format === 'money');
   const span = `from ${formatDay(first)} to ${formatDay(last)}`;
-  if (total === 0) return `${series.label} per day ${span}: none.`;
+  if (series.values.every((value) => value === 0)) return `${series.label} per day ${span}: none.`;
   const highest = Math.max(...series.values);
   const highestDay = days[series.values.indexOf(highest)] ?? first;
-  return `${series.label} per day ${span}: ${formatValue(total, series.format)} in total, highest ${formatValue(highest, series.format)} on ${formatDay(highestDay)}.`;
+  return `${series.label} per day ${span}: ${seriesSummary(series)}, highest ${formatValue(highest, series.format)} on ${formatDay(highestDay)}.`;
 }
 
 function BarChart({ days, series }: { days: readonly string[]; series: ChartSeries }) {
@@ -57,13 +72,7 @@ function BarChart({ days, series }: { days: readonly string[]; series: ChartSeri
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-medium">
-        {series.label}:{' '}
-        <span className="tabular-nums">
-          {formatValue(
-            sumOf(series.values, (value) => value, series.format === 'money'),
-            series.format,
-          )}
-        </span>
+        {series.label}: <span className="tabular-nums">{seriesSummary(series)}</span>
       </figcaption>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -154,36 +163,25 @@ export function DailyChart({
       </div>
       <details className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
         <summary className="cursor-pointer font-medium">Show the numbers per day as a table</summary>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{title}, per day (UTC)</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Day
-                </th>
-                {series.map((one) => (
-                  <th key={one.label} scope="col" className="py-2 pr-4 text-right font-semibold">
-                    {one.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day, index) => (
-                <tr key={day} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1.5 pr-4 font-normal">
-                    <time dateTime={day}>{formatDay(day)}</time>
-                  </th>
-                  {series.map((one) => (
-                    <td key={one.label} className="py-1.5 pr-4 text-right tabular-nums">
-                      {formatValue(one.values[index] ?? 0, one.format)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-3">
+          <DataTable
+            caption={`${title}, per day (UTC)`}
+            columns={[
+              {
+                header: 'Day',
+                rowHeader: true,
+                cell: (index: number) => <time dateTime={days[index]}>{formatDay(days[index] ?? '')}</time>,
+              },
+              ...series.map((one) => ({
+                header: one.label,
+                numeric: true,
+                cell: (index: number) => formatValue(one.values[index] ?? 0, one.format),
+              })),
+            ]}
+            rows={days.map((_, index) => index)}
+            rowKey={(index) => days[index] ?? String(index)}
+            framed={false}
+          />
         </div>
       </details>
     </section>

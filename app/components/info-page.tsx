@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** A link inside an information page's text: underlined, so it stands apart from the words around it. */
+export const TEXT_LINK = 'font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300';
+
 /** The shared shape of the information pages (footer links): a heading, an intro, sections. */
 export function InfoPage({
   title,

@@ -1,24 +1,22 @@
 /**
- * Generated agent pictures: well-formed URLs only, the same agent always the same picture,
- * different agents different pictures, and the seed's SQL builds exactly the path the app builds.
+ * Generated agent pictures: well-formed URLs only, the category's motif with the agent's name as
+ * its title, the same agent always the same picture, different agents different pictures, and the
+ * seed's SQL builds exactly the path the app builds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import {
-  agentArtworkPath,
-  agentArtworkSvg,
-  agentPicture,
-  artworkInitials,
-  parseArtworkParams,
-} from '~/lib/agent-artwork';
+import { agentArtworkPath, agentArtworkSvg, agentPicture, artworkName, parseArtworkParams } from '~/lib/agent-artwork';
 
 describe('artwork URLs', () => {
-  it('takes the initials of the first two words that are not small words', () => {
-    expect(artworkInitials('Month-End Closer')).toBe('ME');
-    expect(artworkInitials('The Art of Sales')).toBe('AS');
-    expect(artworkInitials('x')).toBe('X');
-    expect(artworkInitials('— ✨ —')).toBe('AI');
+  it('carries the name’s words, at most 60 characters of whole words', () => {
+    expect(artworkName('Month-End Closer')).toBe('Month-End-Closer');
+    expect(artworkName('Referral Engine (beta)')).toBe('Referral-Engine-beta');
+    expect(artworkName('Café Übersetzer')).toBe('Café-Übersetzer');
+    expect(artworkName('— ✨ —')).toBe('Agent');
+    const long = artworkName('Word '.repeat(30));
+    expect(long.length).toBeLessThanOrEqual(60);
+    expect(long).toMatch(/^(Word-)+Word$/);
   });
 
   it('builds a path the route accepts, and refuses malformed ones', () => {
@@ -27,18 +25,22 @@ describe('artwork URLs', () => {
       name: 'Lead Scorer',
       category: 'Data Analysis',
     });
-    expect(path).toBe('/artwork/data-analysis/000000000007/LS.svg');
+    expect(path).toBe('/artwork/data-analysis/000000000007/Lead-Scorer.svg');
     const [, , category, seed, file] = path.split('/');
     expect(parseArtworkParams({ category, seed, file })).toEqual({
       category: 'data-analysis',
       seed: '000000000007',
-      initials: 'LS',
+      name: 'Lead-Scorer',
     });
+    // A path stored before names were carried (initials) still draws.
+    expect(parseArtworkParams({ category: 'sales', seed: '1', file: 'LS.svg' })).toMatchObject({ name: 'LS' });
     for (const bad of [
       { category: 'Data', seed: '1', file: 'AB.svg' },
       { category: 'sales', seed: 'xyz', file: 'AB.svg' },
       { category: 'sales', seed: '1', file: '<script>.svg' },
-      { category: 'sales', seed: '1', file: 'ABC.svg' },
+      { category: 'sales', seed: '1', file: 'A B.svg' },
+      { category: 'sales', seed: '1', file: '-AB.svg' },
+      { category: 'sales', seed: '1', file: `${'A'.repeat(61)}.svg` },
       { category: 'sales', seed: '1', file: 'AB.png' },
       { category: 'sales', seed: '12345678901234567', file: 'AB.svg' },
     ]) {
@@ -46,14 +48,33 @@ describe('artwork URLs', () => {
     }
   });
 
+  it('draws the category’s motif with the name as its accessible text, in a few KB', () => {
+    const motifs = new Set<string>();
+    for (const category of ['marketing', 'data-analysis', 'content-creation', 'sales', 'customer-support', 'finance']) {
+      const svg = agentArtworkSvg({ category, seed: '000000000001', name: 'Lead-Scorer' });
+      expect(svg).toMatch(/^<svg [^>]*width="400" height="300" role="img" aria-labelledby="t">/);
+      expect(svg).toContain(`<title id="t">Lead Scorer: ${category.charAt(0).toUpperCase()}`);
+      expect(svg.length).toBeLessThan(4096);
+      // Well formed: no element with an attribute twice, nothing from elsewhere.
+      for (const tag of svg.match(/<[a-zA-Z][^>]*>/g)!) {
+        const names = [...tag.matchAll(/\s([a-zA-Z-:]+)=/g)].map((match) => match[1]);
+        expect(new Set(names).size, tag).toBe(names.length);
+      }
+      expect(svg).not.toMatch(/href|<text|<image|url\((?!#)/);
+      motifs.add(svg.slice(svg.indexOf('<g transform="translate(120 88)">')));
+    }
+    expect(motifs.size).toBe(6);
+    expect(agentArtworkSvg({ category: 'legal', seed: '1', name: 'X' })).toContain(
+      '<title id="t">X: Legal agent</title>',
+    );
+  });
+
   it('draws the same picture for the same agent and different ones for different agents', () => {
-    const one = agentArtworkSvg({ category: 'sales', seed: '000000000001', initials: 'LS' });
-    expect(agentArtworkSvg({ category: 'sales', seed: '000000000001', initials: 'LS' })).toBe(one);
-    expect(one).toMatch(/^<svg [^>]*width="400" height="300"/);
-    expect(one).toContain('>LS</text>');
+    const one = agentArtworkSvg({ category: 'sales', seed: '000000000001', name: 'Lead-Scorer' });
+    expect(agentArtworkSvg({ category: 'sales', seed: '000000000001', name: 'Lead-Scorer' })).toBe(one);
     const pictures = new Set(
       Array.from({ length: 72 }, (_, n) =>
-        agentArtworkSvg({ category: 'sales', seed: String(n + 1).padStart(12, '0'), initials: 'LS' }),
+        agentArtworkSvg({ category: 'sales', seed: String(n + 1).padStart(12, '0'), name: 'Lead-Scorer' }),
       ),
     );
     expect(pictures.size).toBe(72);

@@ -26,6 +26,18 @@ export function formatDay(day: string): string {
   return DAY_LABEL.format(new Date(`${day}T00:00:00Z`));
 }
 
+const AVERAGE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** The mean of one figure over the days (0 without days). */
+export function averageOf<T>(rows: readonly T[], figure: (row: T) => number): number {
+  return rows.length ? sumOf(rows, figure) / rows.length : 0;
+}
+
+/** `3.4`: an average to one decimal. */
+export function formatAverage(value: number): string {
+  return AVERAGE.format(value);
+}
+
 /** The sum of one figure over the days (money to the cent). */
 export function sumOf<T>(rows: readonly T[], figure: (row: T) => number, money = false): number {
   const values = rows.map(figure);

@@ -5,6 +5,8 @@
 export interface AuthErrorMessage {
   message: string;
   hints?: string[];
+  /** The message sends the reader to an email we sent (demo mode then says where it is). */
+  checkEmail?: true;
 }
 
 const CATALOGUE: { match: string; result: AuthErrorMessage }[] = [
@@ -29,6 +31,7 @@ const CATALOGUE: { match: string; result: AuthErrorMessage }[] = [
         'Click the confirmation link in the email',
         'Try signing up again if the link expired',
       ],
+      checkEmail: true,
     },
   },
   {
@@ -68,6 +71,12 @@ export function mapAuthError(rawMessage: string | null | undefined): AuthErrorMe
   const known = CATALOGUE.find(({ match }) => message.toLowerCase().includes(match.toLowerCase()));
   return known ? known.result : { message };
 }
+
+/**
+ * Beside every message that sends the reader to an email, in demo mode while the emails go to the
+ * server log (no SMTP): where they can be read instead (`demoMailNote`, app/server/auth-admin.server.ts).
+ */
+export const DEMO_MAIL_NOTE = 'Demo mode: emails are shown to the admin in System Settings, and in the server log';
 
 export const SUCCESS_MESSAGES = {
   signedUpConfirm: 'Account created successfully! Please check your email for a confirmation link.',

@@ -11,8 +11,10 @@ export interface FormResult extends SubmissionResult<string[]> {
   ok: boolean;
   /** The one line above the form: the error summary, or what was done. */
   message?: string;
-  /** Extra advice under an error message (the sign-in error catalogue's hints). */
+  /** Extra advice under an error message (the sign-in error catalogue's hints), or the fields at fault. */
   hints?: string[];
+  /** A line under the message: where the email it mentions can be read (demo mode, DEMO_MAIL_NOTE). */
+  note?: string;
 }
 
 /** What the user typed into `name` in the submission this result answers, if anything. */
@@ -35,7 +37,7 @@ export function fieldError(result: FormResult | null | undefined, name: string):
 /** The message above the form, in the props `FormMessage` takes; null when there is nothing to say. */
 export function formNotice(
   result: FormResult | null | undefined,
-): { kind: 'error' | 'success'; message: string; hints?: string[] } | null {
+): { kind: 'error' | 'success'; message: string; hints?: string[]; note?: string } | null {
   if (!result?.message) return null;
-  return { kind: result.ok ? 'success' : 'error', message: result.message, hints: result.hints };
+  return { kind: result.ok ? 'success' : 'error', message: result.message, hints: result.hints, note: result.note };
 }

@@ -40,19 +40,20 @@ describe('tiers', () => {
 
   it.each([
     // spent, 'Spend $X more', points, 'N points away'
-    [0, 1000, 0, 500],
+    [0, 1000, 0, 1000],
+    [364, 636, 364, 636],
     [864, 136, 864, 136],
     [863.5, 137, 863, 137],
     [999.99, 1, 999, 1],
-    [1000, 1000, 1000, 500],
+    [1000, 1000, 1000, 1000],
     [1999, 1, 1999, 1],
     [1999.99, 1, 1999, 1],
-    [2000, 1000, 2000, 500],
-    [5000.5, 1000, 5000, 500],
+    [2000, 1000, 2000, 1000],
+    [5000.5, 1000, 5000, 1000],
   ])("$%d spent: 'Spend $%d more', %d points, %d points away", (spent, spendMore, points, away) => {
     expect(spendMoreToMilestone(spent)).toBe(spendMore);
     expect(loyaltyPoints(spent)).toBe(points);
-    expect(pointsToNextReward(points)).toBe(away);
+    expect(pointsToNextReward(spent)).toBe(away);
   });
 
   it("keeps 'Spend $X more' at X = (100 − progress) × 10 on whole percents", () => {
@@ -61,11 +62,11 @@ describe('tiers', () => {
     }
   });
 
-  it('agrees with the points away whenever the next reward is at the milestone (its second half)', () => {
-    for (let cents = 50_000; cents < 400_000; cents += 137) {
+  it('shows one target: the spending left and the points away from the next reward are the same number', () => {
+    for (let cents = 0; cents < 400_000; cents += 137) {
       const spent = cents / 100;
-      if (spent % 1000 < 500) continue;
-      expect(spendMoreToMilestone(spent), `$${spent}`).toBe(pointsToNextReward(loyaltyPoints(spent)));
+      expect(spendMoreToMilestone(spent), `$${spent}`).toBe(pointsToNextReward(spent));
+      expect(loyaltyPoints(spent) + pointsToNextReward(spent), `$${spent}`).toBe(nextMilestonePoints(spent));
     }
   });
 });
@@ -75,9 +76,9 @@ describe('points and savings', () => {
     expect(loyaltyPoints(0)).toBe(0);
     expect(loyaltyPoints(99.99)).toBe(99);
     expect(loyaltyPoints(0.1 + 0.2 + 99.7)).toBe(100);
-    expect(pointsToNextReward(0)).toBe(500);
-    expect(pointsToNextReward(120)).toBe(380);
-    expect(pointsToNextReward(500)).toBe(500);
+    expect(pointsToNextReward(0)).toBe(1000);
+    expect(pointsToNextReward(120)).toBe(880);
+    expect(pointsToNextReward(500.5)).toBe(500);
   });
 
   it('sums money in cents', () => {

@@ -56,9 +56,10 @@ export function nextTier(id: TierId): Tier | null {
 
 /**
  * A member's tier is the tier of their live subscription (ADR 018); spending drives loyalty only.
- * The progress bar measures spending toward the next loyalty milestone, every
- * LOYALTY_MILESTONE dollars (1,000 points), so 'Spend $X more' with X = (100 − progress) × 10
- * is exactly what is left to it.
+ * A reward comes with every LOYALTY_MILESTONE points (1,000 points, one per whole dollar): the one
+ * target the Membership page shows. Its progress bar measures spending toward the next one, so
+ * 'Spend $X more' with X = (100 − progress) × 10 is exactly what is left to it, and the points
+ * away from the next reward are the same number.
  */
 export const LOYALTY_MILESTONE = 1000;
 
@@ -87,7 +88,7 @@ export function spendMoreToMilestone(totalSpent: number): number {
   return Math.ceil(milestoneStep(totalSpent).leftToNext / 100);
 }
 
-/** The points of the next milestone (1,000, 2,000, …). */
+/** The points of the next milestone, where the next reward comes (1,000, 2,000, …). */
 export function nextMilestonePoints(totalSpent: number): number {
   return (Math.floor(Math.max(0, toCents(totalSpent)) / toCents(LOYALTY_MILESTONE)) + 1) * LOYALTY_MILESTONE;
 }
@@ -97,11 +98,9 @@ export function loyaltyPoints(totalSpent: number): number {
   return Math.floor(toCents(Math.max(0, totalSpent)) / 100);
 }
 
-export const REWARD_POINTS_STEP = 500;
-
-/** Points still needed for the next reward (a reward every 500 points). */
-export function pointsToNextReward(points: number): number {
-  return stepOf(Math.floor(points), REWARD_POINTS_STEP).leftToNext;
+/** Points still needed for the next reward: what is left to the next milestone, in points. */
+export function pointsToNextReward(totalSpent: number): number {
+  return nextMilestonePoints(totalSpent) - loyaltyPoints(totalSpent);
 }
 
 /** A list price less a tier discount, rounded to the cent (the same rule as checkout's). */
@@ -118,6 +117,7 @@ export interface MembershipSummary {
   spendMore: number;
   milestonePoints: number;
   loyaltyPoints: number;
+  pointsAway: number;
   savingsEarned: number;
 }
 
@@ -139,6 +139,7 @@ export function summarizeMembership(
     spendMore: spendMoreToMilestone(totalSpent),
     milestonePoints: nextMilestonePoints(totalSpent),
     loyaltyPoints: loyaltyPoints(totalSpent),
+    pointsAway: pointsToNextReward(totalSpent),
     savingsEarned: completed.totalSaved,
   };
 }

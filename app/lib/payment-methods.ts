@@ -8,6 +8,11 @@ export function paymentMethodLabel(method: { brand: string; last4: string }): st
   return `${method.brand} •••• ${method.last4}`;
 }
 
+/** "Visa ending in 4242": a saved card in words, where a sentence or a screen reader names it. */
+export function paymentMethodName(method: { brand: string; last4: string }): string {
+  return `${method.brand} ending in ${method.last4}`;
+}
+
 /** "08/2027". */
 export function formatExpiry(expMonth: number, expYear: number): string {
   return `${String(expMonth).padStart(2, '0')}/${expYear}`;

@@ -25,3 +25,28 @@ export function useFocusAfterNavigation(mainId: string) {
     main.focus({ preventScroll: true });
   }, [pathname, mainId]);
 }
+
+/**
+ * After signing in (the viewer goes from nobody to someone, with JavaScript): focus goes to the main
+ * heading of the page the visitor landed on, so a keyboard or screen reader user starts there, told
+ * where they are, rather than on the document or on a link that opened the sign-in dialog. The
+ * heading is focusable by script only while it has focus (no ring: it is not a control). Runs a frame
+ * later than the dialog's own focus return, which it replaces. Without JavaScript the signed-in page
+ * is a new page load, which starts at the top as any other.
+ */
+export function useFocusHeadingAfterSignIn(mainId: string, viewerId: string | null) {
+  const previous = useRef(viewerId);
+  useEffect(() => {
+    const signedIn = previous.current === null && viewerId !== null;
+    previous.current = viewerId;
+    if (!signedIn) return;
+    const frame = requestAnimationFrame(() => {
+      const heading = document.getElementById(mainId)?.querySelector<HTMLElement>('h1');
+      if (!heading) return;
+      heading.setAttribute('tabindex', '-1');
+      heading.addEventListener('blur', () => heading.removeAttribute('tabindex'), { once: true });
+      heading.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [mainId, viewerId]);
+}

@@ -1,8 +1,9 @@
 import { agentArtworkPath } from '~/lib/agent-artwork';
 import { CheckCircle2, ShieldAlert } from 'lucide-react';
-import { data, href, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, href, isRouteErrorResponse, Link, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AgentChangelog } from '~/components/agents/agent-changelog';
 import { AgentGallery } from '~/components/agents/agent-gallery';
+import { AgentInside } from '~/components/agents/agent-inside';
 import { AgentPurchasePanel } from '~/components/agents/agent-purchase-panel';
 import { AgentRatingSummary } from '~/components/agents/agent-rating-summary';
 import { AgentReviews } from '~/components/agents/agent-reviews';
@@ -22,25 +23,20 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
 import {
   agentNotFound,
-  BuySchema,
   getAgentSellerFor,
-  getVisibleAgent,
   listChangelog,
   listPublicChangelog,
   loadAgentPageFor,
   parseAgentId,
+  readPackageInside,
 } from '~/server/agent-detail.server';
 import { listCategories } from '~/server/agents.server';
 import { countAgentView } from '~/server/analytics.server';
 import { appOrigin } from '~/server/auth.server';
-import { redirectWithFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
-import { formError, parseForm } from '~/server/forms.server';
-import { requirePermission } from '~/server/guards.server';
-import { productMailer } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
-import { buyAgent, buyRefusal, discountPercentFor } from '~/server/purchases.server';
-import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
+import { discountPercentFor } from '~/server/purchases.server';
+import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent';
 
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
@@ -69,6 +65,8 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     agent.status === 'published' ? publicChangelog : listChangelog(clients.viewerClient, agentId),
     getAgentSellerFor(clients, { sellerId: agent.sellerId, viewerId: viewer?.id ?? null }),
   ]);
+  // What is inside the current version, from its package's manifest (absent when there is none).
+  const inside = await readPackageInside(context.get(connectionContext), agentId, changelog[0]?.version);
   const canPlaceOrders = !!viewer && hasPermission(viewer.role, 'place_orders');
   const cta = agentCallToAction({
     viewerId: viewer?.id ?? null,
@@ -107,6 +105,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     },
     seller,
     changelog,
+    inside,
     // Buyers, the seller and admins may download (the download route checks it again).
     canDownload: page.owned || cta === 'edit' || hasPermission(viewer?.role, 'view_all_data'),
     timeZone: timeZoneFromCookieHeader(request.headers.get('cookie')),
@@ -115,13 +114,12 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     reviews: page.reviews,
     paging: { page: page.paging.page, pageCount: page.paging.pageCount },
     cta,
-    checkout: {
-      discountPercent,
-      // A new key per page view: the same form submitted twice is one purchase.
-      idempotencyKey: cta === 'buy' ? crypto.randomUUID() : null,
-      testMode: paymentProvider().testMode,
-    },
-    signInHref: signInHref({ over: { pathname: path, search: '' }, returnTo: path }),
+    checkout: { discountPercent, testMode: paymentProvider().testMode },
+    // Signed in, the visitor lands on the order summary: Buy, once, as they asked.
+    signInHref: signInHref({
+      over: { pathname: path, search: '' },
+      returnTo: href('/agent/:agentId/checkout', { agentId }),
+    }),
     canonicalUrl: `${origin}${path}`,
     imageUrl: agent.images[0] ? new URL(agent.images[0], origin).href : null,
   };
@@ -129,39 +127,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 }
 
 /**
- * Buy. Sign-in (with the way back here) and `place_orders` first; the agent must be visible to the
- * viewer (else 404). The price comes from the database, is charged only when it is the price the
- * form says the buyer was shown, and the purchase is written by trusted server code
- * (app/server/purchases.server.ts); a refusal is a message on the page (a changed price names the
- * new one), a purchase a redirect back here with the confirmation.
- */
-export async function action(args: Route.ActionArgs) {
-  const viewer = requirePermission(args, 'place_orders');
-  const agentId = parseAgentId(args.params.agentId);
-  const submission = parseForm(await args.request.formData(), BuySchema);
-  if (submission.status !== 'success') return formError(submission);
-
-  failIfInjected(args.request, 'purchase');
-  const agent = await getVisibleAgent(args.context.get(supabaseContext), agentId);
-  if (!agent) agentNotFound();
-  const outcome = await buyAgent(createServiceSupabase(args.context.get(connectionContext)), paymentProvider(), {
-    buyerId: viewer.id,
-    agentId,
-    idempotencyKey: submission.value.idempotencyKey,
-    shownPriceCents: submission.value.price,
-    mailer: productMailer(args.context.get(connectionContext), appOrigin(args.request)),
-  });
-  if (!outcome.ok) {
-    return formError(submission, buyRefusal(outcome, submission.value.price));
-  }
-  const path = href('/agent/:agentId', { agentId });
-  const message = `Purchase complete! ${agent.name} is now in your collection.`;
-  return redirectWithFlash(args.request, path, { kind: 'success', message });
-}
-
-/**
- * A refused Buy (409: the price changed, the agent left the shop, it was bought meanwhile) reloads
- * the page's data, so the page shows the current price and a new form next to the message, with
+ * Buying is the order summary's (/agent/:agentId/checkout, routes/agent-checkout.tsx, shown over
+ * this page). A refused purchase there (409: the price changed, the agent left the shop, it was
+ * bought meanwhile) reloads this page's data too, so the panel behind shows the current price, with
  * JavaScript as without (React Router keeps the data after a 4xx by default).
  */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -172,7 +140,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return pageMeta('Agent not found', 'This agent does not exist or is not published on AgentMarket.');
   }
-  // A failed load or Buy: the error screen's title (with JavaScript the page's data may remain).
+  // A failed load: the error screen's title (with JavaScript the page's data may remain).
   const failed = errorMeta(error);
   if (failed) return failed;
   if (!loaderData) return pageMeta('Something went wrong', 'This agent could not be loaded right now.');
@@ -187,7 +155,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   ];
 }
 
-export default function AgentPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AgentPage({ loaderData }: Route.ComponentProps) {
   const {
     agent,
     categoryHref,
@@ -201,6 +169,7 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
     canDownload,
     timeZone,
     seller,
+    inside,
   } = loaderData;
   return (
     <div className="container-page flex flex-col gap-10 py-10">
@@ -254,7 +223,6 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
             cta={cta}
             checkout={checkout}
             signInHref={signInHref}
-            message={actionData?.message ?? null}
           />
         </div>
       </div>
@@ -278,6 +246,8 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
 
+      {inside ? <AgentInside inside={inside} agentName={agent.name} /> : null}
+
       <AgentChangelog agentId={agent.id} entries={changelog} canDownload={canDownload} timeZone={timeZone} />
 
       <section id="reviews" aria-labelledby="reviews-title" className="flex scroll-mt-24 flex-col gap-6">
@@ -287,6 +257,9 @@ export default function AgentPage({ loaderData, actionData }: Route.ComponentPro
         <AgentRatingSummary avgRating={agent.avgRating} reviewCount={agent.reviewCount} distribution={distribution} />
         <AgentReviews reviews={reviews} paging={paging} />
       </section>
+
+      {/* The order summary (/agent/:agentId/checkout): a dialog over this page. */}
+      <Outlet />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, SignInSchema, SignUpSchema, firstMessage } from './auth';
+import { parseFields } from '~/lib/forms';
+import { AUTH_MESSAGES, SignInSchema, SignUpSchema, authErrorSummary, firstMessage, severalFields } from './auth';
 
 function signUpMessage(input: Record<string, string>) {
   const result = SignUpSchema.safeParse(input);
@@ -46,5 +47,47 @@ describe('sign-in validation', () => {
     const result = SignInSchema.safeParse({ email: '', password: '' });
     expect(result.success).toBe(false);
     if (!result.success) expect(firstMessage(result.error)).toBe(AUTH_MESSAGES.required);
+  });
+});
+
+describe('the summary above a form that did not validate', () => {
+  const summary = (
+    fields: Record<string, string>,
+    schema: typeof SignUpSchema | typeof SignInSchema = SignUpSchema,
+  ) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const submission = parseFields(form, schema);
+    return authErrorSummary(submission.status === 'success' ? null : submission.error);
+  };
+
+  it('names every invalid field, in the order the form shows them', () => {
+    expect(summary({ username: '', email: '', password: '' })).toEqual({
+      message: AUTH_MESSAGES.required,
+      hints: ['Username is required', 'Email is required', 'Password is required'],
+    });
+    expect(summary({ username: 'ab', email: 'nope', password: 'abc' })).toEqual({
+      message: severalFields(3),
+      hints: [AUTH_MESSAGES.usernameLength, AUTH_MESSAGES.email, AUTH_MESSAGES.passwordLength],
+    });
+    expect(summary({ username: 'ada', email: '', password: 'abc' })).toEqual({
+      message: AUTH_MESSAGES.required,
+      hints: ['Email is required', AUTH_MESSAGES.passwordLength],
+    });
+    expect(summary({ email: '', password: '' }, SignInSchema)).toEqual({
+      message: AUTH_MESSAGES.required,
+      hints: ['Email is required', 'Password is required'],
+    });
+  });
+
+  it('is the field’s own message alone when one field is wrong and the message names it', () => {
+    expect(summary({ username: 'ada', email: 'ada@example.com', password: 'abc' })).toEqual({
+      message: AUTH_MESSAGES.passwordLength,
+    });
+    // 'All fields are required' does not say which: the list does.
+    expect(summary({ username: 'ada', email: 'ada@example.com', password: '' })).toEqual({
+      message: AUTH_MESSAGES.required,
+      hints: ['Password is required'],
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Sign-in and sign-up rules (docs/product.md, "Signing in"), shared by the server actions and the browser. The first
- * failing rule gives the one message the form shows.
+ * failing rule of each field gives its message; the summary above the form names every field that failed
+ * (`authErrorSummary`).
  */
 import { z } from 'zod';
 
@@ -59,11 +60,38 @@ export const PASSWORDS_DIFFER = { message: 'Passwords do not match', path: ['con
 export const NewPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, PASSWORDS_DIFFER);
 
 /**
- * All fields missing → one 'All fields are required', as the form words it, rather
- * than a message per field. Takes the zod error, or the messages of a form submission.
+ * One line for a failed form: 'All fields are required' as soon as one is missing (the
+ * specification's words), else the first message. Takes the zod error, or the messages of a
+ * form submission.
  */
 export function firstMessage(error: z.ZodError | readonly string[]): string {
   const messages = error instanceof z.ZodError ? error.issues.map((issue) => issue.message) : error;
   if (messages.includes(AUTH_MESSAGES.required)) return AUTH_MESSAGES.required;
   return messages[0] ?? AUTH_MESSAGES.required;
 }
+
+/** The auth forms' fields, in the order the forms show them, as their labels name them. */
+const AUTH_FIELD_LABELS = { username: 'Username', email: 'Email', password: 'Password' } as const;
+
+/**
+ * The summary above an auth form that did not validate. One field wrong: its message alone. Otherwise
+ * 'All fields are required' when one is missing (else "Please correct these 2 fields:"), and a list
+ * naming every invalid field with its own message ('Email is required'), in the form's order.
+ * The same on the server (the action's answer) and in the browser (its check before posting).
+ */
+export function authErrorSummary(error: Record<string, string[] | null> | null | undefined): {
+  message: string;
+  hints?: string[];
+} {
+  const failed = Object.entries(AUTH_FIELD_LABELS).flatMap(([name, label]) => {
+    const first = error?.[name]?.[0];
+    if (!first) return [];
+    return [first === AUTH_MESSAGES.required ? `${label} is required` : first];
+  });
+  const message = firstMessage(Object.values(error ?? {}).flatMap((messages) => messages ?? []));
+  if (failed.length === 0 || (failed.length === 1 && failed[0] === message)) return { message };
+  return { message: message === AUTH_MESSAGES.required ? message : severalFields(failed.length), hints: failed };
+}
+
+/** The line above the list when several fields failed and none is missing. */
+export const severalFields = (count: number) => `Please correct these ${count} fields:`;

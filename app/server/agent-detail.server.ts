@@ -16,10 +16,16 @@ import {
   type ReviewPaging,
 } from '~/lib/agent-detail';
 import { ShownPriceSchema } from '~/lib/shown-price';
+import type { SupabaseConnection } from '~/context';
+import { packageInside, type PackageInside } from '~/lib/agent-package';
+import { detectPackageKind } from '~/lib/file-signatures';
+import { readAgentPackage } from '~/server/agent-package.server';
 import { sharedCatalogueRead } from '~/server/agents.server';
+import { readPackageFile } from '~/server/downloads.server';
 import { REPLY_EMBED, toReply } from '~/server/review-replies.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
-import type { AppSupabaseClient } from '~/server/supabase.server';
+import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
+import { createTtlCache } from '~/server/ttl-cache.server';
 import type { Tables } from '~/types/database';
 import type { WithNonNull } from '~/types/rows';
 
@@ -317,4 +323,48 @@ export async function listChangelog(supabase: AppSupabaseClient, agentId: string
  */
 export function listPublicChangelog(publicClient: AppSupabaseClient, agentId: string): Promise<ChangelogEntry[]> {
   return sharedCatalogueRead(`changelog:${agentId}`, () => listChangelog(publicClient, agentId));
+}
+
+/**
+ * A version's package never changes (a new package is a new version), so what is inside it is
+ * read once and kept: an hour, the 200 most recently shown. An unreadable file is not kept.
+ */
+const insides = createTtlCache<PackageInside | null>({ ttlMs: 60 * 60_000, maxEntries: 200 });
+
+/**
+ * What is inside a version of the agent (its tools, model family and first example
+ * conversation), read from the package's manifest in the private bucket as the service role,
+ * never its instructions or README (app/lib/agent-package.ts `packageInside`). The caller has
+ * already established that the viewer may see the agent. Null when there is no version, no
+ * service role, no manifest (a ZIP without agent.json) or an invalid one, or the file cannot be
+ * read: the page then shows no such section.
+ */
+export async function readPackageInside(
+  connection: SupabaseConnection,
+  agentId: string,
+  version: string | undefined,
+): Promise<PackageInside | null> {
+  if (!version || !connection.serviceRoleKey) return null;
+  try {
+    return await insides.get(`${agentId}@${version}`, async () => {
+      const service = createServiceSupabase(connection);
+      const row = unwrap(
+        await service
+          .from('agent_versions')
+          .select('id, agent_id, version, file_path, file_name, content_type')
+          .eq('agent_id', agentId)
+          .eq('version', version)
+          .maybeSingle(),
+        'package version',
+      );
+      if (!row) return null;
+      const bytes = await readPackageFile(service, row);
+      if (!bytes) throw new Error(`Package of ${agentId} ${version} not readable`);
+      const kind = detectPackageKind(bytes);
+      const read = kind ? readAgentPackage(bytes, kind) : null;
+      return read?.ok ? packageInside(read.manifest) : null;
+    });
+  } catch {
+    return null;
+  }
 }

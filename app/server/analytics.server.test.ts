@@ -13,6 +13,7 @@ import { sumOf } from '~/lib/analytics';
 import {
   countAgentView,
   flushViews,
+  getPlatformActiveUsers,
   getPlatformDays,
   getPlatformInsights,
   getSellerAnalytics,
@@ -207,6 +208,12 @@ describe.skipIf(isHostedTarget)('analytics', () => {
     expect(last.purchases).toBeGreaterThanOrEqual(1);
     expect(last.newAgents).toBeGreaterThanOrEqual(1);
     expect(last.activeUsers).toBeGreaterThanOrEqual(1);
+
+    // Over the period each active user counts once: at least today's, at most the days added up.
+    const activeUsers = await getPlatformActiveUsers(admin);
+    expect(activeUsers).toBeGreaterThanOrEqual(last.activeUsers);
+    expect(activeUsers).toBeLessThanOrEqual(sumOf(days, (day) => day.activeUsers));
+    await expect(getPlatformActiveUsers(seller)).rejects.toMatchObject({ init: { status: 503 } });
 
     const insights = await getPlatformInsights(admin);
     expect(insights.newAgents).toBe(sumOf(days, (day) => day.newAgents));

@@ -219,6 +219,14 @@ export async function getPlatformDays(client: AppSupabaseClient, days = ANALYTIC
   }));
 }
 
+/**
+ * The distinct users active over the last `days` UTC days (today included), each counted once:
+ * not the sum of the days' active users, which counts a person once per day they came back.
+ */
+export async function getPlatformActiveUsers(client: AppSupabaseClient, days = ANALYTICS_DAYS): Promise<number> {
+  return Number(unwrap(await client.rpc('platform_active_users', { days }), 'platform active users'));
+}
+
 export interface PlatformInsights {
   dailyActiveUsers: number;
   revenueGrowthPercent: number | null;

@@ -3,6 +3,8 @@
  * and (admins only, service key) the embedded backend's email outbox.
  */
 import type { SupabaseConnection } from '~/context';
+import { DEMO_MAIL_NOTE } from '~/lib/auth-errors';
+import { isDemoMode } from '~/server/env.server';
 import { backendKey } from '~/server/supabase.server';
 
 const SETTINGS_TTL_MS = 60_000;
@@ -84,4 +86,32 @@ export async function readEmailDelivery(connection: SupabaseConnection, limit = 
       createdAt,
     })),
   };
+}
+
+/** How each backend delivers its emails: fixed when it starts, so read once. */
+const deliveryCache = new Map<string, Promise<'hosted' | 'smtp' | 'log'>>();
+
+async function readDeliveryKind(connection: SupabaseConnection): Promise<'hosted' | 'smtp' | 'log'> {
+  const delivery = await readEmailDelivery(connection, 1);
+  return delivery.kind === 'hosted' ? delivery.kind : delivery.delivery;
+}
+
+/**
+ * DEMO_MAIL_NOTE when it is true: in demo mode, on the embedded backend writing its emails to the
+ * server log (no SMTP), where System Settings lists them for the admin. Otherwise (not the demo, an
+ * SMTP server, hosted Supabase, the outbox unreadable) nothing: the emails went where they say.
+ */
+export async function demoMailNote(
+  connection: SupabaseConnection,
+  demo: boolean = isDemoMode,
+): Promise<string | undefined> {
+  if (!demo) return undefined;
+  const key = backendKey(connection);
+  let kind = deliveryCache.get(key);
+  if (!kind) {
+    kind = readDeliveryKind(connection);
+    deliveryCache.set(key, kind);
+    kind.catch(() => deliveryCache.delete(key));
+  }
+  return (await kind.catch(() => null)) === 'log' ? DEMO_MAIL_NOTE : undefined;
 }

@@ -12,8 +12,8 @@ import { withTimeZoneFallback } from '~/server/time-zone.server';
 export interface StatCard {
   label: string;
   value: number | null;
-  /** `percent`: a rate (0.25 = 25 %), `null` without views. */
-  format: 'count' | 'money' | 'rating' | 'percent';
+  /** `percent`: a rate (0.25 = 25 %), `null` without views; `average`: a mean, to one decimal. */
+  format: 'count' | 'money' | 'rating' | 'percent' | 'average';
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -31,6 +31,8 @@ interface FormErrorOptions {
   /** Picks the line above the form from the validation errors, in order. Default: the first. */
   summarize?: (messages: string[]) => string;
   hints?: string[];
+  /** A line under the message (FormResult's `note`). */
+  note?: string;
   /** Errors found after validation (e.g. a taken username), shown under their fields. */
   fieldErrors?: Record<string, string[]>;
   status?: number;
@@ -58,12 +60,23 @@ export function formError(submission: AnySubmission, options: FormErrorOptions =
     ok: false,
     message: options.message ?? summarize(errorMessages(reply.error)),
     hints: options.hints,
+    ...(options.note ? { note: options.note } : {}),
   };
   return data(result, { status: options.status ?? 400, headers: new Headers(options.headers) });
 }
 
 /** The answer to a submission that went through without leaving the page: a message, an empty form. */
-export function formSuccess(submission: AnySubmission, message?: string, init?: { headers?: HeadersInit }) {
-  const result: FormResult = { ...submission.reply({ resetForm: true }), status: 'success', ok: true, message };
+export function formSuccess(
+  submission: AnySubmission,
+  message?: string,
+  init?: { headers?: HeadersInit; note?: string },
+) {
+  const result: FormResult = {
+    ...submission.reply({ resetForm: true }),
+    status: 'success',
+    ok: true,
+    message,
+    ...(init?.note ? { note: init.note } : {}),
+  };
   return data(result, { status: 200, headers: new Headers(init?.headers) });
 }

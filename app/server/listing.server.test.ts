@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAgo } from '~/lib/dashboard-format';
+import { validPackage } from '../../tests/support/packages';
 import { checkImage, checkPackage, imageUrlPrefix, isStoredImageOf } from './listing.server';
 
 const SELLER = '00000000-0000-4000-8000-000000000002';
@@ -31,8 +32,15 @@ describe('file checks', () => {
     expect(large).toMatchObject({ ok: false, message: 'big.png: Each image can be at most 2 MB.' });
   });
 
-  it('takes a JSON package and refuses one over 10 MB', async () => {
-    expect(await checkPackage(new File(['{"a":1}'], 'p.json'))).toMatchObject({ ok: true, kind: 'json' });
+  it('takes a JSON package in the agent package format and refuses one that is not, or over 10 MB', async () => {
+    expect(await checkPackage(new File([JSON.stringify(validPackage())], 'p.json'))).toMatchObject({
+      ok: true,
+      kind: 'json',
+    });
+    expect(await checkPackage(new File(['{"a":1}'], 'p.json'))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^The package does not follow the agent package format: name: is required;/),
+    });
     expect(await checkPackage(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'p.zip'))).toEqual({
       ok: false,
       message: 'The package file can be at most 10 MB.',

@@ -45,6 +45,7 @@ import {
 } from '~/schemas/listing';
 import { compareVersions, FIRST_VERSION } from '~/lib/versions';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
+import { readAgentPackage } from '~/server/agent-package.server';
 import { AgentIdSchema } from '~/server/agent-detail.server';
 import { redirectWithFlash } from '~/server/cookies.server';
 import { chosenFiles, textFields } from '~/server/form-files.server';
@@ -256,11 +257,14 @@ export async function checkImage(file: File): Promise<Checked<ImageKind>> {
   return kind ? { ok: true, kind, bytes } : { ok: false, message: `${file.name}: ${LISTING_MESSAGES.imageType}` };
 }
 
+/** A package: JSON or ZIP by its bytes, and its manifest in the agent package format (its problems named). */
 export async function checkPackage(file: File): Promise<Checked<PackageKind>> {
   if (file.size > MAX_PACKAGE_BYTES) return { ok: false, message: LISTING_MESSAGES.packageTooLarge };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectPackageKind(bytes);
-  return kind ? { ok: true, kind, bytes } : { ok: false, message: LISTING_MESSAGES.packageType };
+  if (!kind) return { ok: false, message: LISTING_MESSAGES.packageType };
+  const manifest = readAgentPackage(bytes, kind);
+  return manifest.ok ? { ok: true, kind, bytes } : { ok: false, message: manifest.message };
 }
 
 async function storeImage(

@@ -7,9 +7,9 @@
  *   listPaymentMethods     the member's cards, the default first, any client (RLS: their own)
  *   addPaymentMethod       saved through the provider; the first card becomes the default
  *   setDefaultPaymentMethod, editPaymentMethodExpiry, removePaymentMethod (never the default)
- *   defaultPaymentMethod   what charges use: the provider's id and the label stored on the charge
+ *   defaultPaymentMethod   what charges use: the provider's id, the label stored on the charge, its name
  */
-import { paymentMethodLabel } from '~/lib/payment-methods';
+import { paymentMethodLabel, paymentMethodName } from '~/lib/payment-methods';
 import { unwrap } from '~/server/http-errors.server';
 import type { CardDetails, PaymentProvider } from '~/server/payments/provider.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
@@ -83,16 +83,19 @@ export async function listPaymentMethods(client: AppSupabaseClient, userId: stri
   return rows.map(toView);
 }
 
-/** The card charges use (the member's default), or null: the provider charges as it does without one. */
+/**
+ * The card charges use (the member's default), or null: the provider charges as it does without
+ * one. Any client (RLS: their own): the order summary names the card the purchase then charges.
+ */
 export async function defaultPaymentMethod(
-  service: AppSupabaseClient,
+  client: AppSupabaseClient,
   userId: string,
-): Promise<{ id: string; label: string } | null> {
+): Promise<{ id: string; label: string; name: string } | null> {
   const row = unwrap(
-    await service.from('payment_methods').select(COLUMNS).eq('user_id', userId).eq('is_default', true).maybeSingle(),
+    await client.from('payment_methods').select(COLUMNS).eq('user_id', userId).eq('is_default', true).maybeSingle(),
     failure('default payment method'),
   );
-  return row ? { id: row.provider_method_id, label: paymentMethodLabel(row) } : null;
+  return row ? { id: row.provider_method_id, label: paymentMethodLabel(row), name: paymentMethodName(row) } : null;
 }
 
 async function ownRow(service: AppSupabaseClient, userId: string, methodId: string): Promise<Row | null> {

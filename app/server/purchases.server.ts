@@ -3,6 +3,8 @@
  * after the route's guard). The database holds the rules too (`public.guard_purchase`, the unique
  * live-purchase index): whatever races past the checks here is refused there.
  *
+ *   quotePurchase   what buying would charge: the price for this buyer and the card (the order
+ *                   summary states it; its form carries the price as the one shown)
  *   buyAgent        price from the database, tier discount, charged only when it is the price the
  *                   buyer was shown (`checkShownPrice`), one live purchase, provider payment
  *                   with the buyer's default payment method (its label stored on the purchase)
@@ -25,7 +27,7 @@ import { refusals, type Refusal } from '~/lib/refusal';
 const UNAVAILABLE = 'We could not complete the purchase right now. Nothing was charged. Please try again in a moment.';
 const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
 
-/** Why a purchase was not made, with the line the agent page shows. */
+/** Why a purchase was not made, with the line the order summary shows. */
 export const BUY_REFUSALS = refusals({
   own: { message: 'You are the seller of this agent, so you cannot buy it.', status: 409 },
   'not-on-sale': { message: 'This agent is not on sale.', status: 409 },
@@ -50,7 +52,7 @@ export type BuyOutcome =
   /** `priceCents`: what this buyer would pay now, when the refusal is about the price. */
   | { ok: false; refusal: BuyRefusal; priceCents?: number };
 
-/** What the agent page answers a refusal with; a changed price is named, with the one shown. */
+/** What the order summary answers a refusal with; a changed price is named, with the one shown. */
 export function buyRefusal(outcome: Extract<BuyOutcome, { ok: false }>, shownCents?: number): Refusal {
   const refusal = BUY_REFUSALS[outcome.refusal];
   if (outcome.refusal !== 'price-changed' || outcome.priceCents === undefined) return refusal;
@@ -87,8 +89,8 @@ export function priceAfterDiscount(listPrice: number, discountPercent: number) {
 /**
  * The buyer agrees to the price they were shown, and to no other: the agent's price for this
  * buyer now (list price less their tier discount, `priceAfterDiscount`) must be exactly the
- * shown one, whichever way it moved. Every way of buying (the agent page's Buy form today, a cart
- * or the API later) checks its line through here before anything is written or charged.
+ * shown one, whichever way it moved. Every way of buying (the order summary's Confirm purchase
+ * today, a cart or the API later) checks its line through here before anything is written or charged.
  */
 export function checkShownPrice(
   agent: { price: number | string },
@@ -101,6 +103,38 @@ export function checkShownPrice(
   return price.amountCents === shownPriceCents
     ? { ok: true, price }
     : { ok: false, refusal: 'price-changed', priceCents: price.amountCents };
+}
+
+/**
+ * The buyer's side of every purchase: their tier discount and the card it charges (their default
+ * payment method). One read for the order summary and the charge, so the summary names what is charged.
+ */
+async function buyerTerms(client: AppSupabaseClient, buyerId: string) {
+  const [discountPercent, method] = await Promise.all([
+    discountPercentFor(client, buyerId),
+    defaultPaymentMethod(client, buyerId),
+  ]);
+  return { discountPercent, method };
+}
+
+export interface PurchaseQuote extends ReturnType<typeof priceAfterDiscount> {
+  discountPercent: number;
+  /** The card the purchase charges ("Visa ending in 4242"); null without a saved one. */
+  card: string | null;
+}
+
+/**
+ * What buying the agent would charge this buyer now, as `buyAgent` works it out: the list price
+ * less their tier discount, and their card. Any client (RLS: the buyer's own subscription and
+ * cards). The order summary states it, and its form carries `amountCents` as the price shown.
+ */
+export async function quotePurchase(
+  client: AppSupabaseClient,
+  buyerId: string,
+  agent: { price: number },
+): Promise<PurchaseQuote> {
+  const { discountPercent, method } = await buyerTerms(client, buyerId);
+  return { ...priceAfterDiscount(agent.price, discountPercent), discountPercent, card: method?.name ?? null };
 }
 
 /** The buyer's live (pending or completed) purchase of the agent, if any. */
@@ -152,10 +186,7 @@ export async function buyAgent(
   if (agent.seller_id === buyerId) return { ok: false, refusal: 'own' };
   if (existing) return outcomeOfExisting(existing, idempotencyKey);
 
-  const [discountPercent, method] = await Promise.all([
-    discountPercentFor(service, buyerId),
-    defaultPaymentMethod(service, buyerId),
-  ]);
+  const { discountPercent, method } = await buyerTerms(service, buyerId);
   // Charged at the price checked here: the database refuses the purchase if the agent's price
   // moves before it is written (`guard_purchase`, list price = current price).
   const checked = checkShownPrice(agent, shownPriceCents, discountPercent);

@@ -31,7 +31,7 @@ const PAGE_SIZE = 100;
 const RELEASED = new Date(0).toISOString();
 
 /** A member's default payment method: its provider id and the label charges record. */
-type ChargeMethod = Awaited<ReturnType<typeof defaultPaymentMethod>>;
+type ChargeMethod = { id: string; label: string } | null;
 
 export interface RenewalOptions {
   service: AppSupabaseClient;

@@ -1500,6 +1500,14 @@ export type Database = {
         }[];
       };
       names_the_platform: { Args: { value: string }; Returns: boolean };
+      platform_active_users: { Args: { days?: number }; Returns: number };
+      platform_activity: {
+        Args: { first_day: string };
+        Returns: {
+          day: string;
+          user_id: string;
+        }[];
+      };
       platform_daily_figures: {
         Args: { days?: number };
         Returns: {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, signInThroughPage, signOut, type DemoRole } from './support/accounts';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, JAVASCRIPT_ONLY, SERVER_RENDERED, test } from './fixtures';
 
 function unique(prefix: string) {
   return `${prefix}${test.info().project.name}${Date.now().toString(36)}`;
@@ -40,8 +40,25 @@ test.describe('sign-in dialog', () => {
 
   test('shows every validation message and keeps what was typed', async ({ page }) => {
     await page.goto('/?auth=sign-up');
+    // Every invalid field is named above the form, with or without JavaScript.
     await fillSignUp(page, { username: '', email: '', password: '' });
-    await expect(page.getByRole('alert')).toHaveText('All fields are required');
+    const alert = page.getByRole('alert');
+    await expect(alert.locator('p').first()).toHaveText('All fields are required');
+    await expect(alert.getByRole('listitem')).toHaveText([
+      'Username is required',
+      'Email is required',
+      'Password is required',
+    ]);
+    for (const field of ['Username', 'Email', 'Password']) {
+      await expect(authForm(page, 'sign-up').getByLabel(field)).toHaveAttribute('aria-invalid', 'true');
+    }
+    await fillSignUp(page, { username: 'ab', email: 'someone', password: 'abc' });
+    await expect(alert.locator('p').first()).toHaveText('Please correct these 3 fields:');
+    await expect(alert.getByRole('listitem')).toHaveText([
+      'Username must be at least 3 characters long',
+      'Please enter a valid email address.',
+      'Password must be at least 6 characters long',
+    ]);
     await fillSignUp(page, { username: 'validname', email: 'someone@example.com', password: 'abc' });
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
     await expect(authForm(page, 'sign-up').getByLabel('Email')).toHaveValue('someone@example.com');
@@ -186,8 +203,7 @@ test.describe('other sign-in flows', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to Premium' })).toBeVisible();
   });
 
-  test('a buyer gets Access Denied on an admin page', async ({ page }) => {
-    serverRenderedOnly();
+  test('a buyer gets Access Denied on an admin page', SERVER_RENDERED, async ({ page }) => {
     await signIn(page, 'buyer');
     const response = await page.goto('/dashboard/users');
     expect(response?.status()).toBe(403);
@@ -199,8 +215,8 @@ test.describe('other sign-in flows', () => {
 });
 
 test.describe('session and request safety', () => {
-  test('session cookies are HttpOnly and SameSite=Lax', async ({ page }) => {
-    test.skip(!isJavaScriptProject(), 'cookie flags do not depend on JavaScript');
+  test('session cookies are HttpOnly and SameSite=Lax', JAVASCRIPT_ONLY, async ({ page }) => {
+    // cookie flags do not depend on JavaScript
     await signIn(page, 'buyer');
     const session = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('sb-'));
     expect(session.length).toBeGreaterThan(0);
@@ -210,30 +226,34 @@ test.describe('session and request safety', () => {
     }
   });
 
-  test('a session cookie kept after sign-out no longer signs anyone in', async ({ request, baseURL }) => {
-    test.skip(!isJavaScriptProject(), 'no browser involved');
-    const signedIn = await request.post('/auth/sign-in', {
-      form: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, redirectTo: '/profile' },
-      maxRedirects: 0,
-    });
-    expect(signedIn.status()).toBe(303);
-    const kept = (await request.storageState()).cookies
-      .filter((cookie) => cookie.name.startsWith('sb-'))
-      .map((cookie) => `${cookie.name}=${cookie.value}`)
-      .join('; ');
-    // Replayed by hand, outside the request context's own cookie jar.
-    const profileWith = (cookie: string) => fetch(`${baseURL}/profile`, { headers: { cookie }, redirect: 'manual' });
+  test(
+    'a session cookie kept after sign-out no longer signs anyone in',
+    JAVASCRIPT_ONLY,
+    async ({ request, baseURL }) => {
+      // no browser involved
+      const signedIn = await request.post('/auth/sign-in', {
+        form: { email: DEMO_ACCOUNTS.buyer.email, password: DEMO_PASSWORD, redirectTo: '/profile' },
+        maxRedirects: 0,
+      });
+      expect(signedIn.status()).toBe(303);
+      const kept = (await request.storageState()).cookies
+        .filter((cookie) => cookie.name.startsWith('sb-'))
+        .map((cookie) => `${cookie.name}=${cookie.value}`)
+        .join('; ');
+      // Replayed by hand, outside the request context's own cookie jar.
+      const profileWith = (cookie: string) => fetch(`${baseURL}/profile`, { headers: { cookie }, redirect: 'manual' });
 
-    const before = await profileWith(kept);
-    expect(before.status).toBe(200);
-    expect(await before.text()).toContain(DEMO_ACCOUNTS.buyer.username);
+      const before = await profileWith(kept);
+      expect(before.status).toBe(200);
+      expect(await before.text()).toContain(DEMO_ACCOUNTS.buyer.username);
 
-    const signedOut = await request.post('/auth/sign-out', { maxRedirects: 0 });
-    expect(signedOut.status()).toBe(302);
-    const after = await profileWith(kept);
-    expect(after.status).toBe(302);
-    expect(after.headers.get('location')).toContain('auth=sign-in');
-  });
+      const signedOut = await request.post('/auth/sign-out', { maxRedirects: 0 });
+      expect(signedOut.status()).toBe(302);
+      const after = await profileWith(kept);
+      expect(after.status).toBe(302);
+      expect(after.headers.get('location')).toContain('auth=sign-in');
+    },
+  );
 
   test('a cross-origin sign-in POST is refused', async ({ request }) => {
     const response = await request.post('/auth/sign-in', {
@@ -244,8 +264,7 @@ test.describe('session and request safety', () => {
     expect(response.status()).toBe(403);
   });
 
-  test('redirectTo never leaves the site', async ({ request }) => {
-    serverRenderedOnly();
+  test('redirectTo never leaves the site', SERVER_RENDERED, async ({ request }) => {
     for (const target of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example']) {
       const response = await request.post('/auth/sign-in', {
         form: { email: DEMO_ACCOUNTS.seller.email, password: DEMO_PASSWORD, redirectTo: target },
@@ -258,30 +277,37 @@ test.describe('session and request safety', () => {
   });
 });
 
-test('too many sign-in attempts for one email answer 429 with a clear message', async ({ request }) => {
-  serverRenderedOnly(); // HTTP requests alone: no page, so JavaScript makes no difference
-  const email = `${unique('hammer')}@example.com`;
-  const statuses: number[] = [];
-  for (let attempt = 0; attempt < 26; attempt++) {
-    const response = await request.post('/auth/sign-in', { form: { email, password: 'wrong-password' } });
-    statuses.push(response.status());
-    if (response.status() === 429) {
-      expect(await response.text()).toContain('Too many attempts. Please wait a minute and try again.');
-      expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+test(
+  'too many sign-in attempts for one email answer 429 with a clear message',
+  SERVER_RENDERED,
+  async ({ request }) => {
+    // HTTP requests alone: no page, so JavaScript makes no difference
+    const email = `${unique('hammer')}@example.com`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 26; attempt++) {
+      const response = await request.post('/auth/sign-in', { form: { email, password: 'wrong-password' } });
+      statuses.push(response.status());
+      if (response.status() === 429) {
+        expect(await response.text()).toContain('Too many attempts. Please wait a minute and try again.');
+        expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+      }
     }
-  }
-  expect(statuses.slice(0, 25).every((status) => status === 400)).toBe(true);
-  expect(statuses[25]).toBe(429);
-});
+    expect(statuses.slice(0, 25).every((status) => status === 400)).toBe(true);
+    expect(statuses[25]).toBe(429);
+  },
+);
 
-test('content shown by permission: sellers get their upload link, others the sign-up', async ({ page }) => {
-  serverRenderedOnly();
-  await page.goto('/become-seller');
-  await expect(page.getByRole('link', { name: 'Start selling' })).toHaveAttribute(
-    'href',
-    '/become-seller?auth=sign-up&accountType=seller',
-  );
-  await signIn(page, 'seller', '/become-seller');
-  await expect(page.getByRole('link', { name: 'Upload an agent' })).toHaveAttribute('href', '/dashboard/upload');
-  await expect(page.getByRole('link', { name: 'Start selling' })).toHaveCount(0);
-});
+test(
+  'content shown by permission: sellers get their upload link, others the sign-up',
+  SERVER_RENDERED,
+  async ({ page }) => {
+    await page.goto('/become-seller');
+    await expect(page.getByRole('link', { name: 'Start selling' })).toHaveAttribute(
+      'href',
+      '/become-seller?auth=sign-up&accountType=seller',
+    );
+    await signIn(page, 'seller', '/become-seller');
+    await expect(page.getByRole('link', { name: 'Upload an agent' })).toHaveAttribute('href', '/dashboard/upload');
+    await expect(page.getByRole('link', { name: 'Start selling' })).toHaveCount(0);
+  },
+);

@@ -4,7 +4,7 @@
  * written independently of the app's queries.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, SERVER_RENDERED, test } from './fixtures';
 import { signIn } from './support/accounts';
 import { useSeedTwin } from './support/seed-twin';
 
@@ -35,8 +35,7 @@ async function expectStat(page: Page, label: string, value: string) {
 test.describe('overview figures', () => {
   test.use({ timezoneId: TIME_ZONE });
 
-  test('buyer: greeting in the local zone and figures from the seeded purchases', async ({ page }) => {
-    serverRenderedOnly();
+  test('buyer: greeting in the local zone and figures from the seeded purchases', SERVER_RENDERED, async ({ page }) => {
     await signIn(page, 'buyer');
     const zone = isJavaScriptProject() ? TIME_ZONE : SERVER_ZONE; // no JavaScript, no hint: the server's zone
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${expectedGreeting(zone)}, demo_buyer!`);
@@ -74,8 +73,7 @@ test.describe('overview figures', () => {
     await expectAccessible(page);
   });
 
-  test('seller: published agents, sales, revenue and average rating', async ({ page }) => {
-    serverRenderedOnly();
+  test('seller: published agents, sales, revenue and average rating', SERVER_RENDERED, async ({ page }) => {
     await signIn(page, 'seller');
     await expect(page.getByText('Seller Account', { exact: true })).toBeVisible();
     const sales = `from public.purchases where seller_id = $1 and status = 'completed'`;
@@ -104,8 +102,7 @@ test.describe('overview figures', () => {
     ).toBeVisible();
   });
 
-  test('admin: platform figures and Platform Insights', async ({ page }) => {
-    serverRenderedOnly();
+  test('admin: platform figures and Platform Insights', SERVER_RENDERED, async ({ page }) => {
     await signIn(page, 'admin');
     await expect(page.getByText('Administrator Account', { exact: true })).toBeVisible();
     // Other suites sign up users on the shared server: at least the seeded accounts.
@@ -165,8 +162,7 @@ test.describe('overview figures', () => {
   });
 });
 
-test('membership: tier, spending, points and the tier comparison', async ({ page }) => {
-  serverRenderedOnly();
+test('membership: tier, spending, points and the tier comparison', SERVER_RENDERED, async ({ page }) => {
   await signIn(page, 'buyer', '/dashboard/membership');
   const spent = await one(
     `select sum(amount) as value from public.purchases where buyer_id = $1 and status = 'completed'`,
@@ -194,11 +190,13 @@ test('membership: tier, spending, points and the tier comparison', async ({ page
   await expect(figure('Savings Earned')).toHaveText('$0.00');
   await expect(figure('Member Since')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(progress));
-  // What is left to the next $1,000 (1,000 points) in whole dollars.
+  // One target, the next reward: what is left to the next $1,000 (1,000 points) in whole dollars.
   const spendMore = Math.ceil((100_000 - (Math.round(spent * 100) % 100_000)) / 100);
   const milestone = (Math.floor(spent / 1000) + 1) * 1000;
   await expect(
-    page.getByText(`Spend ${money(spendMore)} more to reach ${milestone.toLocaleString('en-US')} loyalty points.`),
+    page.getByText(
+      `Spend ${money(spendMore)} more to reach ${milestone.toLocaleString('en-US')} loyalty points and your next reward.`,
+    ),
   ).toBeVisible();
 
   const tiers = page
@@ -214,9 +212,11 @@ test('membership: tier, spending, points and the tier comparison', async ({ page
   await expect(tiers.nth(2)).toContainText('$99');
   await expect(tiers.nth(2)).toContainText('20% discount');
   await expect(page.getByRole('button', { name: 'Upgrade Now' })).toHaveCount(2);
-  const away = 500 - (Math.floor(spent) % 500);
+  // The same target, counted in points.
+  const away = milestone - Math.floor(spent);
+  expect(away).toBe(spendMore);
   await expect(page.getByRole('region', { name: 'Loyalty Rewards' })).toContainText(
-    `${away} ${away === 1 ? 'point' : 'points'} away`,
+    `${away.toLocaleString('en-US')} ${away === 1 ? 'point' : 'points'} away from your next reward, at ${milestone.toLocaleString('en-US')} points`,
   );
   await expect(page.getByRole('button', { name: 'View Rewards Catalog' })).toBeVisible();
   await expectAccessible(page);

@@ -7,6 +7,7 @@
  */
 import { expect, isJavaScriptProject, test } from './fixtures';
 import { killServers, startServer } from './support/server-process';
+import { DEMO_MAIL_NOTE } from '../../app/lib/auth-errors';
 
 let origin: string;
 
@@ -28,9 +29,12 @@ test('sign-up asks to confirm the email, and the emailed link signs in', async (
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill('confirm-me-1');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Account created successfully!' })).toHaveText(
+  // The specification's message, and beside it (a demo without SMTP) where the email can be read.
+  const created = page.getByRole('status').filter({ hasText: 'Account created successfully!' });
+  await expect(created.locator('p').first()).toHaveText(
     'Account created successfully! Please check your email for a confirmation link.',
   );
+  await expect(created.locator('p').last()).toHaveText(DEMO_MAIL_NOTE);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   // Signing in before confirming gives the catalogue message.
@@ -40,6 +44,7 @@ test('sign-up asks to confirm the email, and the emailed link signs in', async (
   await signIn.getByLabel('Password').fill('confirm-me-1');
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toContainText('Please check your email and click the confirmation link');
+  await expect(page.getByRole('alert')).toContainText(DEMO_MAIL_NOTE);
 
   const outbox = await request.get(`${origin}/auth/v1/_local/outbox.json?to=${encodeURIComponent(email)}`);
   const { emails } = (await outbox.json()) as { emails: { type: string; link: string }[] };

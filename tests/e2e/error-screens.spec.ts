@@ -5,7 +5,7 @@
  * in the dashboard, its navigation), never React Router's default screen, and recover on retry.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, JAVASCRIPT_ONLY, SERVER_RENDERED, test } from './fixtures';
 import { DEMO_ACCOUNTS, signIn } from './support/accounts';
 
 const SEO_SENTINEL = '/agent/a0000000-0000-4000-8000-000000000002'; // published, not owned by demo_buyer
@@ -42,33 +42,41 @@ test.describe('error screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'SEO Sentinel' })).toBeVisible();
   });
 
-  test('a failed load on a client-side navigation shows the same screen', async ({ page, context }) => {
-    test.skip(!isJavaScriptProject(), 'client-side navigation needs JavaScript');
-    await page.goto('/marketplace');
-    await injectFault(context, 'agent');
-    const load = page.waitForResponse((answer) => answer.url().includes('/agent/') && answer.url().includes('.data'));
-    await page.getByRole('article').first().getByRole('link').first().click();
-    expect((await load).status()).toBe(503);
-    await expectUnavailableScreen(page, 'Injected fault: the agent page could not be read.');
-  });
+  test(
+    'a failed load on a client-side navigation shows the same screen',
+    JAVASCRIPT_ONLY,
+    async ({ page, context }) => {
+      // client-side navigation needs JavaScript
+      await page.goto('/marketplace');
+      await injectFault(context, 'agent');
+      const load = page.waitForResponse((answer) => answer.url().includes('/agent/') && answer.url().includes('.data'));
+      await page.getByRole('article').first().getByRole('link').first().click();
+      expect((await load).status()).toBe(503);
+      await expectUnavailableScreen(page, 'Injected fault: the agent page could not be read.');
+    },
+  );
 
-  test('a failed dashboard load keeps the dashboard navigation around the screen', async ({ page, context }) => {
-    serverRenderedOnly();
-    await signIn(page, 'buyer', '/');
-    await injectFault(context, 'dashboard');
-    const response = await page.goto('/dashboard');
-    expect(response?.status()).toBe(503);
-    await expectUnavailableScreen(page, 'Injected fault: the dashboard figures could not be read.');
-    await expect(page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS.buyer.username}`)).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Dashboard' }).first()).toBeAttached();
+  test(
+    'a failed dashboard load keeps the dashboard navigation around the screen',
+    SERVER_RENDERED,
+    async ({ page, context }) => {
+      await signIn(page, 'buyer', '/');
+      await injectFault(context, 'dashboard');
+      const response = await page.goto('/dashboard');
+      expect(response?.status()).toBe(503);
+      await expectUnavailableScreen(page, 'Injected fault: the dashboard figures could not be read.');
+      await expect(
+        page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS.buyer.username}`),
+      ).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Dashboard' }).first()).toBeAttached();
 
-    await clearFault(context);
-    await page.getByRole('link', { name: 'Try Again' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /demo_buyer!$/ })).toBeVisible();
-  });
+      await clearFault(context);
+      await page.getByRole('link', { name: 'Try Again' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /demo_buyer!$/ })).toBeVisible();
+    },
+  );
 
-  test('a failed profile load answers 503 inside the layout', async ({ page, context }) => {
-    serverRenderedOnly();
+  test('a failed profile load answers 503 inside the layout', SERVER_RENDERED, async ({ page, context }) => {
     await signIn(page, 'buyer', '/');
     await injectFault(context, 'profile');
     const response = await page.goto('/profile');
@@ -77,14 +85,24 @@ test.describe('error screens', () => {
     await expect(page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS.buyer.username}`)).toBeVisible();
   });
 
-  test('a failed action (Buy) answers 503 with the screen inside the layout', async ({ page, context }) => {
+  test('a failed action (Confirm purchase) answers 503 with the screen in the order summary', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, 'buyer', SEO_SENTINEL);
-    await expect(page.getByRole('heading', { level: 1, name: 'SEO Sentinel' })).toBeVisible();
+    await page.getByRole('link', { name: 'Buy now' }).click();
+    const summary = page.getByRole('dialog', { name: 'Order summary' });
     await injectFault(context, 'purchase');
     const post = page.waitForResponse((answer) => answer.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Buy now' }).click();
+    await summary.getByRole('button', { name: 'Confirm purchase' }).click();
     expect((await post).status()).toBe(503);
-    await expectUnavailableScreen(page, 'Injected fault: the agent could not be checked for a purchase.');
-    await expect(page.getByRole('banner').getByLabel(`Account menu for ${DEMO_ACCOUNTS.buyer.username}`)).toBeVisible();
+    // The dialog stays, over the agent page, with the screen and its way back.
+    await expect(summary.getByRole('heading', { level: 1, name: 'Service unavailable' })).toBeVisible();
+    await expect(
+      summary.getByText('Injected fault: the agent could not be checked for a purchase.', { exact: true }),
+    ).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Try Again' })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'Close' })).toHaveAttribute('href', SEO_SENTINEL);
+    await expect(page).toHaveTitle('Service unavailable | AgentMarket');
   });
 });

@@ -66,17 +66,20 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$')));
 }
 
-const SERVER_RENDERED_ONLY = 'server-rendered only';
-
 /**
- * For a test of what the server renders or answers (a page's content, a redirect, a status), whose
- * outcome does not depend on the browser's JavaScript: it runs once, in the no-JavaScript project.
- * The flows a user performs (forms, navigation, dialogs) still run in both.
+ * Tags for a test that runs in one of the two runs only (playwright.config.ts leaves it out of the
+ * other's list, so it costs that run nothing: no page, no hooks).
+ *
+ * `SERVER_RENDERED`: a test of what the server renders or answers (a page's content, a redirect, a
+ * status), whose outcome does not depend on the browser's JavaScript: it runs once, in the
+ * no-JavaScript project. The flows a user performs (forms, navigation, dialogs) still run in both.
+ *
+ * `JAVASCRIPT_ONLY`: a test of what only the page's scripts do (client-side navigation, a
+ * dialog's keyboard handling, pending UI), or a check that runs once and is the JavaScript run's
+ * share (cookie flags, replayed cookies): it runs in the JavaScript project only.
  */
-export function serverRenderedOnly() {
-  test.info().annotations.push({ type: SERVER_RENDERED_ONLY });
-  test.skip(isJavaScriptProject(), 'what the server renders: the no-JavaScript run checks it');
-}
+export const SERVER_RENDERED = { tag: '@server-rendered' };
+export const JAVASCRIPT_ONLY = { tag: '@javascript-only' };
 
 /**
  * The page axe checks in, one per worker and browser, reused from check to check: the first load
@@ -112,7 +115,7 @@ async function checkingPage(page: Page): Promise<Page> {
 export async function expectAccessible(page: Page) {
   // The DOM the server sends is the DOM the JavaScript run starts from and checks: the
   // no-JavaScript run checks only the tests that run without JavaScript alone.
-  const runsOnlyHere = test.info().annotations.some((annotation) => annotation.type === SERVER_RENDERED_ONLY);
+  const runsOnlyHere = test.info().tags.includes(SERVER_RENDERED.tag);
   if (!isJavaScriptProject() && !runsOnlyHere) return;
   const url = page.url();
   const axePage = await checkingPage(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, JAVASCRIPT_ONLY, SERVER_RENDERED, test } from './fixtures';
 
 const FOOTER_PAGES = [
   ['/pricing', 'Pricing'],
@@ -23,8 +23,7 @@ async function themeCookie(page: Page): Promise<unknown> {
 }
 
 test.describe('shared layout', () => {
-  test('the home page has the header, footer and a title', async ({ page }) => {
-    serverRenderedOnly();
+  test('the home page has the header, footer and a title', SERVER_RENDERED, async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/AgentMarket/);
     const header = page.getByRole('banner');
@@ -40,31 +39,34 @@ test.describe('shared layout', () => {
     await expectAccessible(page);
   });
 
-  test('the home page figures are the marketplace’s, and it claims nothing it cannot back', async ({ page }) => {
-    serverRenderedOnly();
-    await page.goto('/marketplace');
-    const line = await page
-      .getByRole('status')
-      .filter({ hasText: /^Showing/ })
-      .textContent();
-    const listed = /of (\d+) agents/.exec(line ?? '')?.[1];
-    expect(Number(listed)).toBeGreaterThan(0);
-    await page.goto('/');
-    const figure = (label: RegExp) =>
-      page
-        .getByRole('main')
-        .locator('dl > div')
-        .filter({ has: page.locator('dt', { hasText: label }) })
-        .locator('dd');
-    await expect(figure(/^AI agents?$/)).toHaveText(listed!);
-    await expect(figure(/^Sellers?$/)).toHaveText(/^\d+$/);
-    await expect(figure(/^Purchases?$/)).toHaveText(/^\d[\d,]*\+?$/);
-    await expect(figure(/^Average rating of \d+ reviews?$/)).toHaveText(/^[1-5]\.\d$/);
-    await expect(page.getByRole('main')).not.toContainText(/Success rate|Awards|thousands|10,000\+|50,000\+/);
-    const howItWorks = page.getByRole('link', { name: 'See How It Works' });
-    await expect(howItWorks).toHaveAttribute('href', '#how-it-works');
-    await expect(page.locator('#how-it-works')).toHaveText('How It Works');
-  });
+  test(
+    'the home page figures are the marketplace’s, and it claims nothing it cannot back',
+    SERVER_RENDERED,
+    async ({ page }) => {
+      await page.goto('/marketplace');
+      const line = await page
+        .getByRole('status')
+        .filter({ hasText: /^Showing/ })
+        .textContent();
+      const listed = /of (\d+) agents/.exec(line ?? '')?.[1];
+      expect(Number(listed)).toBeGreaterThan(0);
+      await page.goto('/');
+      const figure = (label: RegExp) =>
+        page
+          .getByRole('main')
+          .locator('dl > div')
+          .filter({ has: page.locator('dt', { hasText: label }) })
+          .locator('dd');
+      await expect(figure(/^AI agents?$/)).toHaveText(listed!);
+      await expect(figure(/^Sellers?$/)).toHaveText(/^\d+$/);
+      await expect(figure(/^Purchases?$/)).toHaveText(/^\d[\d,]*\+?$/);
+      await expect(figure(/^Average rating of \d+ reviews?$/)).toHaveText(/^[1-5]\.\d$/);
+      await expect(page.getByRole('main')).not.toContainText(/Success rate|Awards|thousands|10,000\+|50,000\+/);
+      const howItWorks = page.getByRole('link', { name: 'See How It Works' });
+      await expect(howItWorks).toHaveAttribute('href', '#how-it-works');
+      await expect(page.locator('#how-it-works')).toHaveText('How It Works');
+    },
+  );
 
   test('the header search submits to the marketplace', async ({ page }) => {
     await page.goto('/');
@@ -94,28 +96,32 @@ test.describe('shared layout', () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test('the theme saved in local storage is the initial value, and the cookie follows it', async ({ page }) => {
-    test.skip(!isJavaScriptProject(), 'local storage is read by a script');
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
-    // Before any module runs: the app's scripts are held back, so only the inline <head> script acts.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const response = await page.goto('/help', { waitUntil: 'commit' });
-    expect(await response?.text()).toContain('<html lang="en" class="system"');
-    const html = page.locator('html');
-    await expect(html).toHaveClass('dark');
-    await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
-    // Once the app runs, the cookie follows, so the server renders the choice from the first byte.
-    release();
-    await expect.poll(() => themeCookie(page)).toBe('dark');
-    await page.reload();
-    await expect(html).toHaveClass('dark');
-  });
+  test(
+    'the theme saved in local storage is the initial value, and the cookie follows it',
+    JAVASCRIPT_ONLY,
+    async ({ page }) => {
+      // local storage is read by a script
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      // Before any module runs: the app's scripts are held back, so only the inline <head> script acts.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const response = await page.goto('/help', { waitUntil: 'commit' });
+      expect(await response?.text()).toContain('<html lang="en" class="system"');
+      const html = page.locator('html');
+      await expect(html).toHaveClass('dark');
+      await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+      // Once the app runs, the cookie follows, so the server renders the choice from the first byte.
+      release();
+      await expect.poll(() => themeCookie(page)).toBe('dark');
+      await page.reload();
+      await expect(html).toHaveClass('dark');
+    },
+  );
 
   test('the system dark preference renders dark from the first byte', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -137,8 +143,7 @@ test.describe('shared layout', () => {
     await expect(mobileNav).toBeHidden();
   });
 
-  test('every footer page exists', async ({ page }) => {
-    serverRenderedOnly();
+  test('every footer page exists', SERVER_RENDERED, async ({ page }) => {
     for (const [path, heading] of FOOTER_PAGES) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -146,8 +151,7 @@ test.describe('shared layout', () => {
     }
   });
 
-  test('an unknown URL is a 404 page inside the layout', async ({ page }) => {
-    serverRenderedOnly();
+  test('an unknown URL is a 404 page inside the layout', SERVER_RENDERED, async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -185,28 +189,30 @@ test.describe('newsletter', () => {
 });
 
 test.describe('HTTP layer', () => {
-  test('serves robots.txt: the catalogue open to crawlers, sign-in and actions closed', async ({ request }) => {
-    serverRenderedOnly();
-    const response = await request.get('/robots.txt');
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
-    const lines = (await response.text()).split('\n');
-    expect(lines).toContain('User-agent: *');
-    for (const path of ['/*?auth=', '/*&auth=', '/auth/', '/resources/', '/agent/*/download']) {
-      expect(lines).toContain(`Disallow: ${path}`);
-    }
-    // An account page sends a signed-out crawler to the sign-in dialog, an address closed above.
-    const account = await request.get('/dashboard/collection', { maxRedirects: 0 });
-    expect(account.status()).toBe(302);
-    expect(new URL(account.headers()['location'] ?? '', 'http://x').search).toMatch(/^\?auth=sign-in/);
-    // Nothing closes the whole site or the catalogue.
-    for (const path of ['/', '/marketplace', '/agent', '/agent/', '/sellers/', '/categories']) {
-      expect(lines).not.toContain(`Disallow: ${path}`);
-    }
-  });
+  test(
+    'serves robots.txt: the catalogue open to crawlers, sign-in and actions closed',
+    SERVER_RENDERED,
+    async ({ request }) => {
+      const response = await request.get('/robots.txt');
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+      const lines = (await response.text()).split('\n');
+      expect(lines).toContain('User-agent: *');
+      for (const path of ['/*?auth=', '/*&auth=', '/auth/', '/resources/', '/agent/*/download']) {
+        expect(lines).toContain(`Disallow: ${path}`);
+      }
+      // An account page sends a signed-out crawler to the sign-in dialog, an address closed above.
+      const account = await request.get('/dashboard/collection', { maxRedirects: 0 });
+      expect(account.status()).toBe(302);
+      expect(new URL(account.headers()['location'] ?? '', 'http://x').search).toMatch(/^\?auth=sign-in/);
+      // Nothing closes the whole site or the catalogue.
+      for (const path of ['/', '/marketplace', '/agent', '/agent/', '/sellers/', '/categories']) {
+        expect(lines).not.toContain(`Disallow: ${path}`);
+      }
+    },
+  );
 
-  test('sends security headers with a fresh nonce per request', async ({ request }) => {
-    serverRenderedOnly();
+  test('sends security headers with a fresh nonce per request', SERVER_RENDERED, async ({ request }) => {
     const first = await request.get('/');
     const second = await request.get('/');
     const csp = first.headers()['content-security-policy'] ?? '';
@@ -242,8 +248,7 @@ test.describe('HTTP layer', () => {
     ).toBeGreaterThan(10_000);
   });
 
-  test('refuses an oversized form body with 413', async ({ request }) => {
-    serverRenderedOnly();
+  test('refuses an oversized form body with 413', SERVER_RENDERED, async ({ request }) => {
     const response = await request.post('/resources/newsletter', {
       data: `email=${'a'.repeat(2 * 1024 * 1024)}`,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -251,15 +256,13 @@ test.describe('HTTP layer', () => {
     expect(response.status()).toBe(413);
   });
 
-  test('answers /healthz with the backend state', async ({ request }) => {
-    serverRenderedOnly();
+  test('answers /healthz with the backend state', SERVER_RENDERED, async ({ request }) => {
     const response = await request.get('/healthz');
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
-  test('refuses a cross-site POST', async ({ request }) => {
-    serverRenderedOnly();
+  test('refuses a cross-site POST', SERVER_RENDERED, async ({ request }) => {
     const response = await request.post('/resources/newsletter', {
       form: { email: 'victim@example.com' },
       headers: { Origin: 'http://evil.example', 'Sec-Fetch-Site': 'cross-site' },
@@ -267,8 +270,7 @@ test.describe('HTTP layer', () => {
     expect(response.status()).toBe(403);
   });
 
-  test('serves hashed assets with immutable caching', async ({ request }) => {
-    serverRenderedOnly();
+  test('serves hashed assets with immutable caching', SERVER_RENDERED, async ({ request }) => {
     // From the server's HTML: after hydration React Router's <Scripts> renders no preload links,
     // so a re-render of the layout removes them from the live page.
     const html = await (await request.get('/help')).text();
@@ -278,12 +280,15 @@ test.describe('HTTP layer', () => {
     expect(response.headers()['cache-control']).toContain('immutable');
   });
 
-  test('caches the stock artwork for a week and other public files for an hour', async ({ request }) => {
-    serverRenderedOnly();
-    const artwork = await request.get('/thumbnails/sales-1.svg');
-    expect(artwork.status()).toBe(200);
-    expect(artwork.headers()['cache-control']).toBe('public, max-age=604800');
-    const icon = await request.get('/favicon.svg');
-    expect(icon.headers()['cache-control']).toBe('public, max-age=3600');
-  });
+  test(
+    'caches the stock artwork for a week and other public files for an hour',
+    SERVER_RENDERED,
+    async ({ request }) => {
+      const artwork = await request.get('/thumbnails/sales-1.svg');
+      expect(artwork.status()).toBe(200);
+      expect(artwork.headers()['cache-control']).toBe('public, max-age=604800');
+      const icon = await request.get('/favicon.svg');
+      expect(icon.headers()['cache-control']).toBe('public, max-age=3600');
+    },
+  );
 });

@@ -2,13 +2,12 @@
  * A NUL character (U+0000) in what a visitor sends: a 400 with a clear message, never a 5xx.
  * Before, `/marketplace?q=%00` and a profile save with a NUL in the bio answered 503.
  */
-import { expect, serverRenderedOnly, test } from './fixtures';
+import { expect, SERVER_RENDERED, test } from './fixtures';
 import { signUpNewUser, uniqueName } from './support/accounts';
 
 const MESSAGE = 'Text cannot contain null characters (U+0000). Remove them and try again.';
 
-test('a NUL in the marketplace search is a 400 page that says why', async ({ page }) => {
-  serverRenderedOnly();
+test('a NUL in the marketplace search is a 400 page that says why', SERVER_RENDERED, async ({ page }) => {
   const response = await page.goto('/marketplace?q=%00');
   expect(response?.status()).toBe(400);
   await expect(page.getByText(MESSAGE)).toBeVisible();

@@ -4,13 +4,15 @@
  * page scrolling sideways, text running out of its box (a long email under a button) and a label
  * pill broken over two lines. A full-page screenshot of each view with a problem is attached to
  * the report; with E2E_SCREENSHOTS=1, of every view (176 pictures, to look the pages over: they
- * took a third of the suite's longest test, so `npm test` does not take them by default).
+ * took a third of the suite's longest test, so `npm test` does not take them by default). A table
+ * cell must show all it holds, with no sideways scrolling (the dashboard's tables stack their rows on
+ * a phone: app/components/ui/data-table.tsx).
  * Layout does not depend on JavaScript, so this runs once, in the no-JavaScript project: the
  * pages as the server draws them, which every visitor sees first (the checks run in Playwright's
  * own script world, which works with the page's scripts off), without hydrating each page.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, SERVER_RENDERED, test } from './fixtures';
 import { signIn, type DemoRole } from './support/accounts';
 
 const AGENT = '/agent/a0000000-0000-4000-8000-000000000001';
@@ -94,6 +96,26 @@ function layoutProblems(page: Page): Promise<string[]> {
       }
       return false;
     };
+    // A table cell shows all it holds: nothing cut off inside it, and no part of it hidden in a box
+    // that would have to be scrolled sideways to read it (a wide table in an overflow-x box).
+    for (const cell of document.body.querySelectorAll<HTMLElement>('td, th')) {
+      if (cell.clientWidth === 0 || !cell.checkVisibility({ visibilityProperty: true })) continue;
+      if (cell.scrollWidth > cell.clientWidth + 1) {
+        problems.push(`table cell ${name(cell)} cuts off ${cell.scrollWidth - cell.clientWidth}px of its content`);
+        continue;
+      }
+      const rect = cell.getBoundingClientRect();
+      for (let box = cell.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const view = box.getBoundingClientRect();
+        // Visually hidden for screen readers only (a stacked table's headers): not on screen at all.
+        if (view.width <= 1 || view.height <= 1) break;
+        if (rect.right > view.right + 1 || rect.left < view.left - 1) {
+          problems.push(`table cell ${name(cell)} is cut off: its box must be scrolled sideways to show it`);
+        }
+        break;
+      }
+    }
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
       const ownText = [...element.childNodes].some(
         (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
@@ -121,8 +143,7 @@ function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-test.describe('every page at 390 px and 1366 px, light and dark', () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'layout is the same with JavaScript; checked once');
+test.describe('every page at 390 px and 1366 px, light and dark', SERVER_RENDERED, () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const [who, urls] of Object.entries(PAGES)) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAX_PRICE } from '../../app/lib/marketplace-params';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, JAVASCRIPT_ONLY, SERVER_RENDERED, test } from './fixtures';
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('article');
 
@@ -92,28 +92,32 @@ test.describe('marketplace', () => {
     for (const text of await cards(page).allTextContents()) expect(text).toContain('Sales');
   });
 
-  test('shows ten skeleton cards while a slow filter change loads, then the results', async ({ page }) => {
-    test.skip(!isJavaScriptProject(), 'without JavaScript the browser loads the next page itself');
-    await page.goto('/marketplace');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/marketplace\.data\?category=finance(&|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await choose(page, 'Categories', 'Finance');
-    const skeleton = page.getByRole('list', { name: 'Loading agents' });
-    await expect(skeleton.getByTestId('skeleton-card')).toHaveCount(10);
-    await expect(cards(page)).toHaveCount(0);
-    release();
-    await expect(skeleton).toHaveCount(0);
-    await expect(page).toHaveURL(/\/marketplace\?category=finance$/);
-    for (const text of await cards(page).allTextContents()) expect(text).toContain('Finance');
-    expect(await cards(page).count()).toBeGreaterThan(0);
-  });
+  test(
+    'shows ten skeleton cards while a slow filter change loads, then the results',
+    JAVASCRIPT_ONLY,
+    async ({ page }) => {
+      // without JavaScript the browser loads the next page itself
+      await page.goto('/marketplace');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/marketplace\.data\?category=finance(&|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await choose(page, 'Categories', 'Finance');
+      const skeleton = page.getByRole('list', { name: 'Loading agents' });
+      await expect(skeleton.getByTestId('skeleton-card')).toHaveCount(10);
+      await expect(cards(page)).toHaveCount(0);
+      release();
+      await expect(skeleton).toHaveCount(0);
+      await expect(page).toHaveURL(/\/marketplace\?category=finance$/);
+      for (const text of await cards(page).allTextContents()) expect(text).toContain('Finance');
+      expect(await cards(page).count()).toBeGreaterThan(0);
+    },
+  );
 
-  test('keeps a price chosen while another filter is still loading', async ({ page }) => {
-    test.skip(!isJavaScriptProject(), 'without JavaScript every change is its own page load');
+  test('keeps a price chosen while another filter is still loading', JAVASCRIPT_ONLY, async ({ page }) => {
+    // without JavaScript every change is its own page load
     await page.goto('/marketplace');
     // The Sales page's data is held until the slider has moved, so that it arrives while the
     // slider's value waits its 300 ms to be sent.
@@ -172,18 +176,21 @@ test.describe('marketplace', () => {
     });
   }
 
-  test('an agent nobody has rated says No reviews yet and comes after every rated one', async ({ page }) => {
-    serverRenderedOnly();
-    await page.goto('/marketplace?sort=rating&page=3'); // the last page of 72 agents
-    const values = await ratings(page);
-    expect(values.length).toBeGreaterThan(0);
-    expect(values).not.toContain(Number.NaN);
-    expect(isSorted(values, 'desc')).toBe(true);
-    expect(values.at(-1)).toBe(0);
-    const unrated = cards(page).filter({ hasText: 'No reviews yet' }).last();
-    await expect(unrated.getByLabel(/^Rated /)).toHaveCount(0);
-    await expect(unrated).not.toContainText('5.0');
-  });
+  test(
+    'an agent nobody has rated says No reviews yet and comes after every rated one',
+    SERVER_RENDERED,
+    async ({ page }) => {
+      await page.goto('/marketplace?sort=rating&page=3'); // the last page of 72 agents
+      const values = await ratings(page);
+      expect(values.length).toBeGreaterThan(0);
+      expect(values).not.toContain(Number.NaN);
+      expect(isSorted(values, 'desc')).toBe(true);
+      expect(values.at(-1)).toBe(0);
+      const unrated = cards(page).filter({ hasText: 'No reviews yet' }).last();
+      await expect(unrated.getByLabel(/^Rated /)).toHaveCount(0);
+      await expect(unrated).not.toContainText('5.0');
+    },
+  );
 
   test('searches case-insensitively and combines every filter', async ({ page }) => {
     await page.goto('/marketplace');
@@ -240,8 +247,7 @@ test.describe('marketplace', () => {
   });
 });
 
-test('the home page features the best-rated agents and live category counts', async ({ page }) => {
-  serverRenderedOnly();
+test('the home page features the best-rated agents and live category counts', SERVER_RENDERED, async ({ page }) => {
   await page.goto('/');
   const featured = page.getByRole('region', { name: 'Featured Agents' }).getByRole('article');
   await expect(featured).toHaveCount(5);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signUpNewUser, uniqueName } from './support/accounts';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, SERVER_RENDERED, test } from './fixtures';
 
 const TAKEN_MESSAGE = 'This username is already taken. Please choose another one.';
 const BIO_MESSAGE = 'Bio must be at most 500 characters';
@@ -153,23 +153,26 @@ test('privacy and notification settings persist', async ({ page }) => {
   await expect(toggle('Weekly digest')).not.toBeChecked();
 });
 
-test('security and data tabs show the password, sessions, export and delete forms', async ({ page }) => {
-  serverRenderedOnly();
-  test.slow(); // axe runs in two themes per tab
-  await signUpNewUser(page, unique('prof'));
-  await page.goto('/profile?tab=security');
-  await expect(sections(page).getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('Two-factor authentication is off for your account.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enable Two-Factor' })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
-  await expect(page.getByText(/· Current Session/)).toBeVisible();
-  await expect(page.getByText(/Signed in .* · Last active /).first()).toBeVisible();
-  await expectAccessible(page);
+test(
+  'security and data tabs show the password, sessions, export and delete forms',
+  SERVER_RENDERED,
+  async ({ page }) => {
+    test.slow(); // axe runs in two themes per tab
+    await signUpNewUser(page, unique('prof'));
+    await page.goto('/profile?tab=security');
+    await expect(sections(page).getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('Two-factor authentication is off for your account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enable Two-Factor' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+    await expect(page.getByText(/· Current Session/)).toBeVisible();
+    await expect(page.getByText(/Signed in .* · Last active /).first()).toBeVisible();
+    await expectAccessible(page);
 
-  await sections(page).getByRole('link', { name: 'Data & Export' }).click();
-  await expect(page).toHaveURL(/\/profile\?tab=data$/);
-  await expect(page.getByRole('link', { name: 'Export Data' })).toHaveAttribute('href', '/profile/export');
-  await expect(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete Account' })).toBeEnabled();
-  await expectAccessible(page);
-});
+    await sections(page).getByRole('link', { name: 'Data & Export' }).click();
+    await expect(page).toHaveURL(/\/profile\?tab=data$/);
+    await expect(page.getByRole('link', { name: 'Export Data' })).toHaveAttribute('href', '/profile/export');
+    await expect(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete Account' })).toBeEnabled();
+    await expectAccessible(page);
+  },
+);

@@ -6,7 +6,7 @@
  * independently of the app's queries.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, isJavaScriptProject, SERVER_RENDERED, test } from './fixtures';
 import { signIn, signInAs, signUpNewUser, uniqueName } from './support/accounts';
 import { useSeedTwin } from './support/seed-twin';
 
@@ -65,8 +65,7 @@ test.describe('purchase history', () => {
     await signIn(page, 'buyer', PAGE);
   });
 
-  test('header, rows and their actions from the seeded purchases', async ({ page }) => {
-    serverRenderedOnly();
+  test('header, rows and their actions from the seeded purchases', SERVER_RENDERED, async ({ page }) => {
     await openPurchases(page);
     const count = await countWhere();
     const total = await one(
@@ -184,8 +183,7 @@ test.describe('purchase history', () => {
     await expect(row(page, 'Cold Call Trainer')).toBeVisible();
   });
 
-  test('invalid parameters are ignored, never an error', async ({ page }) => {
-    serverRenderedOnly();
+  test('invalid parameters are ignored, never an error', SERVER_RENDERED, async ({ page }) => {
     const count = await countWhere();
     for (const search of [
       '?status=shipped',
@@ -205,8 +203,7 @@ test.describe('purchase history', () => {
     await expect(page.getByText('No purchases found')).toBeVisible();
   });
 
-  test('no purchases under the filters: advice and Clear Filters', async ({ page }) => {
-    serverRenderedOnly();
+  test('no purchases under the filters: advice and Clear Filters', SERVER_RENDERED, async ({ page }) => {
     await openPurchases(page, '?q=no-such-agent-anywhere');
     await expect(page.getByRole('heading', { name: 'No purchases found' })).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filters.')).toBeVisible();
@@ -275,8 +272,7 @@ test.describe('purchase history', () => {
     await expect(rows(page)).toHaveCount(await countWhere(`p.status = 'completed'`));
   });
 
-  test('a seller who shares no email: no mail drafts, with a clear line', async ({ page }) => {
-    serverRenderedOnly();
+  test('a seller who shares no email: no mail drafts, with a clear line', SERVER_RENDERED, async ({ page }) => {
     // Anomaly Hunter: nova_labs, response time 4 hours, email not shared, a website.
     await openPurchases(page, '?contact=b0000000-0000-4000-8000-000000000014');
     const dialog = page.getByRole('dialog', { name: 'Contact Seller' });
@@ -306,8 +302,7 @@ test.describe('purchase history', () => {
     await expect(rows(page)).toHaveCount(await countWhere(`p.status = 'completed'`));
   });
 
-  test('a seller who uses the site shows online', async ({ page, browser }) => {
-    serverRenderedOnly();
+  test('a seller who uses the site shows online', SERVER_RENDERED, async ({ page, browser }) => {
     const sellerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const sellerPage = await sellerContext.newPage();
     await signIn(sellerPage, 'seller', '/dashboard');
@@ -319,34 +314,35 @@ test.describe('purchase history', () => {
   });
 });
 
-test('without a response time no "Responds in" line; a new buyer gets the Browse Marketplace advice', async ({
-  page,
-}) => {
-  serverRenderedOnly();
-  const buyer = await twin.query<{ email: string; username: string; purchase_id: string }>(
-    `select u.email, u.username, p.id as purchase_id
+test(
+  'without a response time no "Responds in" line; a new buyer gets the Browse Marketplace advice',
+  SERVER_RENDERED,
+  async ({ page }) => {
+    const buyer = await twin.query<{ email: string; username: string; purchase_id: string }>(
+      `select u.email, u.username, p.id as purchase_id
        from public.purchases p
        join public.users u on u.id = p.buyer_id
        join public.users s on s.id = p.seller_id
       where s.username = 'carecraft_ai' and u.user_type = 'buyer'
       order by u.username, p.id limit 1`,
-  );
-  const account = buyer.rows[0];
-  expect(account, 'a seeded buyer of a carecraft_ai agent').toBeTruthy();
-  await signInAs(page, account!, PAGE);
-  await openPurchases(page, `?contact=${account!.purchase_id}`);
-  const dialog = page.getByRole('dialog', { name: 'Contact Seller' });
-  await expect(dialog.getByText('carecraft_ai', { exact: true })).toBeVisible();
-  await expect(dialog.getByText(/Responds/)).toHaveCount(0);
+    );
+    const account = buyer.rows[0];
+    expect(account, 'a seeded buyer of a carecraft_ai agent').toBeTruthy();
+    await signInAs(page, account!, PAGE);
+    await openPurchases(page, `?contact=${account!.purchase_id}`);
+    const dialog = page.getByRole('dialog', { name: 'Contact Seller' });
+    await expect(dialog.getByText('carecraft_ai', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(/Responds/)).toHaveCount(0);
 
-  await page.context().clearCookies();
-  await signUpNewUser(page, uniqueName('hist', test.info().project.name));
-  await openPurchases(page);
-  await expect(page.getByText('0 purchases • Total spent: $0.00', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No purchases found' })).toBeVisible();
-  await expect(page.getByText('You have not bought any agents yet.')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute(
-    'href',
-    '/marketplace',
-  );
-});
+    await page.context().clearCookies();
+    await signUpNewUser(page, uniqueName('hist', test.info().project.name));
+    await openPurchases(page);
+    await expect(page.getByText('0 purchases • Total spent: $0.00', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No purchases found' })).toBeVisible();
+    await expect(page.getByText('You have not bought any agents yet.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Browse Marketplace' })).toHaveAttribute(
+      'href',
+      '/marketplace',
+    );
+  },
+);

@@ -4,7 +4,7 @@
  * there; unknown usernames and buyers are a 404. demo_seller's profile is members only (issue
  * #13), so these run signed in as demo_buyer (tests/e2e/commerce/privacy.spec.ts covers the rest).
  */
-import { expect, expectAccessible, serverRenderedOnly, test } from './fixtures';
+import { expect, expectAccessible, SERVER_RENDERED, test } from './fixtures';
 import { signIn } from './support/accounts';
 
 test.beforeEach(async ({ page }) => {
@@ -13,30 +13,32 @@ test.beforeEach(async ({ page }) => {
 
 const CAMPAIGN_PILOT = '/agent/a0000000-0000-4000-8000-000000000001'; // demo_seller's
 
-test('the storefront of demo_seller shows the seller, the figures and the published agents', async ({ page }) => {
-  serverRenderedOnly();
-  const response = await page.goto('/sellers/demo_seller');
-  expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle('demo_seller (demo_seller) | AgentMarket');
-  await expect(page.getByRole('heading', { level: 1, name: 'demo_seller' })).toBeVisible();
-  await expect(page.getByText(/^Member since [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+test(
+  'the storefront of demo_seller shows the seller, the figures and the published agents',
+  SERVER_RENDERED,
+  async ({ page }) => {
+    const response = await page.goto('/sellers/demo_seller');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('demo_seller (demo_seller) | AgentMarket');
+    await expect(page.getByRole('heading', { level: 1, name: 'demo_seller' })).toBeVisible();
+    await expect(page.getByText(/^Member since [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
 
-  const figure = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
-  await expect(figure('Agents').locator('dd')).toHaveText('12');
-  await expect(figure('Total sales').locator('dd')).toHaveText(/^[1-9]\d*$/);
-  await expect(figure('Average rating').locator('dd')).toHaveText(/^[1-5]\.\d \(\d+ reviews?\)$/);
+    const figure = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
+    await expect(figure('Agents').locator('dd')).toHaveText('12');
+    await expect(figure('Total sales').locator('dd')).toHaveText(/^[1-9]\d*$/);
+    await expect(figure('Average rating').locator('dd')).toHaveText(/^[1-5]\.\d \(\d+ reviews?\)$/);
 
-  const agents = page.getByRole('region', { name: 'Agents by demo_seller' }).getByRole('article');
-  await expect(agents).toHaveCount(12);
-  await expect(agents.getByRole('link', { name: 'CampaignPilot' })).toHaveAttribute('href', CAMPAIGN_PILOT);
-  // Drafts and archived agents are not on sale.
-  await expect(page.getByText('Cold Call Trainer')).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
-  await expectAccessible(page);
-});
+    const agents = page.getByRole('region', { name: 'Agents by demo_seller' }).getByRole('article');
+    await expect(agents).toHaveCount(12);
+    await expect(agents.getByRole('link', { name: 'CampaignPilot' })).toHaveAttribute('href', CAMPAIGN_PILOT);
+    // Drafts and archived agents are not on sale.
+    await expect(page.getByText('Cold Call Trainer')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+    await expectAccessible(page);
+  },
+);
 
-test('seller names link to the storefront: on the agent page and on the cards', async ({ page }) => {
-  serverRenderedOnly();
+test('seller names link to the storefront: on the agent page and on the cards', SERVER_RENDERED, async ({ page }) => {
   await page.goto(CAMPAIGN_PILOT);
   await expect(page.getByText('Sold by demo_seller')).toBeVisible();
   await page.getByRole('link', { name: 'demo_seller', exact: true }).click();
@@ -49,8 +51,7 @@ test('seller names link to the storefront: on the agent page and on the cards', 
   await expect(page).toHaveURL(/\/sellers\/demo_seller$/);
 });
 
-test('unknown usernames, buyers and odd pages', async ({ page }) => {
-  serverRenderedOnly();
+test('unknown usernames, buyers and odd pages', SERVER_RENDERED, async ({ page }) => {
   for (const path of ['/sellers/nobody_by_that_name', '/sellers/demo_buyer', '/sellers/not.a.name']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

@@ -70,17 +70,17 @@ async function agentOnSale(skip: string[] = []): Promise<string> {
   return rows[0]!.id;
 }
 
-/** The agent page as the demo buyer sees it, and its Buy form's fields. */
+/** The order summary as the demo buyer sees it, and its form's fields (Confirm purchase). */
 async function buyForm(agentId: string) {
-  const response = await fetch(`${app.origin}/agent/${agentId}`, { headers: { cookie: buyerCookie } });
+  const response = await fetch(`${app.origin}/agent/${agentId}/checkout`, { headers: { cookie: buyerCookie } });
   const html = await response.text();
   const field = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1];
   return { html, idempotencyKey: field('idempotencyKey')!, price: field('price')! };
 }
 
-/** The Buy form posted as the browser sends it: a document POST, or React Router's data request (JavaScript on). */
+/** Confirm purchase posted as the browser sends it: a document POST, or React Router's data request (JavaScript on). */
 function postBuy(agentId: string, fields: Record<string, string>, javascript: boolean) {
-  return fetch(`${app.origin}/agent/${agentId}${javascript ? '.data' : ''}`, {
+  return fetch(`${app.origin}/agent/${agentId}/checkout${javascript ? '.data' : ''}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { origin: app.origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
@@ -116,7 +116,7 @@ describe('bait-and-switch', () => {
     if (!body.includes('The price of this agent is now $249.99, not the $1.00 you were shown. Nothing was charged.')) {
       failures.push('the refusal does not name the new price');
     }
-    // Without JavaScript the answer is the page itself, with the new price in its form.
+    // Without JavaScript the answer is the summary itself, with the new price in its form.
     if (!javascript && !body.includes('name="price" value="249.99"'))
       failures.push('the page does not show the new price');
     if ((await purchasesOf(agentId)).length !== 0) failures.push('a purchase was recorded');

@@ -440,8 +440,8 @@ describe('concurrent purchases', () => {
        order by a.created_at desc limit 1`,
     );
     const { id: agentId, buyer } = rows[0]!;
-    const url = `${app.origin}/agent/${agentId}`;
-    // The price the page shows the buyer, which the Buy form carries.
+    const url = `${app.origin}/agent/${agentId}/checkout`;
+    // The price the order summary shows the buyer, which its form (Confirm purchase) carries.
     const page = await (await fetch(url, { headers: { cookie: buyerCookie } })).text();
     const price = page.match(/name="price" value="([^"]+)"/)![1]!;
     // Each request a separate form (another tab): its own idempotency key, all at once.

@@ -1,23 +1,43 @@
 import { CheckCircle2, Clock, Download, FlaskConical, Pencil, ShoppingCart } from 'lucide-react';
-import { Form, Link, useNavigation } from 'react-router';
+import { href, Link, useNavigation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { formatPrice } from '~/lib/agents';
 import { purchaseCountLabel, type AgentCallToAction } from '~/lib/agent-detail';
 import { formatMoney } from '~/lib/dashboard-format';
 import { discountedPrice, TIERS } from '~/lib/membership';
-import { toCents } from '~/lib/money';
-import { shownPriceValue } from '~/lib/shown-price';
 
 export interface CheckoutOffer {
   /** The viewer's membership discount on this agent, in percent (0 without one). */
   discountPercent: number;
-  /** The Buy form's idempotency key; null when there is nothing to buy. */
-  idempotencyKey: string | null;
   /** No money moves (the test-mode payment provider): said wherever money would. */
   testMode: boolean;
 }
 
-const TEST_MODE_NOTE = 'Test mode: no real payment is taken. Purchases complete at once.';
+/** The Buy now link's id: closing the order summary gives focus back to it. */
+export const BUY_NOW_ID = 'buy-now';
+
+export const TEST_MODE_NOTE = 'Test mode: no real payment is taken. Purchases complete at once.';
+
+/** An owner's way to the agent: Download (the current version) and their collection. */
+export function OwnedAgentLinks({ agentId }: { agentId: string }) {
+  return (
+    <>
+      <a
+        href={href('/agent/:agentId/download', { agentId })}
+        download
+        className={buttonClass('primary', 'lg', 'w-full')}
+      >
+        <Download aria-hidden="true" className="size-5" /> Download
+      </a>
+      <Link
+        to="/dashboard/collection"
+        className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+      >
+        View My Collection
+      </Link>
+    </>
+  );
+}
 
 /** Price, the call to action for this viewer, and how many people bought the agent. */
 export function AgentPurchasePanel({
@@ -27,7 +47,6 @@ export function AgentPurchasePanel({
   cta,
   checkout,
   signInHref,
-  message,
 }: {
   agentId: string;
   price: number;
@@ -35,13 +54,14 @@ export function AgentPurchasePanel({
   cta: AgentCallToAction;
   checkout: CheckoutOffer;
   signInHref: string;
-  message: string | null;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'buy';
+  const checkoutPath = href('/agent/:agentId/checkout', { agentId });
+  // With JavaScript the order summary opens over this page once its data has arrived.
+  const opening = navigation.state === 'loading' && navigation.location.pathname === checkoutPath;
   const tier = TIERS.find((candidate) => candidate.discountPercent === checkout.discountPercent);
   const discounted = cta === 'buy' && checkout.discountPercent > 0 && tier;
-  // What the buyer pays, as shown here: the form carries it, and no other price is charged.
+  // What the buyer would pay; the order summary states it again, and its form carries it.
   const payable = discountedPrice(price, checkout.discountPercent);
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900">
@@ -59,26 +79,19 @@ export function AgentPurchasePanel({
         </Link>
       ) : null}
 
-      {cta === 'buy' && checkout.idempotencyKey ? (
-        <Form method="post" action={`/agent/${agentId}`} className="flex flex-col gap-2">
-          <input type="hidden" name="idempotencyKey" value={checkout.idempotencyKey} />
-          <input type="hidden" name="price" value={shownPriceValue(toCents(payable))} />
+      {cta === 'buy' ? (
+        <div className="flex flex-col gap-2">
           {discounted ? (
             <p className="text-sm text-slate-800 dark:text-slate-200">
               Your {tier.name} price: <span className="font-semibold">{formatMoney(payable)}</span> (
               {checkout.discountPercent}% member discount)
             </p>
           ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="buy"
-            disabled={pending}
-            className={buttonClass('primary', 'lg', 'w-full')}
-          >
-            <ShoppingCart aria-hidden="true" className="size-5" /> {pending ? 'Please wait…' : 'Buy now'}
-          </button>
-        </Form>
+          {/* The order summary first (/agent/:agentId/checkout): nothing is charged before Confirm purchase. */}
+          <Link id={BUY_NOW_ID} to={checkoutPath} preventScrollReset className={buttonClass('primary', 'lg', 'w-full')}>
+            <ShoppingCart aria-hidden="true" className="size-5" /> {opening ? 'Please wait…' : 'Buy now'}
+          </Link>
+        </div>
       ) : null}
 
       {(cta === 'buy' || cta === 'sign-in') && checkout.testMode ? (
@@ -98,15 +111,7 @@ export function AgentPurchasePanel({
           <p className="flex items-center gap-2 font-semibold text-green-800 dark:text-green-300">
             <CheckCircle2 aria-hidden="true" className="size-5" /> In your collection
           </p>
-          <a href={`/agent/${agentId}/download`} download className={buttonClass('primary', 'lg', 'w-full')}>
-            <Download aria-hidden="true" className="size-5" /> Download
-          </a>
-          <Link
-            to="/dashboard/collection"
-            className="text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-          >
-            View My Collection
-          </Link>
+          <OwnedAgentLinks agentId={agentId} />
         </>
       ) : null}
 
@@ -121,15 +126,6 @@ export function AgentPurchasePanel({
 
       {cta === 'unavailable' ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">This agent is not on sale.</p>
-      ) : null}
-
-      {message ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {message}
-        </p>
       ) : null}
     </div>
   );

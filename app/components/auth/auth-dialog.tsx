@@ -13,7 +13,7 @@ export const AUTH_TITLES: Record<AuthMode, string> = {
 /**
  * The sign-in dialog, open whenever the URL has `?auth=…` and nobody is signed in (so it works
  * without JavaScript). With JavaScript its forms post through fetchers, and it is modal: focus
- * stays inside, Escape closes it, focus returns to the opener (UrlDialog).
+ * starts in its first field, stays inside, Escape closes it, focus returns to the opener (UrlDialog).
  */
 export function AuthDialog({ mode }: { mode: AuthMode }) {
   const location = useLocation();
@@ -26,7 +26,7 @@ export function AuthDialog({ mode }: { mode: AuthMode }) {
     fetcher.state === 'idle' ? null : fetcher.formAction?.startsWith('/auth/google') ? 'google' : 'password';
 
   return (
-    <UrlDialog title={AUTH_TITLES[mode]} titleId="auth-dialog-title" closeHref={closeHref}>
+    <UrlDialog title={AUTH_TITLES[mode]} titleId="auth-dialog-title" closeHref={closeHref} initialFocus="first-field">
       <div className="mt-5">
         <AuthForm
           key={mode}

@@ -57,8 +57,10 @@ export interface AuthFormProps {
  */
 export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, defaultAccountType }: AuthFormProps) {
   // What the browser's own check found on the last submit, until the next one passes it.
-  const [clientCheck, setClientCheck] = useState<{ message: string; fields: string[] } | null>(null);
-  const message = clientCheck ? { kind: 'error' as const, message: clientCheck.message } : formNotice(result);
+  const [clientCheck, setClientCheck] = useState<{ message: string; hints?: string[]; fields: string[] } | null>(null);
+  const message = clientCheck
+    ? { kind: 'error' as const, message: clientCheck.message, hints: clientCheck.hints }
+    : formNotice(result);
   const invalid = (name: string) =>
     (clientCheck ? clientCheck.fields.includes(name) : fieldError(result, name)) ? true : undefined;
   const isBusy = pending !== null;
@@ -80,10 +82,7 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
       setClientCheck(null);
     } else {
       event.preventDefault();
-      setClientCheck({
-        message: validation.firstMessage(validation.errorMessages(submission.error)),
-        fields: Object.keys(submission.error ?? {}),
-      });
+      setClientCheck({ ...validation.authErrorSummary(submission.error), fields: Object.keys(submission.error ?? {}) });
     }
   }
 

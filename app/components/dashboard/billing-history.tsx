@@ -3,11 +3,36 @@ import { Download, FileText, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '~/components/dashboard/status-badge';
 import { buttonClass } from '~/components/ui/button';
+import { DataTable, type DataColumn } from '~/components/ui/data-table';
 import { Pager } from '~/components/ui/pager';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { BILLING_EXPORT_PATH, invoicePath } from '~/lib/billing-history';
 import { pluralize } from '~/lib/plural';
 import type { BillingHistoryPage } from '~/server/billing-history.server';
+
+type BillingRow = BillingHistoryPage['rows'][number];
+
+function billingColumns(timeZone: string): DataColumn<BillingRow>[] {
+  return [
+    { header: 'Date', cell: (row) => formatDate(row.date, timeZone), className: 'md:whitespace-nowrap' },
+    { header: 'Description', cell: (row) => row.description },
+    { header: 'Amount', numeric: true, cell: (row) => formatMoney(row.amount) },
+    { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+    { header: 'Payment Method', cell: (row) => row.paymentMethod },
+    {
+      header: 'Invoice',
+      cell: (row) => (
+        <Link
+          to={invoicePath(row.id)}
+          aria-label={`Invoice ${row.invoiceNumber}`}
+          className={buttonClass('ghost', 'sm')}
+        >
+          <FileText aria-hidden="true" className="size-4" /> Invoice
+        </Link>
+      ),
+    },
+  ];
+}
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
@@ -32,56 +57,14 @@ export function BillingHistory({ history, timeZone }: { history: BillingHistoryP
         </p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <caption className="sr-only">
-                Billing history, newest first ({pluralize(history.total, 'charge')})
-              </caption>
-              <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Payment Method
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Invoice
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {history.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="py-3 pr-4 whitespace-nowrap">{formatDate(row.date, timeZone)}</td>
-                    <td className="py-3 pr-4">{row.description}</td>
-                    <td className="py-3 pr-4 text-right tabular-nums">{formatMoney(row.amount)}</td>
-                    <td className="py-3 pr-4">
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td className="py-3 pr-4">{row.paymentMethod}</td>
-                    <td className="py-3">
-                      <Link
-                        to={invoicePath(row.id)}
-                        aria-label={`Invoice ${row.invoiceNumber}`}
-                        className={buttonClass('ghost', 'sm')}
-                      >
-                        <FileText aria-hidden="true" className="size-4" /> Invoice
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-4">
+            <DataTable
+              caption={`Billing history, newest first (${pluralize(history.total, 'charge')})`}
+              columns={billingColumns(timeZone)}
+              rows={history.rows}
+              rowKey={(row) => row.id}
+              framed={false}
+            />
           </div>
           <Pager label="Billing history pages" page={history.page} pageCount={history.pageCount} />
         </>

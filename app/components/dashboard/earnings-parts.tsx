@@ -3,6 +3,7 @@
  * refunds, net earnings) and the same columns per agent and per month as tables.
  */
 import type { ReactNode } from 'react';
+import { DataTable, type DataColumn } from '~/components/ui/data-table';
 import { formatMoney } from '~/lib/dashboard-format';
 import type { EarningsFigures } from '~/server/earnings.server';
 
@@ -36,7 +37,27 @@ export function formatMonth(month: string): string {
   return MONTH.format(new Date(`${month}-01T00:00:00Z`));
 }
 
-const NUMBER_COLUMNS = ['Sales', 'Gross', 'Refunds', 'Fee', 'Net'] as const;
+type EarningsRow = { key: string; label: ReactNode; figures: EarningsFigures };
+
+/** The figures of a row of either table, after its label. */
+const FIGURE_COLUMNS: DataColumn<EarningsRow>[] = [
+  {
+    header: 'Sales',
+    numeric: true,
+    cell: ({ figures }) => (
+      <>
+        {figures.salesCount}
+        {figures.refundCount > 0 ? (
+          <span className="text-slate-700 dark:text-slate-300"> ({figures.refundCount} refunded)</span>
+        ) : null}
+      </>
+    ),
+  },
+  { header: 'Gross', numeric: true, cell: ({ figures }) => formatMoney(figures.gross) },
+  { header: 'Refunds', numeric: true, cell: ({ figures }) => formatMoney(figures.refunds) },
+  { header: 'Fee', numeric: true, cell: ({ figures }) => formatMoney(figures.fee) },
+  { header: 'Net', numeric: true, cell: ({ figures }) => formatMoney(figures.net), className: 'font-semibold' },
+];
 
 /** One row per agent or month: its label (a row header) and its figures. */
 export function EarningsTable({
@@ -46,44 +67,14 @@ export function EarningsTable({
 }: {
   caption: string;
   firstColumn: string;
-  rows: readonly { key: string; label: ReactNode; figures: EarningsFigures }[];
+  rows: readonly EarningsRow[];
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              {firstColumn}
-            </th>
-            {NUMBER_COLUMNS.map((name) => (
-              <th key={name} scope="col" className="px-4 py-2 text-right font-medium">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map(({ key, label, figures }) => (
-            <tr key={key}>
-              <th scope="row" className="px-4 py-2 font-medium">
-                {label}
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">
-                {figures.salesCount}
-                {figures.refundCount > 0 ? (
-                  <span className="text-slate-700 dark:text-slate-300"> ({figures.refundCount} refunded)</span>
-                ) : null}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatMoney(figures.gross)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatMoney(figures.refunds)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatMoney(figures.fee)}</td>
-              <td className="px-4 py-2 text-right font-semibold tabular-nums">{formatMoney(figures.net)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={[{ header: firstColumn, rowHeader: true, cell: (row) => row.label }, ...FIGURE_COLUMNS]}
+      rows={rows}
+      rowKey={(row) => row.key}
+    />
   );
 }

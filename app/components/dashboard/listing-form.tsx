@@ -16,6 +16,7 @@ import {
   MAX_RELEASE_NOTES_LENGTH,
 } from '~/schemas/listing';
 import { FIRST_VERSION } from '~/lib/versions';
+import { AGENT_MANIFEST_FILE } from '~/lib/agent-package-format';
 import { SubmitButton } from '~/components/ui/submit-button';
 
 export interface ListingValues {
@@ -160,7 +161,7 @@ export function ListingForm({
           label={latestVersion ? 'New package file' : 'Package file'}
           name="package"
           accept={PACKAGE_TYPES}
-          hint="A JSON file or a ZIP archive, at most 10 MB."
+          hint={`A JSON manifest in the agent package format (see Documentation), or a ZIP archive with ${AGENT_MANIFEST_FILE} at its root; at most 10 MB.`}
           error={fieldError(result, 'package')}
         />
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">

@@ -11,7 +11,10 @@ import { pluralize } from '~/lib/plural';
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
-/** Spending toward the next loyalty milestone (ADR 018): 'Spend $X more', X = (100 − progress) × 10. */
+/**
+ * Spending toward the next reward, at the next 1,000-point milestone (ADR 018): 'Spend $X more',
+ * X = (100 − progress) × 10. The page's one target: Loyalty Rewards counts down to the same one.
+ */
 export function TierProgress({
   milestonePoints,
   progressPercent,
@@ -25,7 +28,7 @@ export function TierProgress({
     <section aria-labelledby="tier-progress" className={PANEL}>
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="tier-progress" className="text-lg font-semibold">
-          Progress to {milestonePoints.toLocaleString('en-US')} loyalty points
+          Progress to your next reward
         </h2>
         <span className="font-semibold">{progressPercent}%</span>
       </div>
@@ -40,7 +43,8 @@ export function TierProgress({
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${progressPercent}%` }} />
       </div>
       <p className={`mt-2 ${SECONDARY}`}>
-        Spend {formatMoney(spendMore)} more to reach {milestonePoints.toLocaleString('en-US')} loyalty points.
+        Spend {formatMoney(spendMore)} more to reach {milestonePoints.toLocaleString('en-US')} loyalty points and your
+        next reward.
       </p>
     </section>
   );
@@ -148,7 +152,17 @@ export function BenefitTiles() {
   );
 }
 
-export function LoyaltyRewards({ points, pointsAway, noteId }: { points: number; pointsAway: number; noteId: string }) {
+export function LoyaltyRewards({
+  points,
+  pointsAway,
+  milestonePoints,
+  noteId,
+}: {
+  points: number;
+  pointsAway: number;
+  milestonePoints: number;
+  noteId: string;
+}) {
   return (
     <section aria-labelledby="loyalty-rewards" className={`${PANEL} flex flex-col gap-4 sm:flex-row sm:items-center`}>
       <Gift aria-hidden="true" className="size-10 shrink-0 text-brand-700 dark:text-brand-300" />
@@ -158,7 +172,7 @@ export function LoyaltyRewards({ points, pointsAway, noteId }: { points: number;
         </h2>
         <p className={SECONDARY}>
           You have {pluralize(points, 'point')}. You&apos;re {pluralize(pointsAway, 'point')} away from your next
-          reward.
+          reward, at {milestonePoints.toLocaleString('en-US')} points.
         </p>
       </div>
       <button type="button" disabled aria-describedby={noteId} className={buttonClass('secondary')}>

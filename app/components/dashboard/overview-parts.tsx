@@ -1,6 +1,6 @@
 import { Activity, ArrowRight, Inbox, ShoppingBag, Star, TrendingUp, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatConversion } from '~/lib/analytics';
+import { formatAverage, formatConversion } from '~/lib/analytics';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { quickActionsFor } from '~/lib/dashboard-nav';
 import type { Role } from '~/lib/permissions';
@@ -16,6 +16,7 @@ function formatStat(card: StatCard): string {
   if (card.value === null) return 'No ratings yet';
   if (card.format === 'money') return formatMoney(card.value);
   if (card.format === 'rating') return `${card.value.toFixed(1)} / 5`;
+  if (card.format === 'average') return formatAverage(card.value);
   return card.value.toLocaleString('en-US');
 }
 

@@ -5,14 +5,11 @@ import { Badge } from '~/components/dashboard/status-badge';
 import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
-import { formatExpiry, isPaymentMethodIntent } from '~/lib/payment-methods';
+import { formatExpiry, isPaymentMethodIntent, paymentMethodName } from '~/lib/payment-methods';
 import type { PaymentMethodView } from '~/server/payment-methods.server';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
-
-/** The card's name for screen readers on its buttons: "Visa ending in 4242". */
-const methodName = (method: PaymentMethodView) => `${method.brand} ending in ${method.last4}`;
 
 /** Where Add Payment Method leads. */
 export const NEW_PAYMENT_METHOD_PATH = '/dashboard/billing/payment-methods/new';
@@ -74,7 +71,7 @@ export function PaymentMethods({
               <div className="flex flex-wrap gap-2">
                 <Link
                   to={`?edit=${method.id}#payment-method-${method.id}`}
-                  aria-label={`Edit ${methodName(method)}`}
+                  aria-label={`Edit ${paymentMethodName(method)}`}
                   className={buttonClass('ghost', 'sm')}
                 >
                   Edit
@@ -120,7 +117,7 @@ function MethodButton({
         name="intent"
         value={intent}
         disabled={busy}
-        aria-label={`${children} ${methodName(method)}`}
+        aria-label={`${children} ${paymentMethodName(method)}`}
         className={buttonClass('ghost', 'sm')}
       >
         {children}

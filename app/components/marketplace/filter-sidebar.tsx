@@ -86,7 +86,7 @@ export function FilterSidebar({
       <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" aria-label="Show filters" />
       <label
         htmlFor="filters-toggle"
-        className={`${buttonClass('secondary', 'md')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-brand-500 lg:hidden`}
+        className={`${buttonClass('secondary', 'md')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-focus lg:hidden`}
       >
         <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters
       </label>
@@ -201,7 +201,7 @@ function ChoiceRow({
   icon?: React.ReactNode;
 }) {
   return (
-    <label className="flex min-h-9 cursor-pointer items-center justify-between gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-slate-100 has-checked:bg-brand-50 has-checked:font-semibold has-checked:text-brand-800 has-focus-visible:outline-2 has-focus-visible:outline-brand-500 dark:hover:bg-slate-800 dark:has-checked:bg-slate-800 dark:has-checked:text-brand-200">
+    <label className="flex min-h-9 cursor-pointer items-center justify-between gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-slate-100 has-checked:bg-brand-50 has-checked:font-semibold has-checked:text-brand-800 has-focus-visible:outline-2 has-focus-visible:outline-focus dark:hover:bg-slate-800 dark:has-checked:bg-slate-800 dark:has-checked:text-brand-200">
       <span className="flex items-center gap-2">
         <input type="radio" name={name} value={value} defaultChecked={checked} className="sr-only" />
         {icon}

@@ -57,7 +57,7 @@ export function PictureForm({
           onChange={choose}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className="block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
+          className="block text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 focus-visible:outline-2 focus-visible:outline-focus dark:text-slate-300 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
         />
         <p id="picture-hint" className="text-sm text-slate-700 dark:text-slate-300">
           JPG, PNG or GIF. Max size 2MB.

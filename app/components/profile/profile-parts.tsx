@@ -88,7 +88,7 @@ export function Toggle({
       <input type="checkbox" role="switch" name={name} defaultChecked={defaultChecked} className="peer sr-only" />
       <span
         aria-hidden="true"
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5"
+        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-500 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5"
       />
     </label>
   );

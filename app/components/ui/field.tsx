@@ -90,15 +90,17 @@ export function Field({
   );
 }
 
-/** A form-level message: errors as an alert, successes as a status, with optional hints. */
+/** A form-level message: errors as an alert, successes as a status, with optional hints and a note under them. */
 export function FormMessage({
   kind,
   message,
   hints,
+  note,
 }: {
   kind: 'error' | 'success';
   message: string;
   hints?: string[];
+  note?: string;
 }) {
   const isError = kind === 'error';
   return (
@@ -118,6 +120,7 @@ export function FormMessage({
           ))}
         </ul>
       ) : null}
+      {note ? <p className="mt-2 border-t border-current/20 pt-2 text-xs font-medium">{note}</p> : null}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { Link, useNavigate } from 'react-router';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** A field to type into: what `initialFocus="first-field"` focuses on opening. */
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
  * Tab from the last control goes to the first, Shift+Tab from the first to the last: the page
@@ -28,13 +30,15 @@ function keepTabInside(event: KeyboardEvent, root: HTMLElement) {
 /**
  * A dialog that lives in the URL: the page renders it while its parameter is there (so it works
  * without JavaScript, as a server-rendered `<dialog open>` over the page), and closing it is a
- * link to `closeHref`, the same page without that parameter. Used by the sign-in dialog and
- * Contact Seller.
+ * link to `closeHref`, the same page without that parameter. Used by the sign-in dialog, Contact
+ * Seller and the order summary (a child route: its URL is the parameter, the agent page's the close).
  *
  * Without JavaScript the page behind it is hidden (app.css), so Tab cannot reach what the backdrop
  * covers. With JavaScript the native dialog becomes modal (`showModal()`): the page behind is inert, so
  * Tab and Shift+Tab cycle inside; Escape navigates to `closeHref`; and when it is gone focus returns
- * to the element with id `returnFocusId`, else to whatever had focus when it opened.
+ * to the element with id `returnFocusId`, else to whatever had focus when it opened. On opening, focus
+ * goes to the panel (its title is read first), or with `initialFocus="first-field"` to its first field
+ * (a form to fill in, such as signing in).
  */
 export function UrlDialog({
   title,
@@ -43,6 +47,7 @@ export function UrlDialog({
   closeHref,
   closeLabel = 'Close',
   returnFocusId,
+  initialFocus = 'panel',
   width = 'max-w-md',
   children,
 }: {
@@ -52,6 +57,7 @@ export function UrlDialog({
   closeHref: string;
   closeLabel?: string;
   returnFocusId?: string;
+  initialFocus?: 'panel' | 'first-field';
   width?: 'max-w-md' | 'max-w-lg';
   children: ReactNode;
 }) {
@@ -69,7 +75,8 @@ export function UrlDialog({
       element.close();
       element.showModal();
     }
-    panel.current?.focus();
+    const field = initialFocus === 'first-field' ? panel.current?.querySelector<HTMLElement>(FIELD) : null;
+    (field ?? panel.current)?.focus();
     const onKeyDown = (event: KeyboardEvent) => keepTabInside(event, element);
     element.addEventListener('keydown', onKeyDown);
     return () => {
@@ -80,7 +87,7 @@ export function UrlDialog({
         if (target && target !== document.body && target.isConnected) target.focus();
       });
     };
-  }, [returnFocusId]);
+  }, [returnFocusId, initialFocus]);
 
   return (
     <dialog

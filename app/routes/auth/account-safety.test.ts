@@ -15,8 +15,11 @@ import { uniqueEmail } from '../../../tests/support/auth-helpers';
 import { anonClient, pkceClient, serviceClient } from '../../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../../tests/support/contract-target';
 import { routeAnswer, routeContext, type TestViewer } from '../../../tests/support/route-context';
-import { SUCCESS_MESSAGES } from '~/lib/auth-errors';
+import { DEMO_MAIL_NOTE, SUCCESS_MESSAGES } from '~/lib/auth-errors';
+import { demoMailNote } from '~/server/auth-admin.server';
+import { RESET_LINK_SENT_MESSAGE } from '~/server/auth.server';
 import { changePassword } from '~/server/account.server';
+import * as forgotPassword from './forgot-password';
 import * as resetPassword from './reset-password';
 import * as signUp from './sign-up';
 
@@ -69,8 +72,24 @@ describe.skipIf(isHostedTarget)('sign-up and password reset', () => {
     expect(existing.status).toBe(200);
     expect(JSON.stringify(existing.result)).not.toMatch(/already|exists|registered/i);
     expect(existing.result).toMatchObject({ status: 'success', message: SUCCESS_MESSAGES.signedUpConfirm });
+    // Not the demo (DEMO_MODE unset here): no word on where the email went.
+    expect(existing.result).not.toHaveProperty('note');
     // The account is untouched: its password still signs in.
     expect(await canSignIn('buyer@demo.test', 'demo-password')).toBe(true);
+  });
+
+  it('says where the emails went beside "check your email" in demo mode only, while they go to the server log', async () => {
+    const embedded = { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey, fetch };
+    expect(await demoMailNote(embedded, true)).toBe(DEMO_MAIL_NOTE);
+    expect(await demoMailNote(embedded, false)).toBeUndefined();
+    // Hosted Supabase (no backend in process to ask) sends its emails: nothing to add.
+    expect(await demoMailNote({ url: target.url, anonKey: target.anonKey }, true)).toBeUndefined();
+    // The reset form's answer outside demo mode: the message alone.
+    const reset = await routeAnswer(
+      forgotPassword.action(args(null, anonClient(target), '/auth/forgot-password', { email: 'buyer@demo.test' })),
+    );
+    expect(reset.result).toMatchObject({ status: 'success', message: RESET_LINK_SENT_MESSAGE });
+    expect(reset.result).not.toHaveProperty('note');
   });
 
   it('does not set a new password from a session signed in with the password', async () => {

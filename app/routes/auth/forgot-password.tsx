@@ -1,10 +1,11 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
-import { supabaseContext } from '~/context';
+import { connectionContext, supabaseContext } from '~/context';
 import { mapAuthError } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
-import { EmailOnlySchema, firstMessage } from '~/schemas/auth';
+import { EmailOnlySchema, authErrorSummary } from '~/schemas/auth';
+import { demoMailNote } from '~/server/auth-admin.server';
 import { RESET_LINK_SENT_MESSAGE, appOrigin, authRateLimited, redirectIfSignedIn } from '~/server/auth.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/forgot-password';
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), EmailOnlySchema);
   const limited = await authRateLimited(context, submission);
   if (limited) return limited;
-  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  if (submission.status !== 'success') return formError(submission, authErrorSummary(submission.error));
   const { error } = await context.get(supabaseContext).auth.resetPasswordForEmail(submission.value.email, {
     redirectTo: `${appOrigin(request)}/auth/callback?${new URLSearchParams({ next: '/auth/reset-password' })}`,
   });
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (error?.status === 429) {
     return formError(submission, { message: mapAuthError('Email rate limit exceeded').message, status: 429 });
   }
-  return formSuccess(submission, RESET_LINK_SENT_MESSAGE);
+  return formSuccess(submission, RESET_LINK_SENT_MESSAGE, { note: await demoMailNote(context.get(connectionContext)) });
 }
 
 export const headers = actionOrLoaderHeaders;

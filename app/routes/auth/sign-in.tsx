@@ -1,12 +1,13 @@
 import { redirect } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
-import { supabaseContext } from '~/context';
+import { connectionContext, supabaseContext } from '~/context';
 import { mapAuthError, SUCCESS_MESSAGES } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { twoFactorHref } from '~/lib/two-factor';
-import { SignInSchema, firstMessage } from '~/schemas/auth';
+import { SignInSchema, authErrorSummary } from '~/schemas/auth';
+import { demoMailNote } from '~/server/auth-admin.server';
 import { accountKey, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { formWindows, signInFailuresByAccount } from '~/server/rate-limit.server';
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), SignInSchema);
   const limited = await authRateLimited(context, submission);
   if (limited) return limited;
-  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  if (submission.status !== 'success') return formError(submission, authErrorSummary(submission.error));
   const { email, password, redirectTo } = submission.value;
 
   // After repeated failures on this account from anywhere, each attempt waits longer; the owner
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formError(submission, {
       message: mapped.message,
       hints: mapped.hints,
+      note: mapped.checkEmail ? await demoMailNote(context.get(connectionContext)) : undefined,
       status: error.status === 429 ? 429 : 400,
     });
   }

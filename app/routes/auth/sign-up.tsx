@@ -1,12 +1,13 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { AuthPage } from '~/components/auth/auth-page';
-import { supabaseContext } from '~/context';
+import { connectionContext, supabaseContext } from '~/context';
 import { mapAuthError, SUCCESS_MESSAGES, UNEXPECTED_ERROR } from '~/lib/auth-errors';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { SignUpSchema, firstMessage } from '~/schemas/auth';
+import { SignUpSchema, authErrorSummary } from '~/schemas/auth';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
+import { demoMailNote } from '~/server/auth-admin.server';
 import { appOrigin, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
 import type { Route } from './+types/sign-up';
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), SignUpSchema);
   const limited = await authRateLimited(context, submission);
   if (limited) return limited;
-  if (submission.status !== 'success') return formError(submission, { summarize: firstMessage });
+  if (submission.status !== 'success') return formError(submission, authErrorSummary(submission.error));
   const { email, password, username, accountType, redirectTo } = submission.value;
   const supabase = context.get(supabaseContext);
 
@@ -48,7 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // An address that has an account gets the answer hosted Supabase gives with confirmations on
   // (a confirmation to look for, no session): the form does not tell who has an account here.
-  if (error && isExistingAccount(error)) return formSuccess(submission, SUCCESS_MESSAGES.signedUpConfirm);
+  const confirmationSent = async () =>
+    formSuccess(submission, SUCCESS_MESSAGES.signedUpConfirm, {
+      note: await demoMailNote(context.get(connectionContext)),
+    });
+  if (error && isExistingAccount(error)) return confirmationSent();
   if (error) {
     const mapped = mapAuthError(error.message);
     if (!error.status || error.status >= 500) console.error('Sign-up failed:', error.message);
@@ -58,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: error.status === 429 ? 429 : 400,
     });
   }
-  if (!result.session) return formSuccess(submission, SUCCESS_MESSAGES.signedUpConfirm);
+  if (!result.session) return confirmationSent();
   return signedInRedirect(request, next, SUCCESS_MESSAGES.signedIn);
 }
 

@@ -6,10 +6,11 @@
  */
 import { Package } from 'lucide-react';
 import { Form, Link, useNavigation } from 'react-router';
-import { AgentRowHeader } from '~/components/dashboard/agent-row-header';
+import { AgentNameLink } from '~/components/dashboard/agent-row-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
+import { DataTable, type DataColumn } from '~/components/ui/data-table';
 import { FormMessage } from '~/components/ui/field';
 import { Pager } from '~/components/ui/pager';
 import { supabaseContext } from '~/context';
@@ -73,41 +74,12 @@ export default function MyAgentsPage({ loaderData, actionData }: Route.Component
         </EmptyState>
       ) : (
         <div>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Your agents</caption>
-              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Agent
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Price
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Sales
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Rating
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Last version
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                {agents.rows.map((agent) => (
-                  <AgentRow key={agent.id} agent={agent} action={agentsHref(agents.page)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Your agents"
+            columns={agentColumns(agentsHref(agents.page))}
+            rows={agents.rows}
+            rowKey={(agent) => agent.id}
+          />
           <Pager label="Agent pages" page={agents.page} pageCount={agents.pageCount} />
         </div>
       )}
@@ -115,14 +87,13 @@ export default function MyAgentsPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function AgentRow({ agent, action }: { agent: SellerAgent; action: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('agentId') === agent.id;
-  return (
-    <tr>
-      <AgentRowHeader id={agent.id} name={agent.name} />
-      <td className="px-4 py-3">
-        {agent.moderationReason ? (
+function agentColumns(action: string): DataColumn<SellerAgent>[] {
+  return [
+    { header: 'Agent', rowHeader: true, cell: (agent) => <AgentNameLink id={agent.id} name={agent.name} /> },
+    {
+      header: 'Status',
+      cell: (agent) =>
+        agent.moderationReason ? (
           <>
             <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS.archived}`}>
               Unpublished by moderation
@@ -137,17 +108,21 @@ function AgentRow({ agent, action }: { agent: SellerAgent; action: string }) {
           >
             {STATUS_LABEL[agent.status]}
           </span>
-        )}
-      </td>
-      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(agent.price)}</td>
-      <td className="px-4 py-3 text-right tabular-nums">{agent.sales}</td>
-      <td className="px-4 py-3">
-        {agent.reviewCount
+        ),
+    },
+    { header: 'Price', numeric: true, cell: (agent) => formatMoney(agent.price) },
+    { header: 'Sales', numeric: true, cell: (agent) => agent.sales },
+    {
+      header: 'Rating',
+      cell: (agent) =>
+        agent.reviewCount
           ? `${formatRating(agent.avgRating, agent.reviewCount)} (${agent.reviewCount})`
-          : NO_REVIEWS_YET}
-      </td>
-      <td className="px-4 py-3">
-        {agent.lastVersion ? (
+          : NO_REVIEWS_YET,
+    },
+    {
+      header: 'Last version',
+      cell: (agent) =>
+        agent.lastVersion ? (
           <>
             {agent.lastVersion}
             {agent.lastVersionAt ? (
@@ -158,31 +133,36 @@ function AgentRow({ agent, action }: { agent: SellerAgent; action: string }) {
           </>
         ) : (
           'No package'
-        )}
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex flex-wrap gap-2">
-          <Link to={editPath(agent.id)} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${agent.name}`}>
-            Edit
-          </Link>
-          {statusActions(agent.status, agent.moderationReason !== null).map((intent) => (
-            <Form key={intent} method="post" action={action}>
-              <input type="hidden" name="agentId" value={agent.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={intent}
-                disabled={busy}
-                aria-label={`${ACTION_LABEL[intent]} ${agent.name}`}
-                className={buttonClass(intent === 'archive' ? 'ghost' : 'secondary', 'sm')}
-              >
-                {ACTION_LABEL[intent]}
-              </button>
-            </Form>
-          ))}
-        </div>
-      </td>
-    </tr>
+        ),
+    },
+    { header: 'Actions', cell: (agent) => <AgentActions agent={agent} action={action} /> },
+  ];
+}
+
+function AgentActions({ agent, action }: { agent: SellerAgent; action: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('agentId') === agent.id;
+  return (
+    <div className="flex flex-wrap justify-end gap-2 md:justify-start">
+      <Link to={editPath(agent.id)} className={buttonClass('secondary', 'sm')} aria-label={`Edit ${agent.name}`}>
+        Edit
+      </Link>
+      {statusActions(agent.status, agent.moderationReason !== null).map((intent) => (
+        <Form key={intent} method="post" action={action}>
+          <input type="hidden" name="agentId" value={agent.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            disabled={busy}
+            aria-label={`${ACTION_LABEL[intent]} ${agent.name}`}
+            className={buttonClass(intent === 'archive' ? 'ghost' : 'secondary', 'sm')}
+          >
+            {ACTION_LABEL[intent]}
+          </button>
+        </Form>
+      ))}
+    </div>
   );
 }
 

@@ -8,10 +8,11 @@ import { BarChart3 } from 'lucide-react';
 import { Link } from 'react-router';
 import { DailyChart } from '~/components/daily-chart';
 import { StatCards } from '~/components/dashboard/overview-parts';
-import { AgentRowHeader } from '~/components/dashboard/agent-row-header';
+import { AgentNameLink } from '~/components/dashboard/agent-row-header';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
+import { DataTable, type DataColumn } from '~/components/ui/data-table';
 import { supabaseContext } from '~/context';
 import { ANALYTICS_DAYS, formatConversion } from '~/lib/analytics';
 import { formatMoney } from '~/lib/dashboard-format';
@@ -33,7 +34,15 @@ export const meta: Route.MetaFunction = ({ error }) =>
     'Sales, revenue, agent-page views and conversion of your AI agents over the last 30 days.',
   );
 
-const CELL = 'px-4 py-3 text-right tabular-nums';
+type AgentFigures = Awaited<ReturnType<typeof getSellerAnalytics>>['agents'][number];
+
+const AGENT_COLUMNS: DataColumn<AgentFigures>[] = [
+  { header: 'Agent', rowHeader: true, cell: (agent) => <AgentNameLink id={agent.id} name={agent.name} /> },
+  { header: 'Sales', numeric: true, cell: (agent) => agent.sales.toLocaleString('en-US') },
+  { header: 'Revenue', numeric: true, cell: (agent) => formatMoney(agent.revenue) },
+  { header: 'Views', numeric: true, cell: (agent) => agent.views.toLocaleString('en-US') },
+  { header: 'Conversion', numeric: true, cell: (agent) => formatConversion(agent.conversion) },
+];
 
 export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   const { days, totals, agents } = loaderData.analytics;
@@ -82,41 +91,12 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
           <h2 id="top-agents" className="text-xl font-semibold">
             Top agents
           </h2>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Your agents over the last {ANALYTICS_DAYS} days, by revenue</caption>
-              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Agent
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Sales
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Revenue
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Views
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Conversion
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
-                {agents.map((agent) => (
-                  <tr key={agent.id}>
-                    <AgentRowHeader id={agent.id} name={agent.name} />
-                    <td className={CELL}>{agent.sales.toLocaleString('en-US')}</td>
-                    <td className={CELL}>{formatMoney(agent.revenue)}</td>
-                    <td className={CELL}>{agent.views.toLocaleString('en-US')}</td>
-                    <td className={CELL}>{formatConversion(agent.conversion)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Your agents over the last ${ANALYTICS_DAYS} days, by revenue`}
+            columns={AGENT_COLUMNS}
+            rows={agents}
+            rowKey={(agent) => agent.id}
+          />
         </section>
       ) : null}
     </div>

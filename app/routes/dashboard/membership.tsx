@@ -3,7 +3,7 @@ import { supabaseContext } from '~/context';
 import { BenefitTiles, LoyaltyRewards, TierComparison, TierProgress } from '~/components/dashboard/membership-parts';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
-import { pointsToNextReward, summarizeMembership, tierById } from '~/lib/membership';
+import { summarizeMembership, tierById } from '~/lib/membership';
 import { tierOfSubscription } from '~/lib/subscriptions';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { getBuyerFigures } from '~/server/dashboard.server';
@@ -41,6 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
     progressPercent: summary.progressPercent,
     spendMore: summary.spendMore,
     milestonePoints: summary.milestonePoints,
+    pointsAway: summary.pointsAway,
   };
 }
 
@@ -93,7 +94,8 @@ export default function MembershipPage({ loaderData }: Route.ComponentProps) {
       </p>
       <LoyaltyRewards
         points={loaderData.loyaltyPoints}
-        pointsAway={pointsToNextReward(loaderData.loyaltyPoints)}
+        pointsAway={loaderData.pointsAway}
+        milestonePoints={loaderData.milestonePoints}
         noteId={NOTE_ID}
       />
     </div>

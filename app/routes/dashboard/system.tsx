@@ -1,8 +1,9 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { DataTable, type DataColumn } from '~/components/ui/data-table';
 import { connectionContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { requireSection } from '~/server/guards.server';
-import { readEmailDelivery, type EmailDelivery } from '~/server/auth-admin.server';
+import { readEmailDelivery, type EmailDelivery, type OutboxEntry } from '~/server/auth-admin.server';
 import type { Route } from './+types/system';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
@@ -69,6 +70,18 @@ function StatusList({ email }: { email: EmailDelivery }) {
   );
 }
 
+const OUTBOX_COLUMNS: DataColumn<OutboxEntry>[] = [
+  {
+    header: 'Sent (UTC)',
+    cell: (entry) => entry.createdAt.slice(0, 16).replace('T', ' '),
+    className: 'md:whitespace-nowrap',
+  },
+  { header: 'To', cell: (entry) => entry.to },
+  { header: 'Subject', cell: (entry) => entry.subject },
+  { header: 'Code', cell: (entry) => entry.otp, className: 'font-mono' },
+  { header: 'Link', cell: (entry) => entry.link, className: 'font-mono text-xs break-all' },
+];
+
 function Outbox({ email }: { email: EmailDelivery }) {
   return (
     <section aria-labelledby="email-outbox" className={PANEL}>
@@ -87,40 +100,14 @@ function Outbox({ email }: { email: EmailDelivery }) {
           {email.emails.length === 0 ? (
             <p className={`mt-4 ${SECONDARY}`}>No emails yet.</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <caption className="sr-only">Email outbox, newest first</caption>
-                <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Sent (UTC)
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      To
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Subject
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Code
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Link
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {email.emails.map((entry) => (
-                    <tr key={entry.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                      <td className="py-3 pr-4 whitespace-nowrap">{entry.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                      <td className="py-3 pr-4">{entry.to}</td>
-                      <td className="py-3 pr-4">{entry.subject}</td>
-                      <td className="py-3 pr-4 font-mono">{entry.otp}</td>
-                      <td className="py-3 font-mono text-xs break-all">{entry.link}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="mt-4">
+              <DataTable
+                caption="Email outbox, newest first"
+                columns={OUTBOX_COLUMNS}
+                rows={email.emails}
+                rowKey={(entry) => String(entry.id)}
+                framed={false}
+              />
             </div>
           )}
         </>

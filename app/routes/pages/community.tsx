@@ -1,11 +1,35 @@
-import { InfoPage } from '~/components/info-page';
+import { Link } from 'react-router';
+import { InfoPage, TEXT_LINK as LINK } from '~/components/info-page';
 import { pageMeta } from '~/lib/meta';
 
 const SECTIONS = [
-  { heading: 'Forum', body: <p>{'Share deployment tips, ask for agent recommendations and show what you built.'}</p> },
   {
-    heading: 'Open source',
-    body: <p>{'AgentMarket is open source. Issues and pull requests are welcome in our repository.'}</p>,
+    heading: 'Sellers and their agents',
+    body: (
+      <p>
+        Every agent on the{' '}
+        <Link to="/marketplace" className={LINK}>
+          marketplace
+        </Link>{' '}
+        is made by an independent seller, whose storefront lists the rest of their work. Anyone can join them:{' '}
+        <Link to="/become-seller" className={LINK}>
+          become a seller
+        </Link>
+        .
+      </p>
+    ),
+  },
+  {
+    heading: 'Reviews',
+    body: (
+      <p>
+        Buyers rate and review the agents they bought (Rate, in{' '}
+        <Link to="/dashboard/collection" className={LINK}>
+          My Collection
+        </Link>
+        ), and sellers reply under each review: the agent pages are where the conversation happens.
+      </p>
+    ),
   },
   {
     heading: 'Code of conduct',

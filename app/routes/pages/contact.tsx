@@ -1,25 +1,58 @@
-import { InfoPage } from '~/components/info-page';
+import { Link } from 'react-router';
+import { InfoPage, TEXT_LINK as LINK } from '~/components/info-page';
 import { pageMeta } from '~/lib/meta';
 
 const SECTIONS = [
   {
-    heading: 'Support',
-    body: <p>{'For help with purchases, downloads or your account, write to support@agentmarket.example.'}</p>,
+    heading: 'An agent you bought',
+    body: (
+      <p>
+        Write to its seller: Contact Seller, beside the purchase in{' '}
+        <Link to="/dashboard/purchases" className={LINK}>
+          Purchase History
+        </Link>
+        . The seller can refund a purchase; if you cannot agree, an administrator can.
+      </p>
+    ),
   },
-  { heading: 'Sellers', body: <p>{'Questions about listing, pricing or payouts: sellers@agentmarket.example.'}</p> },
   {
-    heading: 'Security',
-    body: <p>{'Report vulnerabilities responsibly to security@agentmarket.example. We credit every valid report.'}</p>,
+    heading: 'Questions about the marketplace',
+    body: (
+      <p>
+        The{' '}
+        <Link to="/help" className={LINK}>
+          Help Center
+        </Link>{' '}
+        answers the questions buyers and sellers ask most, and the{' '}
+        <Link to="/docs" className={LINK}>
+          Documentation
+        </Link>{' '}
+        walks through buying, deploying and selling.
+      </p>
+    ),
+  },
+  {
+    heading: 'Selling',
+    body: (
+      <p>
+        Listing, pricing and the platform fee are explained on{' '}
+        <Link to="/become-seller" className={LINK}>
+          Become a Seller
+        </Link>
+        .
+      </p>
+    ),
   },
 ];
 
-export const meta = () => pageMeta('Contact Us', 'We read every message and usually answer within one business day.');
+export const meta = () =>
+  pageMeta('Contact Us', 'Who answers what: sellers for their agents, the Help Center for the rest.');
 
 export default function ContactPage() {
   return (
     <InfoPage
       title={'Contact Us'}
-      intro={'We read every message and usually answer within one business day.'}
+      intro={'Who answers what: sellers for their agents, the Help Center for the rest.'}
       sections={SECTIONS}
     />
   );

@@ -2,7 +2,7 @@ import { agentArtworkSvg, parseArtworkParams } from '~/lib/agent-artwork';
 import type { Route } from './+types/artwork';
 
 /**
- * `/artwork/:category/:seed/:initials.svg`: an agent's generated cover picture (app/lib/agent-artwork.ts),
+ * `/artwork/:category/:seed/:name.svg`: an agent's generated cover picture (app/lib/agent-artwork.ts),
  * drawn from the URL alone: no database read, the same URL always the same bytes, so browsers and
  * proxies keep it for a year. A malformed URL is a plain 404.
  */

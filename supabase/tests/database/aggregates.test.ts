@@ -4,7 +4,8 @@
  * (buyer_figures, seller_overview_figures, platform_overview_figures, agent_rating_counts), each
  * counting the caller's own rows only, whatever else row-level security lets them read, and
  * agreeing with the same figures worked out from the tables by the database owner; and the
- * account deletion's delete_unsold_agents. Every check runs in a transaction that is rolled back.
+ * account deletion's delete_unsold_agents; and Platform Analytics' distinct active users over a
+ * period (platform_active_users). Every check runs in a transaction that is rolled back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claims, Database } from '../../../packages/supabase-embedded/src/database';
@@ -283,6 +284,72 @@ describe('platform_overview_figures', () => {
       expect(await errorCodeAs(db, user(id), PLATFORM, [new Date().toISOString()])).toBe('42501');
     }
     expect(await errorCodeAs(db, anon, PLATFORM, [new Date().toISOString()])).toBe('42501');
+  });
+});
+
+describe('platform_active_users (migration 20261205000100)', () => {
+  /** Who was active since the first of the last 30 UTC days, worked out from the tables by the owner. */
+  const ACTIVITY_OF = `with since as (select public.analytics_first_day(30) as d),
+    activity as (
+      select (p.created_at at time zone 'utc')::date as day, p.buyer_id as who from public.purchases p, since
+        where p.created_at >= since.d::timestamp at time zone 'utc'
+      union select (r.created_at at time zone 'utc')::date, r.buyer_id from public.reviews r, since
+        where r.created_at >= since.d::timestamp at time zone 'utc'
+      union select (dl.created_at at time zone 'utc')::date, dl.buyer_id from public.downloads dl, since
+        where dl.created_at >= since.d::timestamp at time zone 'utc'
+      union select v.day, v.visitor_id from public.agent_views v, since where v.signed_in and v.day >= since.d
+    )`;
+
+  it('counts each user active over the period once, where the days count them once a day', async () => {
+    const seen = await rolledBack(db, serviceRole, async (tx) => {
+      // The buyer comes back on three days, the other buyer on one (any purchase counts as activity).
+      const days = [1, 3, 9].map((ago) => new Date(Date.now() - ago * 86_400_000).toISOString());
+      for (const [index, at] of days.entries()) {
+        const agent = (await tx.query<{ id: string }>(NEW_AGENT, [DEMO.seller])).rows[0]!.id;
+        await tx.query(BUY, [DEMO.buyer, agent, 0, 0, index === 0 ? 'completed' : 'failed', at]);
+        if (index === 0) await tx.query(BUY, [DEMO.otherBuyer, agent, 0, 0, 'completed', at]);
+      }
+      const admin = user(DEMO.admin);
+      const [period] = await as<{ n: number }>(tx, admin, 'select public.platform_active_users(30)::int as n');
+      const daily = await as<{ day: string; n: number }>(
+        tx,
+        admin,
+        'select day::text, active_users::int as n from public.platform_daily_figures(30) order by day',
+      );
+      const expected = (
+        await tx.query<{ period: number; users: number; buyer_days: number }>(
+          `${ACTIVITY_OF}
+           select (select count(distinct who)::int from activity) as period,
+                  (select count(*)::int from public.users) as users,
+                  (select count(distinct day)::int from activity where who = $1) as buyer_days`,
+          [DEMO.buyer],
+        )
+      ).rows[0]!;
+      const expectedDaily = (
+        await tx.query<{ day: string; n: number }>(
+          `${ACTIVITY_OF} select day::text, count(distinct who)::int as n from activity group by day`,
+        )
+      ).rows;
+      return { period: period!.n, daily, expected, expectedDaily };
+    });
+    expect(seen.period).toBe(seen.expected.period);
+    expect(seen.period).toBeLessThanOrEqual(seen.expected.users);
+    // The days add the buyer up once per day they were active; the period counts them once.
+    expect(seen.expected.buyer_days).toBeGreaterThanOrEqual(3);
+    const sumOfDays = seen.daily.reduce((sum, day) => sum + day.n, 0);
+    expect(sumOfDays).toBeGreaterThanOrEqual(seen.period + seen.expected.buyer_days - 1);
+    // The days read the same activity (platform_activity): each day's figure as the owner counts it.
+    expect(seen.daily).toHaveLength(30);
+    for (const day of seen.daily) {
+      expect(day.n, day.day).toBe(seen.expectedDaily.find((row) => row.day === day.day)?.n ?? 0);
+    }
+  });
+
+  it('refuses everyone but an administrator, as platform_activity does', async () => {
+    for (const claims of [user(DEMO.buyer), user(DEMO.seller), anon]) {
+      expect(await errorCodeAs(db, claims, 'select public.platform_active_users(30)')).toBe('42501');
+      expect(await errorCodeAs(db, claims, 'select * from public.platform_activity(current_date)')).toBe('42501');
+    }
   });
 });
 

@@ -304,8 +304,8 @@ describe('seed', () => {
   });
 
   it('gives every member their tier’s price on each purchase since they subscribed, and a charge for each month', async () => {
-    const discountOf = new Map(TIERS.map((tier) => [tier.id, tier.discountPercent]));
-    const monthlyOf = new Map(TIERS.map((tier) => [tier.id, tier.monthlyPrice]));
+    const discountOf = new Map<string, number>(TIERS.map((tier) => [tier.id, tier.discountPercent]));
+    const monthlyOf = new Map<string, number>(TIERS.map((tier) => [tier.id, tier.monthlyPrice]));
     const purchases = await rowsAs<{
       tier: string;
       since: boolean;

@@ -11,6 +11,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures';
 import { NEW_USER_PASSWORD, signUpNewUser, uniqueName } from '../support/accounts';
 import { manifest, png } from '../support/listing-files';
+import { buyFromAgentPage } from '../support/buying';
 
 const DELETED = 'Deleted account';
 
@@ -58,7 +59,7 @@ test('a deleted seller: cannot sign in, the agent leaves the marketplace, the bu
   // Another fresh buyer buys it.
   await signUpNewUser(buyer, uniqueName('dbuy', info.project.name));
   await buyer.goto(agentPath);
-  await buyer.locator(`form[action="${agentPath}"]`).getByRole('button', { name: 'Buy now' }).click();
+  await buyFromAgentPage(buyer);
   await expect(buyer.getByText('In your collection', { exact: true })).toBeVisible();
 
   // The seller is told what happens to the listing, types the username and deletes the account.

@@ -5,8 +5,9 @@
  * other agents). An administrator sees Platform Analytics; a buyer is refused both pages.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, serverRenderedOnly, test } from '../fixtures';
+import { expect, expectAccessible, SERVER_RENDERED, test } from '../fixtures';
 import { signIn, signInAs, signOut, signUpNewUser, uniqueName } from '../support/accounts';
+import { buyFromAgentPage } from '../support/buying';
 
 const CARECRAFT = { email: 'carecraft@demo.test', username: 'carecraft_ai' };
 /** One of carecraft_ai's agents that no other spec buys. */
@@ -31,59 +32,72 @@ async function agentFigures(page: Page, name: string) {
   };
 }
 
-test('a visitor’s and a buyer’s views and the purchase show in the seller’s analytics', async ({ page }) => {
-  serverRenderedOnly(); // figures the server counts; buying with JavaScript is buying.spec.ts's
-  const { path, name, price } = agent();
-  await signInAs(page, CARECRAFT, '/dashboard/analytics');
-  const before = await agentFigures(page, name);
-  await signOut(page, CARECRAFT.username);
+test(
+  'a visitor’s and a buyer’s views and the purchase show in the seller’s analytics',
+  SERVER_RENDERED,
+  async ({ page }) => {
+    // figures the server counts; buying with JavaScript is buying.spec.ts's
+    const { path, name, price } = agent();
+    await signInAs(page, CARECRAFT, '/dashboard/analytics');
+    const before = await agentFigures(page, name);
+    await signOut(page, CARECRAFT.username);
 
-  // Signed out: one view, however often the page is opened that day.
-  await page.goto(path);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // Signed out: one view, however often the page is opened that day.
+    await page.goto(path);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-  const buyer = await signUpNewUser(page, uniqueName('stats', test.info().project.name));
-  await page.goto(path);
-  await page.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
-  await signOut(page, buyer);
+    const buyer = await signUpNewUser(page, uniqueName('stats', test.info().project.name));
+    await page.goto(path);
+    await buyFromAgentPage(page);
+    await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
+    await signOut(page, buyer);
 
-  await signInAs(page, CARECRAFT, '/dashboard/analytics');
-  await expect
-    .poll(() => agentFigures(page, name))
-    .toEqual({ sales: before.sales + 1, revenue: before.revenue + price, views: before.views + 2 });
+    await signInAs(page, CARECRAFT, '/dashboard/analytics');
+    await expect
+      .poll(() => agentFigures(page, name))
+      .toEqual({ sales: before.sales + 1, revenue: before.revenue + price, views: before.views + 2 });
 
-  // The chart and, under its disclosure, today's row (UTC) of the same numbers.
-  await expect(page.getByRole('img', { name: /^Sales per day/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Revenue per day/ })).toBeVisible();
-  await page.getByText('Show the numbers per day as a table').click();
-  const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(),
-  );
-  const todayRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today, exact: true }) });
-  expect(number(await todayRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
-  await expect(page.getByRole('region', { name: 'Totals' }).getByText('Conversion', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-});
+    // The chart and, under its disclosure, today's row (UTC) of the same numbers.
+    await expect(page.getByRole('img', { name: /^Sales per day/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Revenue per day/ })).toBeVisible();
+    await page.getByText('Show the numbers per day as a table').click();
+    const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(),
+    );
+    const todayRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today, exact: true }) });
+    expect(number(await todayRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('region', { name: 'Totals' }).getByText('Conversion', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+  },
+);
 
-test('an administrator sees the platform’s figures per day', async ({ page }) => {
-  serverRenderedOnly();
+test('an administrator sees the platform’s figures per day', SERVER_RENDERED, async ({ page }) => {
   await signIn(page, 'admin', '/dashboard/platform-analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Platform Analytics' })).toBeVisible();
   for (const series of ['New users', 'New sellers', 'New agents', 'Purchases', 'Revenue', 'Active users']) {
     await expect(page.getByRole('img', { name: new RegExp(`^${series} per day`) })).toBeVisible();
   }
+  // Each figure says what it counts: totals over the period, distinct users once, a daily average as one.
   const totals = page.getByRole('region', { name: 'Totals' });
-  await expect(totals.getByText('Purchases', { exact: true })).toBeVisible();
+  const stat = (label: string) =>
+    totals
+      .locator('div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
+  await expect(stat('Purchases (30 days)')).toHaveText(/^\d[\d,]*$/);
+  const activeUsers = number(await stat('Active users (30 days)').textContent());
+  expect(activeUsers).toBeGreaterThanOrEqual(number(await stat('Active users today').textContent()));
+  await expect(stat('Daily active users (average)')).toHaveText(/^\d[\d,]*(\.\d)?$/);
+  await expect(page.getByRole('figure').filter({ hasText: /^Active users: / })).toContainText('daily average');
+  await expect(page.getByRole('figure').filter({ hasText: /^Purchases: / })).toContainText('in total');
   await page.getByText('Show the numbers per day as a table').click();
   // A header row and the last 30 days.
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(31);
   await expectAccessible(page);
 });
 
-test('a buyer is refused both analytics pages', async ({ page }) => {
-  serverRenderedOnly();
+test('a buyer is refused both analytics pages', SERVER_RENDERED, async ({ page }) => {
   await signIn(page, 'buyer');
   for (const [path, permission] of [
     ['/dashboard/analytics', 'view_sales_analytics'],

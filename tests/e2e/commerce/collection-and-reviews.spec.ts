@@ -5,8 +5,9 @@
  * uses a fresh account and an agent no other spec rates, a different one per project.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
+import { expect, expectAccessible, isJavaScriptProject, JAVASCRIPT_ONLY, SERVER_RENDERED, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
+import { buyFromAgentPage } from '../support/buying';
 
 const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -28,8 +29,7 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name }) });
 
 test.describe('My Collection', () => {
-  test('the demo buyer sees their completed purchases, rated or ready to rate', async ({ page }) => {
-    serverRenderedOnly();
+  test('the demo buyer sees their completed purchases, rated or ready to rate', SERVER_RENDERED, async ({ page }) => {
     await signIn(page, 'buyer', '/dashboard/collection');
     await expect(page.getByRole('heading', { level: 1, name: 'My Collection' })).toBeVisible();
     await expect(page.getByText('6 AI agents in your collection', { exact: true })).toBeVisible();
@@ -68,8 +68,7 @@ test.describe('My Collection', () => {
     await expectAccessible(page);
   });
 
-  test('a new buyer has an empty collection with a way to the marketplace', async ({ page }) => {
-    serverRenderedOnly();
+  test('a new buyer has an empty collection with a way to the marketplace', SERVER_RENDERED, async ({ page }) => {
     await signUpNewUser(page, uniqueName('empty', test.info().project.name));
     await page.goto('/dashboard/collection');
     await expect(page.getByText('0 AI agents in your collection', { exact: true })).toBeVisible();
@@ -101,8 +100,8 @@ test.describe('My Collection', () => {
     await expect(page.getByText('6 AI agents in your collection', { exact: true })).toBeVisible();
   });
 
-  test('six skeleton cards while a client-side navigation loads the collection', async ({ page }) => {
-    test.skip(!isJavaScriptProject(), 'client-side navigation needs JavaScript');
+  test('six skeleton cards while a client-side navigation loads the collection', JAVASCRIPT_ONLY, async ({ page }) => {
+    // client-side navigation needs JavaScript
     await signIn(page, 'buyer');
     await expect(page).toHaveURL(/\/dashboard$/);
     let release: () => void = () => {};
@@ -180,7 +179,7 @@ test.describe('rating an agent', () => {
     const agent = ratedHere();
     const username = await signUpNewUser(page, uniqueName('rater', test.info().project.name));
     await page.goto(agent.path);
-    await page.locator(`form[action="${agent.path}"]`).getByRole('button', { name: 'Buy now' }).click();
+    await buyFromAgentPage(page);
     await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
 
     await page.goto('/dashboard/collection');

@@ -7,8 +7,9 @@
  * (CampaignPilot, demo_seller's) ships 1.0.0 and 1.1.0. demo_seller sells agents 1, 7, 13, 19, …
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
+import { expect, expectAccessible, isJavaScriptProject, SERVER_RENDERED, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
+import { buyFromAgentPage } from '../support/buying';
 
 const agentId = (n: number) => `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CAMPAIGN_PILOT = agentId(1);
@@ -16,7 +17,7 @@ const FORBIDDEN = 'Only the buyer of a completed purchase';
 
 async function buy(page: Page, agent: string) {
   await page.goto(`/agent/${agent}`);
-  await page.locator(`form[action="/agent/${agent}"]`).getByRole('button', { name: 'Buy now' }).click();
+  await buyFromAgentPage(page);
   await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
 }
 
@@ -100,8 +101,7 @@ test.describe('downloads', () => {
 });
 
 test.describe('refunds', () => {
-  test('a buyer cannot refund: both pages refuse the submission (403)', async ({ page, baseURL }) => {
-    serverRenderedOnly();
+  test('a buyer cannot refund: both pages refuse the submission (403)', SERVER_RENDERED, async ({ page, baseURL }) => {
     await signIn(page, 'buyer');
     for (const path of ['/dashboard/earnings', '/dashboard/disputes']) {
       const response = await page.request.post(path, {

@@ -7,6 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
 import { signUpNewUser, uniqueName } from '../support/accounts';
+import { buyFromAgentPage } from '../support/buying';
 
 const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** Different agents per project, so the js and nojs runs never meet. */
@@ -20,7 +21,7 @@ async function buy(page: Page, path: string) {
   await page.goto(path);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
   const price = Number((await page.getByText(/^Price: \$/).textContent())!.replace(/[^0-9.]/g, ''));
-  await page.getByRole('button', { name: 'Buy now' }).click();
+  await buyFromAgentPage(page);
   await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
   return { name, price };
 }

@@ -4,8 +4,9 @@
  * click, no `fill`), with JavaScript on and off. After every key that moves focus, the focused
  * control must show it (an outline or a box shadow, on itself or, for a visually hidden radio
  * button, on its label) and must not be hidden behind the sticky header (WCAG 2.2 2.4.7 and
- * 2.4.11). With JavaScript the sign-in dialog is modal: Tab and Shift+Tab stay inside it, and
- * Escape returns focus to the link that opened it. On the commerce server: it buys.
+ * 2.4.11). With JavaScript the sign-in dialog and the order summary are modal: Tab and Shift+Tab
+ * stay inside the first, and Escape returns focus to the link that opened either. On the commerce
+ * server: it buys.
  */
 import type { Page } from '@playwright/test';
 import { expect, hydrated, isJavaScriptProject, test } from '../fixtures';
@@ -183,9 +184,17 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   const accountMenu = page.getByRole('banner').getByLabel(`Account menu for ${username}`);
   await expect(accountMenu).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // With JavaScript focus is on the main heading of the page signed in to (the header is behind
+  // it); without, the new page starts at the top.
+  if (js) await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
 
   // The marketplace, searched by name and filtered by category (arrow keys in the radio group).
-  await tabTo(page, (state) => state.tag === 'a' && state.text === 'Marketplace', 'Marketplace link');
+  await tabTo(
+    page,
+    (state) => state.tag === 'a' && state.text === 'Marketplace',
+    'Marketplace link',
+    js ? 'Shift+Tab' : 'Tab',
+  );
   await page.keyboard.press('Enter');
   await arrived(page, '/marketplace');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Agent Marketplace' })).toBeVisible();
@@ -211,11 +220,26 @@ test('sign in, filter, buy, rate and sign out with the keyboard alone', async ({
   const results = page.getByRole('main').getByRole('article');
   await expect(results.filter({ hasText: agent.name })).toHaveCount(1);
 
-  // Buy it on its page.
+  // Buy it on its page: Buy now opens the order summary (with JavaScript a modal: focus moves in,
+  // Escape closes it and focus returns to Buy now); Confirm purchase buys.
   await tabTo(page, (state) => state.href === agentPath, `link to ${agent.name}`);
   await page.keyboard.press('Enter');
   await arrived(page, agentPath);
-  await tabTo(page, (state) => state.tag === 'button' && state.text.endsWith('Buy now'), 'Buy now');
+  await tabTo(page, (state) => state.tag === 'a' && state.text.endsWith('Buy now'), 'Buy now');
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('dialog', { name: 'Order summary' });
+  await expect(summary).toBeVisible();
+  if (js) {
+    await expect.poll(async () => (await focusState(page))?.inDialog, 'focus moves into the summary').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(summary).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Buy now' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(summary).toBeVisible();
+  } else {
+    await page.waitForLoadState('load');
+  }
+  await tabTo(page, (state) => state.tag === 'button' && state.text === 'Confirm purchase', 'Confirm purchase');
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('status').filter({ hasText: `Purchase complete! ${agent.name} is now in your collection.` }),

@@ -8,9 +8,10 @@
  * Every agent made here has a name no other test uses; demo_seller's other agents are only read.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, serverRenderedOnly, test } from '../fixtures';
+import { expect, expectAccessible, isJavaScriptProject, SERVER_RENDERED, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
 import { manifest } from '../support/listing-files';
+import { buyFromAgentPage } from '../support/buying';
 
 const OTHER_SELLERS_AGENT = 'a0000000-0000-4000-8000-000000000002'; // nova_labs'
 const PNG = Buffer.from(
@@ -104,7 +105,7 @@ test.describe('listing agents', () => {
     const buyer = await newSession(browser, project.use.baseURL);
     await signUpNewUser(buyer, uniqueName('lb', project.name));
     await buyer.goto(`/agent/${agentId}`);
-    await buyer.locator(`form[action="/agent/${agentId}"]`).getByRole('button', { name: 'Buy now' }).click();
+    await buyFromAgentPage(buyer);
     await expect(buyer.getByText('In your collection', { exact: true })).toBeVisible();
     const first = await buyer.request.get(`/agent/${agentId}/download`);
     expect(first.status()).toBe(200);
@@ -214,25 +215,27 @@ test.describe('listing agents', () => {
     expect(elsewhere.status()).toBe(413);
   });
 
-  test("another seller's agent: a forged edit or status change is a 404 and changes nothing", async ({ page }) => {
-    serverRenderedOnly();
-    await signIn(page, 'seller', '/dashboard/agents');
-    expect((await page.goto(`/dashboard/agents/${OTHER_SELLERS_AGENT}/edit`))?.status()).toBe(404);
-    const forged = await page.request.post(`/dashboard/agents/${OTHER_SELLERS_AGENT}/edit`, {
-      multipart: listingFields('Stolen agent'),
-    });
-    expect(forged.status()).toBe(404);
-    const status = await page.request.post('/dashboard/agents', {
-      form: { intent: 'archive', agentId: OTHER_SELLERS_AGENT },
-    });
-    expect(status.status()).toBe(404);
-    await page.goto(`/agent/${OTHER_SELLERS_AGENT}`);
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Stolen agent');
-    await expect(page.getByText('Archived: this agent is no longer on sale.')).toHaveCount(0);
-  });
+  test(
+    "another seller's agent: a forged edit or status change is a 404 and changes nothing",
+    SERVER_RENDERED,
+    async ({ page }) => {
+      await signIn(page, 'seller', '/dashboard/agents');
+      expect((await page.goto(`/dashboard/agents/${OTHER_SELLERS_AGENT}/edit`))?.status()).toBe(404);
+      const forged = await page.request.post(`/dashboard/agents/${OTHER_SELLERS_AGENT}/edit`, {
+        multipart: listingFields('Stolen agent'),
+      });
+      expect(forged.status()).toBe(404);
+      const status = await page.request.post('/dashboard/agents', {
+        form: { intent: 'archive', agentId: OTHER_SELLERS_AGENT },
+      });
+      expect(status.status()).toBe(404);
+      await page.goto(`/agent/${OTHER_SELLERS_AGENT}`);
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Stolen agent');
+      await expect(page.getByText('Archived: this agent is no longer on sale.')).toHaveCount(0);
+    },
+  );
 
-  test('a buyer posting to Upload is refused with 403', async ({ page }) => {
-    serverRenderedOnly();
+  test('a buyer posting to Upload is refused with 403', SERVER_RENDERED, async ({ page }) => {
     await signUpNewUser(page, uniqueName('lu', test.info().project.name));
     const name = `Buyer upload ${uniqueName('bu', test.info().project.name)}`;
     const response = await page.request.post('/dashboard/upload', {

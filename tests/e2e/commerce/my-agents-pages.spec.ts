@@ -6,7 +6,7 @@
  * app/server/many-agents.server.test.ts.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, serverRenderedOnly, test } from '../fixtures';
+import { expect, expectAccessible, SERVER_RENDERED, test } from '../fixtures';
 import { signUpNewUser, uniqueName } from '../support/accounts';
 
 const PAGE_SIZE = 25;
@@ -16,8 +16,8 @@ const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 const pages = (page: Page) => page.getByRole('navigation', { name: 'Agent pages' });
 
-test('My AI Agents shows 25 agents a page; a status change stays on its page', async ({ page }) => {
-  serverRenderedOnly(); // pages are links; a status change with JavaScript is listing.spec.ts's
+test('My AI Agents shows 25 agents a page; a status change stays on its page', SERVER_RENDERED, async ({ page }) => {
+  // pages are links; a status change with JavaScript is listing.spec.ts's
   test.slow(); // a sign-up, a seller form and 26 listings posted on a busy machine
   const seller = await signUpNewUser(page, uniqueName('pg', test.info().project.name));
   await page.goto('/become-seller');

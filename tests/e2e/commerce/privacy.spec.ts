@@ -8,6 +8,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
+import { buyFromAgentPage } from '../support/buying';
 
 const agentPath = (n: number) => `/agent/a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const DEMO_SELLER_AGENT = agentPath(1); // CampaignPilot: demo_seller is members only, shows the email
@@ -155,7 +156,7 @@ async function outbox(page: Page, to: string): Promise<{ type: string; subject: 
 async function buy(page: Page, path: string): Promise<string> {
   await page.goto(path);
   const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  await page.getByRole('button', { name: 'Buy now' }).click();
+  await buyFromAgentPage(page);
   await expect(page.getByRole('status').filter({ hasText: /^Purchase complete!/ })).toBeVisible();
   return name;
 }

@@ -16,6 +16,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { collectConsoleErrors, expect, test } from '../fixtures';
 import { signIn, signUpNewUser, uniqueName, NEW_USER_PASSWORD } from '../support/accounts';
 import { manifest, png } from '../support/listing-files';
+import { buyFromAgentPage } from '../support/buying';
 
 const BANNED_MESSAGE = 'This account has been suspended by an administrator, so you cannot sign in.';
 
@@ -150,7 +151,7 @@ test.describe.serial('seller journey', () => {
     const agentPath = `/agent/${journey.agentId}`;
     journey.buyerName = await signUpNewUser(buyer, uniqueName('bj', test.info().project.name));
     await buyer.goto(agentPath);
-    await buyer.locator(`form[action="${agentPath}"]`).getByRole('button', { name: 'Buy now' }).click();
+    await buyFromAgentPage(buyer);
     await expect(buyer.getByText('In your collection', { exact: true })).toBeVisible();
     const first = await buyer.request.get(`${agentPath}/download`);
     expect(first.status()).toBe(200);

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
 import { signUpNewUser, uniqueName } from '../support/accounts';
+import { buyFromAgentPage } from '../support/buying';
 
 const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
@@ -57,7 +58,7 @@ test('subscribe to Premium, pay 10% less, change to Enterprise, cancel and undo'
   const price = dollars((await page.getByText(/^Price: \$/).textContent())!);
   const discount = Math.round(price * 100 * 0.1) / 100;
   await expect(page.getByText(`Your Premium price: ${money(price - discount)} (10% member discount)`)).toBeVisible();
-  await page.getByRole('button', { name: 'Buy now' }).click();
+  await buyFromAgentPage(page);
   await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
   await page.goto('/dashboard/membership');
   await expect(figure(page, 'Total Spent')).toHaveText(money(price - discount));

@@ -16,6 +16,7 @@ import { createScratchDatabase, findPostgresBin, startPostgresServer } from '../
 import { expect, isJavaScriptProject, test } from '../fixtures';
 import { DEMO_ACCOUNTS, signInThroughPage, signOut, signUpNewUser, uniqueName } from '../support/accounts';
 import { killServers, startServer, type ServerProcess } from '../support/server-process';
+import { buyFromAgentPage } from '../support/buying';
 
 test.skip(
   !findPostgresBin() && !process.env.CI,
@@ -132,7 +133,7 @@ test('a purchase through one process is in the collection on the other at once',
   await signUpNewUser(page, uniqueName('twoproc', test.info().project.name));
   await page.goto(agentPath(3));
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  await page.getByRole('button', { name: 'Buy now' }).click();
+  await buyFromAgentPage(page);
   await expect(page.getByText('In your collection', { exact: true })).toBeVisible();
 
   await page.goto(`${b.origin}/dashboard/collection`);
@@ -148,14 +149,15 @@ test('a purchase through one process is in the collection on the other at once',
 test('twenty simultaneous buys spread over both processes make one purchase', async ({ browser }) => {
   const { context, page } = await visitor(browser);
   const path = agentPath(20);
+  const checkout = `${path}/checkout`;
   const username = await signUpNewUser(page, uniqueName('race2p', test.info().project.name));
-  // The price the page shows this new (Basic) buyer: the Buy form carries it.
-  const html = await (await page.request.get(`${a.origin}${path}`)).text();
+  // The price the order summary shows this new (Basic) buyer: its form carries it.
+  const html = await (await page.request.get(`${a.origin}${checkout}`)).text();
   const price = /name="price" value="([^"]+)"/.exec(html)![1]!;
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, index) => {
       const origin = index % 2 === 0 ? a.origin : b.origin;
-      return page.request.post(`${origin}${path}`, {
+      return page.request.post(`${origin}${checkout}`, {
         form: { intent: 'buy', idempotencyKey: crypto.randomUUID(), price },
         headers: { Origin: origin, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
         maxRedirects: 0,

@@ -65,7 +65,7 @@ function attacks(ids: { seller: string }): Attack[] {
     {
       name: 'buy',
       victim: 'buyer',
-      path: `/agent/${NOT_OWNED}`,
+      path: `/agent/${NOT_OWNED}/checkout`,
       fields: { intent: 'buy', idempotencyKey: randomUUID(), price: '99.00' }, // SEO Sentinel's list price
     },
     {

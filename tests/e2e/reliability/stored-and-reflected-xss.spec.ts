@@ -77,7 +77,7 @@ async function newViewer(browser: Browser, role: DemoRole | null): Promise<Page>
 }
 
 /** A form post the page's own form would send; it must be accepted (2xx or a redirect). */
-/** The price the agent page shows this viewer: the Buy form carries it. */
+/** The price the order summary shows this viewer: its form (Confirm purchase) carries it. */
 async function shownPrice(page: Page, url: string): Promise<string> {
   const html = await (await page.request.get(url)).text();
   return /name="price" value="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -174,8 +174,8 @@ async function writePayloads(viewers: Record<DemoRole, Page>, applicant: Page) {
   // The buyer buys it and another of demo_seller's agents, and reviews the first.
   await post(
     buyer,
-    `/agent/${agent}`,
-    { intent: 'buy', idempotencyKey: randomUUID(), price: await shownPrice(buyer, `/agent/${agent}`) },
+    `/agent/${agent}/checkout`,
+    { intent: 'buy', idempotencyKey: randomUUID(), price: await shownPrice(buyer, `/agent/${agent}/checkout`) },
     'buy',
   );
   await post(buyer, `/agent/${agent}/review`, { rating: '4', review: ALL }, 'review');
@@ -197,8 +197,8 @@ async function writePayloads(viewers: Record<DemoRole, Page>, applicant: Page) {
   const second = forSale.find((row) => !owned.has(row.id) && row.id !== UNPUBLISHED && row.id !== agent)!.id;
   await post(
     buyer,
-    `/agent/${second}`,
-    { intent: 'buy', idempotencyKey: randomUUID(), price: await shownPrice(buyer, `/agent/${second}`) },
+    `/agent/${second}/checkout`,
+    { intent: 'buy', idempotencyKey: randomUUID(), price: await shownPrice(buyer, `/agent/${second}/checkout`) },
     'second buy',
   );
   const purchase = await restRows<{ id: string }>(

@@ -1,6 +1,7 @@
 /**
  * Files for listing agents in end-to-end tests: a real PNG of any size and colour, and a JSON
- * package manifest (the upload form checks both by their bytes).
+ * package manifest (the upload form checks both: the picture by its bytes, the package against
+ * the agent package format).
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -27,7 +28,26 @@ export function png(size: number, rgb: [number, number, number]): Buffer {
   ]);
 }
 
-/** A package the upload form accepts: a JSON agent manifest. */
+/** A package the upload form accepts: a JSON manifest in the agent package format (app/lib/agent-package.ts). */
 export function manifest(name: string, version: string): Buffer {
-  return Buffer.from(JSON.stringify({ name, version, prompts: [{ role: 'system', content: `You are ${name}.` }] }));
+  return Buffer.from(
+    JSON.stringify({
+      $schema: '/schemas/agent-package/v1.json',
+      name,
+      version,
+      category: 'Sales',
+      description: `${name} scores leads.`,
+      instructions: `You are ${name}. Score each lead you are given from 0 to 100.`,
+      tools: [
+        {
+          name: 'score_lead',
+          description: 'Scores one lead.',
+          input_schema: { type: 'object', properties: { company: { type: 'string' } }, required: ['company'] },
+        },
+      ],
+      examples: [],
+      configuration: { model_family: 'any chat model with tool calling', temperature: 0.2, max_tokens: 500 },
+      readme: `# ${name}\n\nScores leads.\n`,
+    }),
+  );
 }
