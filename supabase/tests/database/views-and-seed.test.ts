@@ -126,7 +126,7 @@ describe('agents_with_stats', () => {
       category: 'Marketing',
       seller_username: 'demo_seller',
       status: 'published',
-      thumbnail_url: '/artwork/marketing/000000000001/C.svg',
+      thumbnail_url: '/artwork/marketing/000000000001/CampaignPilot.svg',
     });
     expect(Array.isArray(row?.features)).toBe(true);
     expect(Array.isArray(row?.images)).toBe(true);
