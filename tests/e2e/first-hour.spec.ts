@@ -47,6 +47,7 @@ const HEADER_PAGES: Record<string, string[]> = {
 const NOT_HEADER_PAGES: Record<string, string> = {
   profile: 'signed in only: it redirects to the sign-in dialog over the home page',
   'agent/:agentId/review': 'signed in only (rating an agent): it redirects to the sign-in dialog',
+  checkout: 'agent/:agentId/checkout, signed in only (the order summary): it redirects to the sign-in dialog',
   'auth/reset-password': 'needs the recovery session of an email link',
   setup: 'a one-time link from the server log; 404 otherwise',
   'profile/two-factor': 'signed in only: it redirects to the sign-in dialog over the home page',
