@@ -154,8 +154,32 @@ function describeIssue(issue: z.core.$ZodIssue): string[] {
 
 export type PackageCheck = { ok: true; value: AgentPackage } | { ok: false; problems: string[] };
 
+/**
+ * How big a manifest may be as a tree: values (objects, arrays and their members) and nesting.
+ * A real package has a few hundred values; a checked tree of hundreds of thousands took seconds
+ * of the server's one thread, and zod's error list for one overflowed the stack.
+ */
+export const PACKAGE_LIMITS = { values: 20_000, depth: 32 };
+const TOO_COMPLEX = `the manifest is too large a tree: at most ${PACKAGE_LIMITS.values.toLocaleString('en-US')} values, nested at most ${PACKAGE_LIMITS.depth} deep`;
+
+/** Whether `value` is within PACKAGE_LIMITS, walked without recursion (a deep tree is no stack risk). */
+function withinLimits(value: unknown): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  let count = 0;
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    count += 1;
+    if (count > PACKAGE_LIMITS.values || next.depth > PACKAGE_LIMITS.depth) return false;
+    if (next.value !== null && typeof next.value === 'object') {
+      for (const member of Object.values(next.value)) stack.push({ value: member, depth: next.depth + 1 });
+    }
+  }
+  return true;
+}
+
 /** Checks a parsed manifest against the format; each problem names its field. */
 export function checkAgentPackage(value: unknown): PackageCheck {
+  if (!withinLimits(value)) return { ok: false, problems: [TOO_COMPLEX] };
   const parsed = AgentPackageSchema.safeParse(value, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, problems: parsed.error.issues.flatMap(describeIssue) };

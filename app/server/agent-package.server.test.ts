@@ -38,10 +38,34 @@ describe('readAgentPackage', () => {
       ok: false,
       message: 'The ZIP archive has no agent.json at its root: a ZIP package carries its manifest there.',
     });
+    // Two agent.json: unzip tools differ on which one wins, so neither is taken.
+    const twice = zip({ 'agent.json': json(validPackage()), 'agent.jsoX': json(validPackage()) });
+    twice.set(new TextEncoder().encode('agent.json'), Buffer.from(twice).lastIndexOf('agent.jsoX'));
+    expect(readAgentPackage(twice, 'zip')).toEqual({
+      ok: false,
+      message: 'The ZIP archive holds agent.json twice: a ZIP package carries one manifest.',
+    });
     expect(readAgentPackage(json(validPackage((value) => delete value.tools)), 'json')).toEqual({
       ok: false,
       message: 'The package does not follow the agent package format: tools: is required.',
     });
+  });
+
+  it('refuses a manifest too large a tree before checking it, quickly and with a message', () => {
+    const tooComplex = {
+      ok: false,
+      message:
+        'The package does not follow the agent package format: the manifest is too large a tree: at most 20,000 values, nested at most 32 deep.',
+    };
+    // 200,000 wrong properties: zod's list of problems for these overflowed the stack (a 500).
+    const wide = validPackage((value) => {
+      const [tool] = value.tools as { input_schema: { properties: Record<string, unknown> } }[];
+      tool!.input_schema.properties = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`p${i}`, 1]));
+    });
+    expect(readAgentPackage(json(wide), 'json')).toEqual(tooComplex);
+    // A million levels deep: JSON.parse takes it; the walk is no recursion.
+    const deep = `{"name":${'{"a":'.repeat(1_000_000)}1${'}'.repeat(1_000_000)}}`;
+    expect(readAgentPackage(new TextEncoder().encode(deep), 'json')).toEqual(tooComplex);
   });
 });
 

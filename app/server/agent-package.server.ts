@@ -13,6 +13,7 @@ export type ManifestRead = { ok: true; manifest: AgentPackage } | { ok: false; m
 
 const ZIP_MESSAGES: Record<Exclude<ZipEntry, { ok: true }>['reason'], string> = {
   missing: `The ZIP archive has no ${AGENT_MANIFEST_FILE} at its root: a ZIP package carries its manifest there.`,
+  duplicate: `The ZIP archive holds ${AGENT_MANIFEST_FILE} twice: a ZIP package carries one manifest.`,
   unreadable: 'The ZIP archive could not be read: it is damaged or not a ZIP archive.',
   unsupported: `${AGENT_MANIFEST_FILE} in the ZIP archive is encrypted or compressed in a way we cannot read: save it uncompressed or with Deflate.`,
   'too-large': `${AGENT_MANIFEST_FILE} can be at most 1 MB.`,

@@ -9,7 +9,8 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 
 export type ZipEntry =
-  { ok: true; bytes: Uint8Array } | { ok: false; reason: 'unreadable' | 'missing' | 'unsupported' | 'too-large' };
+  | { ok: true; bytes: Uint8Array }
+  | { ok: false; reason: 'unreadable' | 'missing' | 'duplicate' | 'unsupported' | 'too-large' };
 
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
@@ -38,17 +39,21 @@ export function readZipEntry(zip: Uint8Array, name: string, maxBytes: number): Z
 
   const decoder = new TextDecoder();
   let at = directoryStart;
+  let found = -1;
   for (let index = 0; index < entries; index += 1) {
     if (at + 46 > end || view.getUint32(at, true) !== DIRECTORY_ENTRY) return { ok: false, reason: 'unreadable' };
     const nameLength = view.getUint16(at + 28, true);
     const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
     if (next > end) return { ok: false, reason: 'unreadable' };
     if (decoder.decode(zip.subarray(at + 46, at + 46 + nameLength)) === name) {
-      return entryBytes(zip, view, at, maxBytes);
+      // Two files of one name: unzip tools differ on which wins, so what the page shows of the
+      // package and what a buyer unpacks could differ. Refused.
+      if (found >= 0) return { ok: false, reason: 'duplicate' };
+      found = at;
     }
     at = next;
   }
-  return { ok: false, reason: 'missing' };
+  return found >= 0 ? entryBytes(zip, view, found, maxBytes) : { ok: false, reason: 'missing' };
 }
 
 function entryBytes(zip: Uint8Array, view: DataView, entry: number, maxBytes: number): ZipEntry {
