@@ -254,6 +254,13 @@ update public.users set response_time_hours = d.hours
 from (values ('demo_seller', 2), ('nova_labs', 4), ('quillworks', 24), ('ledgerlogic', 12), ('pipeline_pros', 1)) as d(username, hours)
 where public.users.username = d.username;
 
+-- Most sellers trade under a display name (the storefront, cards and the agent page show it, as
+-- their privacy allows); demo_seller has none, so it is named by its username.
+update public.users set display_name = d.name
+from (values ('nova_labs', 'Nova Labs'), ('quillworks', 'Quillworks Studio'), ('ledgerlogic', 'LedgerLogic'),
+  ('pipeline_pros', 'Pipeline Pros'), ('carecraft_ai', 'CareCraft AI')) as d(username, name)
+where public.users.username = d.username;
+
 -- ---------------------------------------------------------------------------------------------
 -- Purchases
 -- ---------------------------------------------------------------------------------------------

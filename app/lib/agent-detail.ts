@@ -23,6 +23,8 @@ export interface AgentDetail {
   /** Null once the seller deleted their account (the agent stays for its buyers). */
   sellerId: string | null;
   sellerUsername: string | null;
+  /** How the seller is named (app/lib/sellers.ts sellerName); null with sellerUsername. */
+  sellerName: string | null;
   avgRating: number | null;
   reviewCount: number;
   purchaseCount: number;

@@ -1,4 +1,4 @@
-import { toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
+import { sellerName, toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
 /** What a card shows of an agent (a row of the agents_with_stats view, trimmed). */
 export interface AgentSummary {
   id: string;
@@ -8,6 +8,8 @@ export interface AgentSummary {
   category: string;
   thumbnailUrl: string | null;
   sellerUsername: string | null;
+  /** How the seller is named (sellerName): null once the seller deleted their account. */
+  sellerName: string | null;
   /** The seller's picture: only set when their profile is public (the cards are read anonymously). */
   sellerAvatar?: string | null;
   /** Who may open the seller's profile (their storefront); the cards link it only for them. */
@@ -20,7 +22,7 @@ export interface AgentSummary {
 
 /** The columns of agents_with_stats a card needs, for `.select()`. */
 export const AGENT_SUMMARY_COLUMNS =
-  'id, name, description, price, category, thumbnail_url, seller_username, seller_avatar, seller_visibility, avg_rating, review_count, last_version_at';
+  'id, name, description, price, category, thumbnail_url, seller_username, seller_display_name, seller_avatar, seller_visibility, avg_rating, review_count, last_version_at';
 
 export interface AgentSummaryRow {
   id: string;
@@ -30,6 +32,7 @@ export interface AgentSummaryRow {
   category: string;
   thumbnail_url: string | null;
   seller_username: string | null;
+  seller_display_name?: string | null;
   seller_avatar?: string | null;
   seller_visibility?: string | null;
   avg_rating: number | string | null;
@@ -46,6 +49,7 @@ export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
     category: row.category,
     thumbnailUrl: row.thumbnail_url,
     sellerUsername: row.seller_username,
+    sellerName: row.seller_username && sellerName(row.seller_username, row.seller_display_name),
     sellerAvatar: row.seller_avatar ?? null,
     sellerVisibility: toProfileVisibility(row.seller_visibility),
     avgRating: row.avg_rating === null ? null : Number(row.avg_rating),

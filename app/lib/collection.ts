@@ -18,7 +18,8 @@ export interface CollectionItem {
   description: string;
   thumbnailUrl: string | null;
   category: string;
-  sellerUsername: string | null;
+  /** How the seller is named (sellerName); null once the seller deleted their account. */
+  sellerName: string | null;
   /** The buyer's own rating, or null when they have not rated the agent yet. */
   rating: number | null;
   amount: number;

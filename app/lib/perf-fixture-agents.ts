@@ -19,6 +19,7 @@ export const PERF_FIXTURE_AGENTS: AgentSummary[] = Array.from({ length: 24 }, (_
     category,
     thumbnailUrl,
     sellerUsername: SELLERS[index % SELLERS.length]!,
+    sellerName: SELLERS[index % SELLERS.length]!,
     avgRating: 3 + (index % 5) * 0.45,
     reviewCount: (index * 7) % 40,
   };

@@ -12,6 +12,14 @@ export function isUsernameLike(value: string | undefined): value is string {
   return value !== undefined && value.length >= 3 && value.length <= 30 && USERNAME_PATTERN.test(value);
 }
 
+/**
+ * How a seller is named, everywhere (storefront, cards, the agent page): their display name where
+ * the viewer may see it (`public_profiles` gives it only then), else their username.
+ */
+export function sellerName(username: string, displayName: string | null | undefined): string {
+  return displayName?.trim() || username;
+}
+
 /** A profile's audience (`user_settings.profile_visibility`, shown as `public_profiles.visibility`). */
 export type ProfileVisibility = 'public' | 'members' | 'private';
 

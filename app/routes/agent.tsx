@@ -99,6 +99,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       images: agent.images,
       features: agent.features,
       sellerUsername: agent.sellerUsername,
+      sellerName: agent.sellerName,
       avgRating: agent.avgRating,
       reviewCount: agent.reviewCount,
       purchaseCount: agent.purchaseCount,
@@ -203,11 +204,12 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
             )}
             <h1 className="text-3xl font-bold sm:text-4xl">{agent.name}</h1>
             <p className="flex items-center gap-2 text-sm">
-              <Avatar name={agent.sellerUsername ?? DELETED_ACCOUNT} url={seller.pictureUrl} size="sm" />
+              <Avatar name={agent.sellerName ?? DELETED_ACCOUNT} url={seller.pictureUrl} size="sm" />
               <span className="text-slate-700 dark:text-slate-300">
                 Sold by{' '}
                 <SellerLink
                   username={agent.sellerUsername}
+                  name={agent.sellerName}
                   linked={seller.visible}
                   className={`font-medium text-slate-900 dark:text-slate-100 ${seller.visible ? 'underline' : ''}`}
                 />

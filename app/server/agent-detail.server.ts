@@ -15,6 +15,7 @@ import {
   type RatingCount,
   type ReviewPaging,
 } from '~/lib/agent-detail';
+import { sellerName } from '~/lib/sellers';
 import { ShownPriceSchema } from '~/lib/shown-price';
 import type { SupabaseConnection } from '~/context';
 import { packageInside, type PackageInside } from '~/lib/agent-package';
@@ -62,7 +63,7 @@ export function parseAgentId(value: string | undefined): string {
 }
 
 const AGENT_COLUMNS =
-  'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, avg_rating, review_count, purchase_count';
+  'id, name, description, price, category, status, thumbnail_url, images, features, seller_id, seller_username, seller_display_name, avg_rating, review_count, purchase_count';
 
 /**
  * The page's columns of agents_with_stats; those that come from NOT NULL agents columns are never
@@ -83,6 +84,7 @@ type AgentRow = Omit<
       | 'features'
       | 'seller_id'
       | 'seller_username'
+      | 'seller_display_name'
       | 'avg_rating'
       | 'review_count'
       | 'purchase_count'
@@ -107,6 +109,7 @@ function toAgentDetail(row: AgentRow): AgentDetail {
     features: (row.features ?? []).filter((feature) => feature.trim() !== ''),
     sellerId: row.seller_id,
     sellerUsername: row.seller_username,
+    sellerName: row.seller_username && sellerName(row.seller_username, row.seller_display_name),
     avgRating: reviewCount && row.avg_rating !== null ? Number(row.avg_rating) : null,
     reviewCount,
     purchaseCount: Number(row.purchase_count ?? 0),

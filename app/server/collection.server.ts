@@ -7,6 +7,7 @@
 import type { CollectionItem } from '~/lib/collection';
 import { formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { sellerName } from '~/lib/sellers';
 import { pageOf } from '~/server/paged-lists.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -14,7 +15,7 @@ export const COLLECTION_UNAVAILABLE_MESSAGE =
   'We could not load your collection right now. Please try again in a moment.';
 
 const COLUMNS =
-  'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, seller_username, user_rating, amount, created_at';
+  'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, seller_username, seller_display_name, user_rating, amount, created_at';
 
 export interface CollectionPage {
   items: CollectionItem[];
@@ -60,7 +61,7 @@ export async function listCollection(
             description: row.agent_description ?? '',
             thumbnailUrl: row.agent_thumbnail,
             category: row.agent_category ?? '',
-            sellerUsername: row.seller_username,
+            sellerName: row.seller_username && sellerName(row.seller_username, row.seller_display_name),
             rating: row.user_rating === null ? null : Number(row.user_rating),
             amount: Number(row.amount ?? 0),
             purchasedOn: formatDate(row.created_at, timeZone),

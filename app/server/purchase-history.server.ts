@@ -10,6 +10,7 @@
 import { categoryBySlug, type Category } from '~/lib/categories';
 import { DELETED_ACCOUNT, formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
+import { sellerName } from '~/lib/sellers';
 import { PURCHASE_STATUSES, type PurchaseStatus } from '~/lib/membership';
 import { totalOf } from '~/lib/money';
 import { type PurchaseHistoryParams, type PurchaseRow, type SellerContact } from '~/lib/purchase-history';
@@ -53,12 +54,13 @@ type HistoryRecord = {
   user_rating: number | null;
   seller_id: string | null;
   seller_username: string | null;
+  seller_display_name: string | null;
   seller_is_online: boolean | null;
   seller_response_time_hours: number | null;
 };
 
 const ROW_COLUMNS =
-  'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, status, status_reason, amount, created_at, download_count, last_downloaded_at, user_rating, seller_id, seller_username, seller_is_online, seller_response_time_hours';
+  'id, agent_id, agent_name, agent_description, agent_thumbnail, agent_category, status, status_reason, amount, created_at, download_count, last_downloaded_at, user_rating, seller_id, seller_username, seller_display_name, seller_is_online, seller_response_time_hours';
 
 const isPurchaseStatus = (value: unknown): value is PurchaseStatus =>
   (PURCHASE_STATUSES as readonly unknown[]).includes(value);
@@ -81,7 +83,11 @@ function toRow(record: HistoryRecord, timeZone: string): PurchaseRow | null {
     rating: record.user_rating,
     sellerId: record.seller_id ?? '',
     // No seller: the seller deleted their account (the purchase stays, anonymised).
-    sellerName: record.seller_id ? (record.seller_username ?? 'Seller') : DELETED_ACCOUNT,
+    sellerName: record.seller_id
+      ? record.seller_username
+        ? sellerName(record.seller_username, record.seller_display_name)
+        : 'Seller'
+      : DELETED_ACCOUNT,
     sellerOnline: record.seller_is_online === true,
     sellerResponseHours: record.seller_response_time_hours,
   };

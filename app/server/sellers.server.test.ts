@@ -7,12 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, serviceClient, userClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
-import { forgetCatalogue } from '~/server/agents.server';
+import { getVisibleAgent } from '~/server/agent-detail.server';
+import { forgetCatalogue, listFeaturedAgents } from '~/server/agents.server';
+import { listCollection } from '~/server/collection.server';
 import { becomeSeller, getStorefront, toFigures, type Storefront } from '~/server/sellers.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
 const SELLER = '00000000-0000-4000-8000-000000000002'; // demo_seller
 const BUYER = '00000000-0000-4000-8000-000000000030'; // fatima_khan, a buyer nobody else upgrades here
+const NOVA = '00000000-0000-4000-8000-000000000011'; // nova_labs: public, display name Nova Labs
 
 describe('toFigures', () => {
   it('reads numbers sent as text, and no row as zero', () => {
@@ -107,5 +110,57 @@ describe.skipIf(isHostedTarget)('seller service', () => {
     forgetCatalogue();
     expect((await shown('fatima_khan', 1))?.seller.name).toBe('Fatima Builds');
     expect((await shown('demo_seller', 1, true))?.seller.name).toBe('demo_seller');
+  });
+  it('names a seller one way everywhere: the display name where privacy shows it, else the username', async () => {
+    // Every page's reading of a seller's agents: the storefront, the cards, the agent page, My Collection.
+    const namesOf = async (username: string, asMember: boolean) => {
+      forgetCatalogue();
+      const client = asMember ? member : anon;
+      const page = await storefront(username, 1, asMember);
+      const { data: agent } = await service
+        .from('agents_with_stats')
+        .select('id')
+        .eq('seller_username', username)
+        .eq('status', 'published')
+        .limit(1)
+        .single();
+      const detail = await getVisibleAgent(client, agent!.id);
+      const cards = (await listFeaturedAgents(anon, 100)).filter((card) => card.sellerUsername === username);
+      return {
+        storefront: page?.kind === 'shown' ? page.seller.name : page?.kind,
+        storefrontCards: page?.kind === 'shown' ? [...new Set(page.agents.map((card) => card.sellerName))] : [],
+        cards: [...new Set(cards.map((card) => card.sellerName))],
+        agentPage: detail?.sellerName,
+      };
+    };
+    // nova_labs: public, trades as "Nova Labs".
+    expect(await namesOf('nova_labs', false)).toEqual({
+      storefront: 'Nova Labs',
+      storefrontCards: ['Nova Labs'],
+      cards: ['Nova Labs'],
+      agentPage: 'Nova Labs',
+    });
+    // The demo buyer owns one of nova_labs' agents: My Collection names it the same way.
+    const collection = await listCollection(member, '00000000-0000-4000-8000-000000000001', 'UTC');
+    const novaItem = collection.items.find((item) => item.sellerName === 'Nova Labs');
+    expect(novaItem, 'a nova_labs agent in the demo buyer’s collection').toBeTruthy();
+    expect(collection.items.some((item) => item.sellerName === 'nova_labs')).toBe(false);
+
+    // Members only: anonymous visitors see the username, signed-in members the display name.
+    await service.from('user_settings').update({ profile_visibility: 'members' }).eq('user_id', NOVA);
+    try {
+      const asVisitor = await namesOf('nova_labs', false);
+      expect(asVisitor.storefront).toBe('hidden');
+      expect(asVisitor.agentPage).toBe('nova_labs');
+      expect(asVisitor.cards).toEqual(['nova_labs']); // the cards are read anonymously, for everyone
+      const asMember = await namesOf('nova_labs', true);
+      expect(asMember.storefront).toBe('Nova Labs');
+      expect(asMember.agentPage).toBe('Nova Labs');
+    } finally {
+      await service.from('user_settings').update({ profile_visibility: 'public' }).eq('user_id', NOVA);
+      forgetCatalogue();
+    }
+    // No display name: the username (demo_seller).
+    expect((await namesOf('demo_seller', true)).agentPage).toBe('demo_seller');
   });
 });

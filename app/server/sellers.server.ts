@@ -8,7 +8,7 @@
 import { refusesAuthorityName } from '~/lib/auth-rules';
 import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
-import { toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
+import { sellerName, toProfileVisibility, type ProfileVisibility } from '~/lib/sellers';
 import type { BecomeSellerForm } from '~/schemas/seller';
 import { catalogueFailure, forgetCatalogue, publishedSummaries, sharedCatalogueRead } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
@@ -123,7 +123,7 @@ export async function getStorefront(
     seller: {
       id: profile.id,
       username: profile.username,
-      name: profile.display_name ?? profile.username,
+      name: sellerName(profile.username, profile.display_name),
       pitch: profile.seller_pitch,
       pictureUrl: profile.profile_image_url,
       email: profile.email?.trim() || null,

@@ -1178,6 +1178,7 @@ export type Database = {
           purchase_count: number | null;
           review_count: number | null;
           seller_avatar: string | null;
+          seller_display_name: string | null;
           seller_id: string | null;
           seller_username: string | null;
           seller_visibility: string | null;
@@ -1283,6 +1284,7 @@ export type Database = {
           payment_intent_id: string | null;
           payment_provider: string | null;
           refunded_at: string | null;
+          seller_display_name: string | null;
           seller_id: string | null;
           seller_is_online: boolean | null;
           seller_response_time_hours: number | null;
@@ -1432,6 +1434,7 @@ export type Database = {
           purchase_count: number | null;
           review_count: number | null;
           seller_avatar: string | null;
+          seller_display_name: string | null;
           seller_id: string | null;
           seller_username: string | null;
           seller_visibility: string | null;
@@ -1559,6 +1562,7 @@ export type Database = {
           payment_intent_id: string | null;
           payment_provider: string | null;
           refunded_at: string | null;
+          seller_display_name: string | null;
           seller_id: string | null;
           seller_is_online: boolean | null;
           seller_response_time_hours: number | null;
@@ -1609,6 +1613,7 @@ export type Database = {
           payment_intent_id: string | null;
           payment_provider: string | null;
           refunded_at: string | null;
+          seller_display_name: string | null;
           seller_id: string | null;
           seller_is_online: boolean | null;
           seller_response_time_hours: number | null;

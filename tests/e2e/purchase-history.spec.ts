@@ -273,10 +273,10 @@ test.describe('purchase history', () => {
   });
 
   test('a seller who shares no email: no mail drafts, with a clear line', SERVER_RENDERED, async ({ page }) => {
-    // Anomaly Hunter: nova_labs, response time 4 hours, email not shared, a website.
+    // Anomaly Hunter: nova_labs (display name Nova Labs), response time 4 hours, email not shared, a website.
     await openPurchases(page, '?contact=b0000000-0000-4000-8000-000000000014');
     const dialog = page.getByRole('dialog', { name: 'Contact Seller' });
-    await expect(dialog.getByText('nova_labs', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Nova Labs', { exact: true })).toBeVisible();
     await expect(dialog.getByText('Responds in about 4 hours')).toBeVisible();
     await expect(dialog.getByText('This seller does not share an email address.')).toBeVisible();
     await expect(dialog.locator('a[href^="mailto:"]')).toHaveCount(0);
@@ -331,7 +331,7 @@ test(
     await signInAs(page, account!, PAGE);
     await openPurchases(page, `?contact=${account!.purchase_id}`);
     const dialog = page.getByRole('dialog', { name: 'Contact Seller' });
-    await expect(dialog.getByText('carecraft_ai', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('CareCraft AI', { exact: true })).toBeVisible();
     await expect(dialog.getByText(/Responds/)).toHaveCount(0);
 
     await page.context().clearCookies();

@@ -60,10 +60,11 @@ export function AgentCard({
             {agent.category}
           </span>
           <span className="flex items-center gap-1.5">
-            <Avatar name={agent.sellerUsername ?? 'Seller'} url={agent.sellerAvatar} size="xs" />
+            <Avatar name={agent.sellerName ?? 'Seller'} url={agent.sellerAvatar} size="xs" />
             {/* Above the card's own link (its ::after covers the card), so it is a link of its own. */}
             <SellerLink
               username={agent.sellerUsername}
+              name={agent.sellerName}
               linked={profileOpenTo(agent.sellerVisibility ?? 'public', signedIn)}
               className="relative z-10 text-slate-800 dark:text-slate-200"
             />

@@ -8,21 +8,24 @@ import { storefrontHref } from '~/lib/sellers';
  */
 export function SellerLink({
   username,
+  name = username,
   linked = true,
   className = '',
 }: {
   username: string | null;
+  /** How the seller is named (sellerName); their username when not given. */
+  name?: string | null;
   linked?: boolean;
   className?: string;
 }) {
   if (!username) return <span className={className}>{DELETED_ACCOUNT}</span>;
-  if (!linked) return <span className={className}>{username}</span>;
+  if (!linked) return <span className={className}>{name}</span>;
   return (
     <Link
       to={storefrontHref(username)}
       className={`underline-offset-2 hover:text-brand-700 hover:underline dark:hover:text-brand-300 ${className}`}
     >
-      {username}
+      {name}
     </Link>
   );
 }

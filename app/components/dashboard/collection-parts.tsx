@@ -38,8 +38,7 @@ export function CollectionGrid({ items, returnTo = COLLECTION_PATH }: { items: C
 }
 
 function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; returnTo: string; eager: boolean }) {
-  // No seller username: the seller deleted their account.
-  const seller = item.sellerUsername ?? DELETED_ACCOUNT;
+  const seller = item.sellerName ?? DELETED_ACCOUNT;
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <img

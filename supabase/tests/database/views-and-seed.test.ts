@@ -35,6 +35,8 @@ const AGENT_COLUMNS = [
   // Migration 20261127000400: the seller's profile visibility, so a card knows
   // whether to link the seller's name.
   'seller_visibility',
+  // How a seller is named (display name where privacy shows it), on cards and the agent page.
+  'seller_display_name',
 ];
 const PURCHASE_COLUMNS = [
   'id',
@@ -66,6 +68,7 @@ const PURCHASE_FIGURE_COLUMNS = [
   'last_downloaded_at',
   'seller_is_online',
   'seller_response_time_hours',
+  'seller_display_name',
 ];
 const CATEGORIES = ['Marketing', 'Data Analysis', 'Content Creation', 'Sales', 'Customer Support', 'Finance'];
 

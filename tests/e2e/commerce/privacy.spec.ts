@@ -143,7 +143,7 @@ test('a members-only seller’s name links and shows the email to members only; 
 
   // A public seller who shows neither: linked for everyone, no contact details.
   await page.goto(NOVA_AGENT);
-  await expect(page.getByRole('link', { name: 'nova_labs', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nova Labs', exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Contact the seller' })).toHaveCount(0);
 });
 
