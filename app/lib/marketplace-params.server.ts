@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { categoryBySlug, type Category } from '~/lib/categories';
 import {
   DEFAULT_PARAMS,
+  defaultSort,
   MAX_PRICE,
   MAX_SEARCH_LENGTH,
   MIN_RATING_OPTIONS,
@@ -41,7 +42,8 @@ function paramsSchema(categories: readonly Category[]) {
       .catch(null),
     sort: z
       .enum(SORT_OPTIONS.map((option) => option.value) as [SortOption, ...SortOption[]])
-      .catch(DEFAULT_PARAMS.sort),
+      .optional()
+      .catch(undefined),
     view: z.enum(['grid', 'list']).catch(DEFAULT_PARAMS.view),
     page: z.string().optional().transform(pageParam).catch(DEFAULT_PARAMS.page),
   });
@@ -57,7 +59,7 @@ export function parseMarketplaceParams(
   let schema = schemas.get(categories);
   if (!schema) schemas.set(categories, (schema = paramsSchema(categories)));
   const raw = (name: keyof MarketplaceParams) => searchParams.get(name) ?? undefined;
-  return schema.parse({
+  const { sort, ...params } = schema.parse({
     q: raw('q'),
     category: raw('category'),
     maxPrice: raw('maxPrice'),
@@ -66,4 +68,7 @@ export function parseMarketplaceParams(
     view: raw('view'),
     page: raw('page'),
   });
+  // No order chosen (or "Best match" with nothing to match): the default for the search.
+  const chosen = sort === undefined || (sort === 'relevance' && params.q === null) ? defaultSort(params.q) : sort;
+  return { ...params, sort: chosen };
 }

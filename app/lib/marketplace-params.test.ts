@@ -81,10 +81,18 @@ describe('marketplace URL parameters', () => {
       ['q', '  data  '],
       ['sort', 'newest'],
     ]);
+    // Newest chosen with a search is a choice (the default with a search is Best match).
     const search = formSearch(form);
-    expect(search).toBe('?q=data&category=sales&minRating=4.5&view=list');
+    expect(search).toBe('?q=data&category=sales&minRating=4.5&sort=newest&view=list');
     const state = parse(search);
+    expect(state.sort).toBe('newest');
     expect(marketplaceSearch(state)).toBe(search);
+    // The select's default option is empty: the default order of whatever the search is.
+    form.set('sort', '');
+    expect(formSearch(form)).toBe('?q=data&category=sales&minRating=4.5&view=list');
+    expect(parse(formSearch(form)).sort).toBe('relevance');
+    form.delete('q');
+    expect(parse(formSearch(form)).sort).toBe('newest');
     expect(
       formSearch(
         new URLSearchParams([

@@ -17,6 +17,8 @@ export const MIN_RATING_OPTIONS = [3, 4, 4.5] as const;
 export const MAX_SEARCH_LENGTH = 100;
 
 export const SORT_OPTIONS = [
+  // Offered with a search only, where it is the default order (public.search_rank).
+  { value: 'relevance', label: 'Best match' },
   { value: 'newest', label: 'Newest' },
   { value: 'popular', label: 'Most Popular' },
   { value: 'price-low', label: 'Price: Low to High' },
@@ -49,6 +51,16 @@ export const NO_FILTERS: CatalogueFilters = { q: null, category: null, maxPrice:
 
 export const DEFAULT_PARAMS: MarketplaceParams = { ...NO_FILTERS, sort: 'newest', view: 'grid', page: 1 };
 
+/** The order when none is chosen: "Best match" with a search, else the newest first. */
+export function defaultSort(q: string | null): SortOption {
+  return q === null ? DEFAULT_PARAMS.sort : 'relevance';
+}
+
+/** The sort options to offer: "Best match" only with a search. */
+export function sortOptions(q: string | null) {
+  return q === null ? SORT_OPTIONS.filter((option) => option.value !== 'relevance') : SORT_OPTIONS;
+}
+
 /** The canonical query string for `params`: defaults dropped, fixed order. */
 export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
   const full = { ...DEFAULT_PARAMS, ...params };
@@ -57,7 +69,7 @@ export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
   if (full.category !== null) query.set('category', full.category);
   if (full.maxPrice !== null) query.set('maxPrice', String(full.maxPrice));
   if (full.minRating !== null) query.set('minRating', String(full.minRating));
-  if (full.sort !== DEFAULT_PARAMS.sort) query.set('sort', full.sort);
+  if (full.sort !== defaultSort(full.q)) query.set('sort', full.sort);
   if (full.view !== DEFAULT_PARAMS.view) query.set('view', full.view);
   if (full.page !== DEFAULT_PARAMS.page) query.set('page', String(full.page));
   const search = query.toString();
@@ -67,11 +79,14 @@ export function marketplaceSearch(params: Partial<MarketplaceParams>): string {
 /** The parameters in the order of the canonical URL. */
 const PARAM_ORDER = ['q', 'category', 'maxPrice', 'minRating', 'sort', 'view', 'page'] as const;
 
-/** Form values that mean "no filter" besides an empty field: the price slider at its top, rating 0. */
+/**
+ * Form values that mean "no filter" besides an empty field: the price slider at its top, rating 0.
+ * The sort select's default order has the empty value, so that it stays "the default" when the
+ * search changes (Best match with a search, Newest without).
+ */
 const NO_FILTER_VALUES: Partial<Record<(typeof PARAM_ORDER)[number], string>> = {
   maxPrice: String(MAX_PRICE),
   minRating: '0',
-  sort: DEFAULT_PARAMS.sort,
   view: DEFAULT_PARAMS.view,
   page: String(DEFAULT_PARAMS.page),
 };

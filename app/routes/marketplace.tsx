@@ -4,12 +4,13 @@ import { data, redirect, useNavigation } from 'react-router';
 import { FILTER_FORM_ID, FilterSidebar } from '~/components/marketplace/filter-sidebar';
 import { NoResults, ResultList, SkeletonList, ViewToggle } from '~/components/marketplace/results';
 import { Pager } from '~/components/ui/pager';
+import { SearchCombobox } from '~/components/search/search-combobox';
 import { LoadError } from '~/components/page-states';
 import { connectionContext } from '~/context';
 import type { Category } from '~/lib/categories';
 import { keepAuthParams, pageSearch } from '~/lib/auth-modal';
 import { errorMeta, pageMeta } from '~/lib/meta';
-import { PAGE_SIZE, SORT_OPTIONS, marketplaceHref, marketplaceSearch } from '~/lib/marketplace-params';
+import { PAGE_SIZE, defaultSort, marketplaceHref, marketplaceSearch, sortOptions } from '~/lib/marketplace-params';
 import { parseMarketplaceParams } from '~/lib/marketplace-params.server';
 import { pageCount } from '~/lib/pagination';
 import { listCategories } from '~/server/agents.server';
@@ -81,9 +82,8 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           />
-          <input
+          <SearchCombobox
             id="marketplace-search"
-            type="search"
             name="q"
             form={FILTER_FORM_ID}
             defaultValue={params.q ?? ''}
@@ -95,16 +95,17 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="marketplace-sort" className="text-sm font-medium">
             Sort by
           </label>
+          {/* The default order's value is empty: it stays "the default" when the search changes. */}
           <select
             id="marketplace-sort"
             name="sort"
             form={FILTER_FORM_ID}
-            defaultValue={params.sort}
+            defaultValue={params.sort === defaultSort(params.q) ? '' : params.sort}
             onChange={(event) => event.currentTarget.form?.requestSubmit()}
             className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-600 dark:bg-slate-900"
           >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
+            {sortOptions(params.q).map((option) => (
+              <option key={option.value} value={option.value === defaultSort(params.q) ? '' : option.value}>
                 {option.label}
               </option>
             ))}
@@ -139,7 +140,16 @@ export default function MarketplacePage({ loaderData }: Route.ComponentProps) {
               {isLoading ? (
                 <SkeletonList view={params.view} />
               ) : result.agents.length === 0 ? (
-                <NoResults />
+                <NoResults
+                  didYouMean={
+                    result.didYouMean === null
+                      ? null
+                      : {
+                          query: result.didYouMean,
+                          href: marketplaceHref({ ...params, q: result.didYouMean, page: 1 }),
+                        }
+                  }
+                />
               ) : (
                 <ResultList agents={result.agents} view={params.view} />
               )}

@@ -20,12 +20,18 @@ import {
 import { unwrap } from '~/server/http-errors.server';
 import { pageCount } from '~/lib/pagination';
 
-const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }> = {
-  newest: { column: 'created_at', ascending: false },
-  popular: { column: 'purchase_count', ascending: false },
-  'price-low': { column: 'price', ascending: true },
-  'price-high': { column: 'price', ascending: false },
-  rating: { column: 'avg_rating', ascending: false },
+/** Each order's columns, before the id that makes it total. */
+const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }[]> = {
+  // The best match first (public.search_rank), the most bought first among equals.
+  relevance: [
+    { column: 'search_rank', ascending: false },
+    { column: 'purchase_count', ascending: false },
+  ],
+  newest: [{ column: 'created_at', ascending: false }],
+  popular: [{ column: 'purchase_count', ascending: false }],
+  'price-low': [{ column: 'price', ascending: true }],
+  'price-high': [{ column: 'price', ascending: false }],
+  rating: [{ column: 'avg_rating', ascending: false }],
 };
 
 export interface MarketplaceResult {
@@ -40,6 +46,8 @@ export interface MarketplaceResult {
   categoryCounts: Record<string, number>;
   /** The page was past the end of the results (or past page 1 of none). */
   isPastEnd: boolean;
+  /** With a search that found nothing: the same search spelled as the catalogue spells it, if that finds something. */
+  didYouMean: string | null;
 }
 
 export async function searchMarketplace(
@@ -63,7 +71,18 @@ export async function searchMarketplace(
     publishedTotal,
     categoryTotal,
     categoryCounts,
+    didYouMean: params.q !== null && categoryTotal === 0 ? await didYouMean(supabase, params.q) : null,
   };
+}
+
+/** public.search_did_you_mean: the query with each unknown word replaced by the closest catalogue word. */
+function didYouMean(supabase: AppSupabaseClient, q: string): Promise<string | null> {
+  return sharedCatalogueRead(`did-you-mean:${q}`, async () =>
+    unwrap(
+      await supabase.rpc('search_did_you_mean', { search: q }, { get: true }),
+      catalogueFailure('search suggestion'),
+    ),
+  );
 }
 
 function pageKey({ q, category, maxPrice, minRating, sort, page }: MarketplaceParams): string {
@@ -75,15 +94,14 @@ async function queryPage(
   params: MarketplaceParams,
   categories: readonly Category[],
 ): Promise<AgentSummary[]> {
-  const sort = SORT_COLUMNS[params.sort];
   const from = (params.page - 1) * PAGE_SIZE;
-  const result = await supabase
+  let query = supabase
     .rpc('catalogue_agents', catalogueArgs(params, categories), { get: true })
-    .select(AGENT_SUMMARY_COLUMNS)
-    // An agent nobody has rated (avg_rating NULL) comes after every rated one.
-    .order(sort.column, { ascending: sort.ascending, nullsFirst: false })
-    .order('id', { ascending: true })
-    .range(from, from + PAGE_SIZE - 1);
+    .select(AGENT_SUMMARY_COLUMNS);
+  // An agent nobody has rated (avg_rating NULL) comes after every rated one.
+  for (const { column, ascending } of SORT_COLUMNS[params.sort])
+    query = query.order(column, { ascending, nullsFirst: false });
+  const result = await query.order('id', { ascending: true }).range(from, from + PAGE_SIZE - 1);
   // Past the last page a Data API may answer 416 (PGRST103): that is an empty page, not an error.
   if (result.error?.code === 'PGRST103') return [];
   return (unwrap(result, catalogueFailure('marketplace page')) as unknown as AgentSummaryRow[]).map(toAgentSummary);

@@ -124,7 +124,7 @@ describe.skipIf(isHostedTarget)('seller service', () => {
         .eq('status', 'published')
         .limit(1)
         .single();
-      const detail = await getVisibleAgent(client, agent!.id);
+      const detail = await getVisibleAgent(client, agent!.id!);
       const cards = (await listFeaturedAgents(anon, 100)).filter((card) => card.sellerUsername === username);
       return {
         storefront: page?.kind === 'shown' ? page.seller.name : page?.kind,

@@ -12,6 +12,51 @@ export type Database = {
   };
   public: {
     Tables: {
+      agent_search: {
+        Row: {
+          agent_id: string;
+          document: unknown;
+          listed: boolean;
+          seller_name: string | null;
+          seller_terms: string;
+          seller_username: string | null;
+          words: string[];
+        };
+        Insert: {
+          agent_id: string;
+          document: unknown;
+          listed: boolean;
+          seller_name?: string | null;
+          seller_terms?: string;
+          seller_username?: string | null;
+          words?: string[];
+        };
+        Update: {
+          agent_id?: string;
+          document?: unknown;
+          listed?: boolean;
+          seller_name?: string | null;
+          seller_terms?: string;
+          seller_username?: string | null;
+          words?: string[];
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_search_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: true;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'agent_search_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: true;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       agent_stats: {
         Row: {
           agent_id: string;
@@ -799,6 +844,21 @@ export type Database = {
           },
         ];
       };
+      search_words: {
+        Row: {
+          agent_count: number;
+          word: string;
+        };
+        Insert: {
+          agent_count: number;
+          word: string;
+        };
+        Update: {
+          agent_count?: number;
+          word?: string;
+        };
+        Relationships: [];
+      };
       subscription_charges: {
         Row: {
           amount: number;
@@ -1421,33 +1481,35 @@ export type Database = {
       catalogue_agents: {
         Args: { category?: string; max_price?: number; min_rating?: number; search?: string };
         Returns: {
-          avg_rating: number | null;
-          category: string | null;
-          created_at: string | null;
-          description: string | null;
-          features: string[] | null;
-          id: string | null;
-          images: string[] | null;
-          last_version_at: string | null;
-          name: string | null;
-          price: number | null;
-          purchase_count: number | null;
-          review_count: number | null;
-          seller_avatar: string | null;
-          seller_display_name: string | null;
-          seller_id: string | null;
-          seller_username: string | null;
-          seller_visibility: string | null;
-          status: string | null;
-          thumbnail_url: string | null;
-          updated_at: string | null;
+          avg_rating: number;
+          category: string;
+          created_at: string;
+          description: string;
+          features: string[];
+          id: string;
+          images: string[];
+          last_version_at: string;
+          name: string;
+          price: number;
+          purchase_count: number;
+          review_count: number;
+          search_rank: number;
+          seller_avatar: string;
+          seller_display_name: string;
+          seller_id: string;
+          seller_username: string;
+          seller_visibility: string;
+          status: string;
+          thumbnail_url: string;
+          updated_at: string;
         }[];
-        SetofOptions: {
-          from: '*';
-          to: 'agents_with_stats';
-          isOneToOne: false;
-          isSetofReturn: true;
-        };
+      };
+      catalogue_matches: {
+        Args: { category?: string; max_price?: number; min_rating?: number; search?: string };
+        Returns: {
+          agent_id: string;
+          search_rank: number;
+        }[];
       };
       category_counts: {
         Args: { max_price?: number; min_rating?: number; search?: string };
@@ -1669,6 +1731,7 @@ export type Database = {
         }[];
       };
       record_agent_views: { Args: { views: Json }; Returns: number };
+      refresh_agent_search: { Args: { agent: string }; Returns: undefined };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       require_second_factor: { Args: { target: unknown }; Returns: undefined };
       review_search: {
@@ -1683,6 +1746,21 @@ export type Database = {
           review_text: string;
         }[];
       };
+      search_did_you_mean: { Args: { search: string }; Returns: string };
+      search_prefix: { Args: { word: string }; Returns: unknown };
+      search_query: { Args: { search: string }; Returns: unknown };
+      search_rank: { Args: { document: unknown; query: unknown }; Returns: number };
+      search_suggestions: {
+        Args: { max_per_kind?: number; search: string };
+        Returns: {
+          detail: string;
+          kind: string;
+          label: string;
+          value: string;
+        }[];
+      };
+      search_text: { Args: { value: string }; Returns: string };
+      search_word_query: { Args: { as_prefix: boolean; word: string }; Returns: unknown };
       seller_agent_figures: {
         Args: { days?: number };
         Returns: {
@@ -1740,6 +1818,7 @@ export type Database = {
       session_meets_mfa: { Args: never; Returns: boolean };
       set_default_payment_method: { Args: { target_method: string; target_user: string }; Returns: boolean };
       touch_presence: { Args: never; Returns: undefined };
+      typo_distance: { Args: { a: string; b: string; most: number }; Returns: number };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };
     };

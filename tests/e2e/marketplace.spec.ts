@@ -192,19 +192,34 @@ test.describe('marketplace', () => {
     },
   );
 
-  test('searches case-insensitively and combines every filter', async ({ page }) => {
+  test('searches words in any order, best match first, and combines every filter', async ({ page }) => {
     await page.goto('/marketplace');
     const search = page.getByPlaceholder('Search for AI agents, categories, or creators...');
-    await search.fill('EMAIL');
+    await search.fill('SUPPORT customer');
     await search.press('Enter');
-    await expect(page).toHaveURL(/\/marketplace\?q=EMAIL$/);
+    // With a search, "Best match" is the default order (not in the URL) and the select says so.
+    await expect(page).toHaveURL(/\/marketplace\?q=SUPPORT\+customer$/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('');
+    const sortSelect = page.getByLabel('Sort by');
+    await expect
+      .poll(() => sortSelect.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent))
+      .toBe('Best match');
     const { total } = await resultLine(page);
     expect(total).toBeGreaterThan(0);
-    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain('email');
+    expect((await cards(page).first().textContent())?.toLowerCase()).toMatch(/support/);
 
-    const combined = '/marketplace?q=a&category=marketing&maxPrice=200&minRating=3&sort=price-high&view=list&page=1';
+    // A misspelt search that finds nothing offers the catalogue's spelling, as a link.
+    await search.fill('emal');
+    await search.press('Enter');
+    await expect(page.getByText('No agents found')).toBeVisible();
+    await page.getByRole('link', { name: 'email', exact: true }).click();
+    await expect(page).toHaveURL(/\/marketplace\?q=email$/);
+    expect((await resultLine(page)).total).toBeGreaterThan(0);
+
+    const combined =
+      '/marketplace?q=campaign&category=marketing&maxPrice=200&minRating=3&sort=price-high&view=list&page=1';
     await page.goto(combined);
-    await expect(page).toHaveURL(/q=a&category=marketing&maxPrice=200&minRating=3&sort=price-high&view=list$/);
+    await expect(page).toHaveURL(/q=campaign&category=marketing&maxPrice=200&minRating=3&sort=price-high&view=list$/);
     const first = await cards(page).allTextContents();
     expect(isSorted(await prices(page), 'desc')).toBe(true);
     for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(200);

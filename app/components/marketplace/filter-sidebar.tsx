@@ -4,7 +4,13 @@ import { Form, useNavigate } from 'react-router';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { buttonClass } from '~/components/ui/button';
 import type { Category } from '~/lib/categories';
-import { MAX_PRICE, MIN_RATING_OPTIONS, formSearch, type MarketplaceParams } from '~/lib/marketplace-params';
+import {
+  MAX_PRICE,
+  MIN_RATING_OPTIONS,
+  defaultSort,
+  formSearch,
+  type MarketplaceParams,
+} from '~/lib/marketplace-params';
 
 export const FILTER_FORM_ID = 'marketplace-filters';
 
@@ -43,7 +49,8 @@ export function FilterSidebar({
     category: params.category ?? '',
     maxPrice: String(maxPrice),
     minRating: params.minRating === null ? '' : String(params.minRating),
-    sort: params.sort,
+    // The sort select's default order has the empty value (formSearch).
+    sort: params.sort === defaultSort(params.q) ? '' : params.sort,
   });
   // Not on the first render: the server's markup already says it, and a choice made before
   // hydration must survive until React replays its change event.

@@ -54,13 +54,23 @@ export function SkeletonList({
   );
 }
 
-export function NoResults() {
+/** `didYouMean`: the search as the catalogue spells it, when that finds agents. */
+export function NoResults({ didYouMean = null }: { didYouMean?: { query: string; href: string } | null }) {
   return (
     <EmptyState
       icon={<SearchX aria-hidden="true" className="size-10" />}
       title="No agents found"
       message="Try adjusting your filters or search terms to see more results."
     >
+      {didYouMean ? (
+        <p className="mt-4 text-slate-800 dark:text-slate-200">
+          Did you mean{' '}
+          <Link to={didYouMean.href} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {didYouMean.query}
+          </Link>
+          ?
+        </p>
+      ) : null}
       <Link to="/marketplace" className="mt-4 font-medium text-brand-700 hover:underline dark:text-brand-300">
         Clear all filters
       </Link>

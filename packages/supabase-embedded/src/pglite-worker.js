@@ -14,9 +14,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** The extensions the schema creates; keep in step with EXTENSIONS in database.ts (snapshot hash). */
-const EXTENSIONS = { pgcrypto, pg_trgm };
+const EXTENSIONS = { pgcrypto, pg_trgm, unaccent };
 
 if (!parentPort) throw new Error('pglite-worker.js runs only as a worker thread');
 const port = parentPort;

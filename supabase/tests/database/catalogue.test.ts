@@ -173,7 +173,7 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
          count(*) filter (where a.price <= 100)::int as cheap,
          count(*) filter (where s.avg_rating >= 4)::int as rated,
          count(*) filter (where a.category = 'Sales')::int as sales,
-         count(*) filter (where a.name ilike '%email%' or a.description ilike '%email%' or a.category ilike '%email%')::int as email
+         count(*) filter (where concat_ws(' ', a.name, a.description, a.category, array_to_string(a.features, ' ')) ~* '\\memails?\\M')::int as email
        from public.agents a join public.agent_stats s on s.agent_id = a.id where a.status = 'published'`,
     );
     const count = async (args: string) =>
@@ -189,7 +189,7 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
     expect(await count("search => '  eMaIl '")).toBe(truth?.email);
   });
 
-  it('matches %, _ and \\ in the search literally, never as wildcards', async () => {
+  it('reads %, _ and \\ in the search as separators between words, never as wildcards', async () => {
     const names = async (search: string) =>
       (
         await rolledBack(db, serviceRole, async (tx) => {
@@ -209,10 +209,13 @@ describe('catalogue_agents: the one definition of the marketplace filters', () =
           ).rows;
         })
       ).map((row) => row.name);
-    expect(await names('%')).toEqual(['100% Uptime Bot']);
-    expect(await names('0% u')).toEqual(['100% Uptime Bot']);
-    expect(await names('e_c')).toEqual(['snake_case Helper']);
-    expect(await names('k\\s')).toEqual(['Back\\slash Bot']);
+    expect(await names('%')).toEqual([]);
+    expect(await names('_')).toEqual([]);
+    expect(await names('100%')).toEqual(['100% Uptime Bot']);
+    expect(await names('100% u')).toEqual(['100% Uptime Bot']);
+    expect(await names('snake_case')).toEqual(['snake_case Helper']);
+    expect(await names('e_c')).toEqual([]);
+    expect(await names('back\\slash')).toEqual(['Back\\slash Bot']);
   });
 
   it('stays inlinable: plain SQL functions, neither SECURITY DEFINER nor with a SET clause', async () => {

@@ -191,7 +191,8 @@ describe('category_counts', () => {
       db,
       serviceRole,
       `select category, count(*)::int as agent_count from public.agents
-       where status = 'published' and (name ilike '%forecast%' or description ilike '%forecast%' or category ilike '%forecast%')
+       where status = 'published'
+         and concat_ws(' ', name, description, category, array_to_string(features, ' ')) ~* '\\mforecast'
        group by category`,
     );
     expect(filtered.filter((row) => row.agent_count > 0)).toEqual(
@@ -225,7 +226,7 @@ describe('category_counts', () => {
     const none = await rowsAs<{ category: string; agent_count: number }>(
       db,
       anon,
-      "select category, agent_count::int from public.category_counts(search => 'no agent is called this')",
+      "select category, agent_count::int from public.category_counts(search => 'qwzx vbnmk')",
     );
     expect(none).toEqual(CATEGORIES.map((category) => ({ category, agent_count: 0 })));
   });

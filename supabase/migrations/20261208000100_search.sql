@@ -1,0 +1,617 @@
+-- Search that finds what people mean (ADR 062). One definition, used by the marketplace page, its
+-- category counts, the suggestions and the Data API alike:
+--   * public.agent_search holds each agent's search document: a tsvector of its name (weight A),
+--     category, features and seller (B: the username always, the display name only where the
+--     seller's profile is public, as the cards show it) and description (C), each field both
+--     stemmed ('english': "writers" finds "writer") and as typed ('simple': for prefixes),
+--     accents folded (unaccent: "resume" finds "résumé"). Triggers keep it in step with agents,
+--     users and user_settings; `listed` says whether the marketplace lists the agent.
+--   * public.search_words is the vocabulary of the listed agents (word, how many agents use it),
+--     kept by a trigger on agent_search: the typo candidates and "Did you mean" come from it.
+--   * public.search_query(text) turns what a person typed into a tsquery: every word is required,
+--     in any order; "a quoted phrase" is a phrase; -word excludes; the last word also matches as
+--     a prefix; an agent noun also matches its verb ("writer": "writes"); a word of 5 letters or more that no listed agent uses also matches the
+--     catalogue's words one typo away (two from 9 letters: insertion, deletion, substitution or
+--     two neighbours swapped), found by trigram distance and checked by public.typo_distance.
+--     Any text is safe: words come from the text-search parser, never from SQL or tsquery syntax.
+--   * public.catalogue_agents (the page) and public.category_counts (the counts) filter with it;
+--     catalogue_agents gains search_rank, the "Best match" order.
+create extension if not exists unaccent with schema extensions;
+
+-- ---------------------------------------------------------------------------------------------
+-- Text as search sees it: lower case, accents folded. The dictionary is named with its schema
+-- (the one-argument unaccent looks it up on the search_path, which these functions leave empty).
+-- ---------------------------------------------------------------------------------------------
+create function public.search_text(value text)
+returns text
+language sql
+stable
+parallel safe
+set search_path = ''
+as $$
+  select lower(extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(value, '')))
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The documents
+-- ---------------------------------------------------------------------------------------------
+create table public.agent_search (
+  agent_id uuid primary key references public.agents (id) on delete cascade,
+  -- Published and its seller not banned: what the marketplace lists.
+  listed boolean not null,
+  seller_username text,
+  -- How the seller is named to everyone (the display name only where their profile is public),
+  -- and both names as search sees them (the creators' suggestions match them).
+  seller_name text,
+  seller_terms text not null default '',
+  document tsvector not null,
+  -- The distinct words of the document as typed (search_words counts them).
+  words text[] not null default '{}'
+);
+create index agent_search_document_idx on public.agent_search using gin (document) where listed;
+
+alter table public.agent_search enable row level security;
+-- What a listed agent's page already shows, so anyone may read it; drafts stay with their seller.
+create policy "agent_search: anyone reads listed agents" on public.agent_search
+  for select to anon, authenticated using (listed);
+revoke insert, update, delete, truncate on public.agent_search from anon, authenticated;
+
+create table public.search_words (
+  word text primary key,
+  agent_count integer not null constraint search_words_agent_count_check check (agent_count > 0)
+);
+create index search_words_trgm_idx on public.search_words using gist (word extensions.gist_trgm_ops);
+
+alter table public.search_words enable row level security;
+create policy "search_words: anyone reads" on public.search_words for select to anon, authenticated using (true);
+revoke insert, update, delete, truncate on public.search_words from anon, authenticated;
+
+-- (Re)builds one agent's document from its row, its seller and the seller's privacy setting.
+create function public.refresh_agent_search(agent uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  source record;
+  seller_names text;
+  every_word text;
+begin
+  select
+    a.id,
+    a.status = 'published' and not a.seller_banned as listed,
+    public.search_text(a.name) as name,
+    public.search_text(a.category || ' ' || array_to_string(a.features, ' ')) as about,
+    public.search_text(a.description) as description,
+    u.username,
+    case when coalesce(st.profile_visibility, 'public') = 'public' then nullif(btrim(u.display_name), '') end
+      as display_name
+  into source
+  from public.agents a
+  left join public.users u on u.id = a.seller_id
+  left join public.user_settings st on st.user_id = a.seller_id
+  where a.id = agent;
+  if not found then
+    delete from public.agent_search where agent_id = agent;
+    return;
+  end if;
+
+  seller_names := public.search_text(concat_ws(' ', source.username, source.display_name));
+  every_word := concat_ws(' ', source.name, source.about, seller_names, source.description);
+  insert into public.agent_search as s (agent_id, listed, seller_username, seller_name, seller_terms, document, words)
+  values (
+    source.id,
+    source.listed,
+    source.username,
+    coalesce(source.display_name, source.username),
+    seller_names,
+    setweight(to_tsvector('english', source.name) || to_tsvector('simple', source.name), 'A')
+      || setweight(
+        to_tsvector('english', source.about) || to_tsvector('simple', source.about) || to_tsvector('english', seller_names) || to_tsvector('simple', seller_names),
+        'B'
+      )
+      || setweight(to_tsvector('english', source.description) || to_tsvector('simple', source.description), 'C'),
+    array(
+      select w from unnest(tsvector_to_array(to_tsvector('simple', every_word))) w
+      where char_length(w) between 2 and 40
+    )
+  )
+  on conflict (agent_id) do update set
+    listed = excluded.listed,
+    seller_username = excluded.seller_username,
+    seller_name = excluded.seller_name,
+    seller_terms = excluded.seller_terms,
+    document = excluded.document,
+    words = excluded.words;
+end;
+$$;
+revoke execute on function public.refresh_agent_search(uuid) from public, anon, authenticated;
+
+create function public.agent_search_on_agent_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.refresh_agent_search(new.id);
+  return null;
+end;
+$$;
+revoke execute on function public.agent_search_on_agent_change() from public, anon, authenticated;
+
+create trigger agent_search_refresh
+  after insert or update of name, description, category, features, seller_id, status, seller_banned
+  on public.agents
+  for each row execute function public.agent_search_on_agent_change();
+
+-- A seller's names or privacy setting changed: every one of their agents' documents.
+create function public.agent_search_on_seller_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  seller uuid;
+  agent uuid;
+begin
+  -- Each branch names only its own table's column (a record has only its table's fields).
+  if tg_table_name = 'users' then
+    seller := new.id;
+  else
+    seller := new.user_id;
+  end if;
+  for agent in select a.id from public.agents a where a.seller_id = seller loop
+    perform public.refresh_agent_search(agent);
+  end loop;
+  return null;
+end;
+$$;
+revoke execute on function public.agent_search_on_seller_change() from public, anon, authenticated;
+
+create trigger agent_search_refresh_seller
+  after update of username, display_name on public.users
+  for each row
+  when (old.username is distinct from new.username or old.display_name is distinct from new.display_name)
+  execute function public.agent_search_on_seller_change();
+
+create trigger agent_search_refresh_privacy_insert
+  after insert on public.user_settings
+  for each row execute function public.agent_search_on_seller_change();
+
+create trigger agent_search_refresh_privacy
+  after update of profile_visibility on public.user_settings
+  for each row
+  when (old.profile_visibility is distinct from new.profile_visibility)
+  execute function public.agent_search_on_seller_change();
+
+-- The vocabulary counts the words of listed agents.
+create function public.search_words_on_document_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.listed then
+    update public.search_words w set agent_count = w.agent_count - 1
+    where w.word = any (old.words) and w.agent_count > 1;
+    delete from public.search_words w where w.word = any (old.words) and w.agent_count <= 1;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.listed then
+    insert into public.search_words as w (word, agent_count)
+    select distinct x, 1 from unnest(new.words) x
+    on conflict (word) do update set agent_count = w.agent_count + 1;
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function public.search_words_on_document_change() from public, anon, authenticated;
+
+create trigger search_words_count
+  after insert or update or delete on public.agent_search
+  for each row execute function public.search_words_on_document_change();
+
+-- The documents of the agents that exist already.
+select public.refresh_agent_search(a.id) from public.agents a;
+
+-- ---------------------------------------------------------------------------------------------
+-- Reading a query
+-- ---------------------------------------------------------------------------------------------
+-- Optimal string alignment distance (Levenshtein with two neighbours swapped counting as one),
+-- given up past `most` (then most + 1): only a few short candidate words are ever compared.
+create function public.typo_distance(a text, b text, most integer)
+returns integer
+language plpgsql
+immutable
+strict
+parallel safe
+set search_path = ''
+as $$
+declare
+  la integer := char_length(a);
+  lb integer := char_length(b);
+  before_previous integer[];
+  previous integer[];
+  current integer[];
+  best integer;
+  cost integer;
+  cell integer;
+begin
+  if a = b then
+    return 0;
+  end if;
+  if abs(la - lb) > most then
+    return most + 1;
+  end if;
+  previous := array(select generate_series(0, lb));
+  before_previous := previous;
+  for i in 1..la loop
+    current := array[i] || array_fill(0, array[lb]);
+    best := i;
+    for j in 1..lb loop
+      cost := case when substr(a, i, 1) = substr(b, j, 1) then 0 else 1 end;
+      cell := least(previous[j + 1] + 1, current[j] + 1, previous[j] + cost);
+      if i > 1 and j > 1 and substr(a, i, 1) = substr(b, j - 1, 1) and substr(a, i - 1, 1) = substr(b, j, 1) then
+        cell := least(cell, before_previous[j - 1] + 1);
+      end if;
+      current[j + 1] := cell;
+      best := least(best, cell);
+    end loop;
+    if best > most then
+      return most + 1;
+    end if;
+    before_previous := previous;
+    previous := current;
+  end loop;
+  return least(previous[lb + 1], most + 1);
+end;
+$$;
+
+-- Every word that begins with `word`, as a tsquery (the word quoted: nothing in it is syntax).
+create function public.search_prefix(word text)
+returns tsquery
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select to_tsquery('simple', '''' || replace(replace(word, '\', '\\'), '''', '''''') || ''':*')
+$$;
+
+-- One typed word as a tsquery: its stem, the catalogue's words one typo away when it is unknown
+-- and long enough, and (the last word typed) anything it begins. NULL for a stop word.
+create function public.search_word_query(word text, as_prefix boolean)
+returns tsquery
+language plpgsql
+stable
+parallel safe
+set search_path = ''
+as $$
+declare
+  term tsquery := plainto_tsquery('english', word);
+  most integer := case when char_length(word) >= 9 then 2 when char_length(word) >= 5 then 1 else 0 end;
+  candidate text;
+begin
+  if numnode(term) = 0 then
+    return null;
+  end if;
+  if as_prefix then
+    term := term || public.search_prefix(word);
+  end if;
+  -- An agent noun finds its verb and its other forms: "writer" finds "writes" and "writing",
+  -- "editor" "editing" (the English stemmer keeps -er and -or words apart from their verbs).
+  if char_length(word) >= 6 and right(word, 2) in ('er', 'or') then
+    term := term || public.search_prefix(left(word, -2));
+  end if;
+  if most > 0 and not exists (select 1 from public.search_words w where w.word = search_word_query.word) then
+    for candidate in
+      select w.word from public.search_words w
+      where char_length(w.word) between char_length(search_word_query.word) - most
+        and char_length(search_word_query.word) + most
+      order by w.word operator(extensions.<->) search_word_query.word
+      limit 8
+    loop
+      if public.typo_distance(word, candidate, most) <= most then
+        term := term || plainto_tsquery('english', candidate);
+      end if;
+    end loop;
+  end if;
+  return term;
+end;
+$$;
+
+-- What a person typed as a tsquery (see the top of this file). NULL: no search (blank); an empty
+-- tsquery: nothing to look for (only stop words or symbols), which matches no agent.
+create function public.search_query(search text)
+returns tsquery
+language plpgsql
+stable
+parallel safe
+set search_path = ''
+as $$
+declare
+  -- At most 200 characters and 12 words are read: enough for any real query, and bounded work.
+  normalized text := public.search_text(left(search, 200));
+  segments text[];
+  tokens text[];
+  words text[];
+  token text;
+  negated boolean;
+  term tsquery;
+  result tsquery;
+  word_count integer := 0;
+begin
+  if btrim(normalized) = '' then
+    return null;
+  end if;
+  segments := string_to_array(normalized, '"');
+  for i in 1..cardinality(segments) loop
+    -- Between two quotes: a phrase. After an unclosed quote: words, as if it were not there.
+    if i % 2 = 0 and i < cardinality(segments) then
+      term := phraseto_tsquery('english', segments[i]);
+      if numnode(term) > 0 then
+        result := case when result is null then term else result && term end;
+        word_count := word_count + 1;
+      end if;
+      continue;
+    end if;
+    tokens := regexp_split_to_array(btrim(segments[i]), '\s+');
+    for k in 1..cardinality(tokens) loop
+      token := tokens[k];
+      negated := char_length(token) > 1 and left(token, 1) = '-';
+      if negated then
+        token := substr(token, 2);
+      end if;
+      words := array(
+        select l.lexeme from unnest(to_tsvector('simple', token)) l order by l.positions[1], l.lexeme
+      );
+      for w in 1..coalesce(cardinality(words), 0) loop
+        exit when word_count >= 12;
+        term := public.search_word_query(
+          words[w],
+          -- The last word typed, unless a quote or a minus sign ends the query.
+          not negated and i = cardinality(segments) and k = cardinality(tokens) and w = cardinality(words)
+            and right(normalized, 1) <> '"'
+        );
+        continue when term is null;
+        word_count := word_count + 1;
+        if negated then
+          term := !!term;
+        end if;
+        result := case when result is null then term else result && term end;
+      end loop;
+    end loop;
+  end loop;
+  return coalesce(result, ''::tsquery);
+end;
+$$;
+
+-- How well an agent's document matches: ts_rank over the weights (name 1, category, features and
+-- seller 0.4, description 0.2), the document's length damped (normalisation 1).
+create function public.search_rank(document tsvector, query tsquery)
+returns real
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select ts_rank('{0.1, 0.2, 0.4, 1.0}', document, query, 1)
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The catalogue, its counts
+-- ---------------------------------------------------------------------------------------------
+-- The listed agents that pass the filters, with how well they match the search (NULL without
+-- one). Everything else (agents_with_stats, the counts) joins this, so they always agree.
+create function public.catalogue_matches(
+  search text default null,
+  category text default null,
+  max_price numeric default null,
+  min_rating numeric default null
+)
+returns table (agent_id uuid, search_rank real)
+language sql
+stable
+as $$
+  with q as (select public.search_query(catalogue_matches.search) as query)
+  select a.id, null::real
+  from public.agents a
+  join public.agent_stats s on s.agent_id = a.id
+  where (select q.query from q) is null
+    and a.status = 'published'
+    and not a.seller_banned
+    and (catalogue_matches.category is null or a.category = catalogue_matches.category)
+    and (catalogue_matches.max_price is null or a.price <= catalogue_matches.max_price)
+    and (catalogue_matches.min_rating is null
+      or (s.review_count > 0 and s.avg_rating >= catalogue_matches.min_rating))
+  union all
+  select a.id, public.search_rank(d.document, q.query)
+  from q
+  join public.agent_search d on d.listed and numnode(q.query) > 0 and d.document @@ q.query
+  join public.agents a on a.id = d.agent_id
+  join public.agent_stats s on s.agent_id = a.id
+  where a.status = 'published'
+    and not a.seller_banned
+    and (catalogue_matches.category is null or a.category = catalogue_matches.category)
+    and (catalogue_matches.max_price is null or a.price <= catalogue_matches.max_price)
+    and (catalogue_matches.min_rating is null
+      or (s.review_count > 0 and s.avg_rating >= catalogue_matches.min_rating))
+$$;
+grant execute on function public.catalogue_matches(text, text, numeric, numeric) to anon, authenticated, service_role;
+
+-- The page's rows: agents_with_stats and search_rank ("Best match": highest first). A new
+-- return type is a new function; the home page's figures call it without arguments, as before.
+drop function public.catalogue_agents(text, text, numeric, numeric);
+create function public.catalogue_agents(
+  search text default null,
+  category text default null,
+  max_price numeric default null,
+  min_rating numeric default null
+)
+returns table (
+  id uuid,
+  name text,
+  description text,
+  price numeric,
+  category text,
+  thumbnail_url text,
+  images text[],
+  features text[],
+  seller_id uuid,
+  status text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  seller_username text,
+  seller_avatar text,
+  avg_rating numeric,
+  review_count integer,
+  purchase_count integer,
+  last_version_at timestamptz,
+  seller_visibility text,
+  seller_display_name text,
+  search_rank real
+)
+language sql
+stable
+as $$
+  select s.*, m.search_rank
+  from public.catalogue_matches(
+    catalogue_agents.search, catalogue_agents.category, catalogue_agents.max_price, catalogue_agents.min_rating
+  ) m
+  join public.agents_with_stats s on s.id = m.agent_id
+$$;
+grant execute on function public.catalogue_agents(text, text, numeric, numeric) to anon, authenticated, service_role;
+
+create or replace function public.category_counts(
+  search text default null,
+  max_price numeric default null,
+  min_rating numeric default null
+)
+returns table (category text, agent_count bigint)
+language sql
+stable
+as $$
+  select c.name as category, coalesce(m.agent_count, 0) as agent_count
+  from public.categories c
+  left join (
+    select a.category, count(*) as agent_count
+    from public.catalogue_matches(
+      category_counts.search, null, category_counts.max_price, category_counts.min_rating
+    ) x
+    join public.agents a on a.id = x.agent_id
+    group by a.category
+  ) m on m.category = c.name
+  order by c.position, c.name
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- When nothing matches: "Did you mean …", from the catalogue's own words
+-- ---------------------------------------------------------------------------------------------
+-- The query with each word no listed agent uses replaced by the closest catalogue word (at most
+-- two edits, the most used first), when that finds something; NULL otherwise.
+create function public.search_did_you_mean(search text)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  words text[] := array(
+    select l.lexeme from unnest(to_tsvector('simple', public.search_text(left(search, 200)))) l
+    order by l.positions[1], l.lexeme
+    limit 12
+  );
+  corrected text[] := '{}';
+  replacement text;
+  changed boolean := false;
+  suggestion text;
+begin
+  for w in 1..coalesce(cardinality(words), 0) loop
+    replacement := words[w];
+    if char_length(replacement) >= 3
+      and numnode(plainto_tsquery('english', replacement)) > 0
+      and not exists (select 1 from public.search_words s where s.word = words[w]) then
+      select s.word into replacement
+      from (
+        select s.word, s.agent_count from public.search_words s
+        where char_length(s.word) between char_length(words[w]) - 2 and char_length(words[w]) + 2
+        order by s.word operator(extensions.<->) words[w]
+        limit 16
+      ) s
+      where public.typo_distance(words[w], s.word, 2) <= least(2, char_length(words[w]) / 3)
+      order by public.typo_distance(words[w], s.word, 2), s.agent_count desc, s.word
+      limit 1;
+      if replacement is null then
+        replacement := words[w];
+      else
+        changed := true;
+      end if;
+    end if;
+    corrected := corrected || replacement;
+  end loop;
+  if not changed then
+    return null;
+  end if;
+  suggestion := array_to_string(corrected, ' ');
+  if not exists (select 1 from public.catalogue_matches(suggestion)) then
+    return null;
+  end if;
+  return suggestion;
+end;
+$$;
+grant execute on function public.search_did_you_mean(text) to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Suggestions as you type: agents, categories and creators
+-- ---------------------------------------------------------------------------------------------
+-- kind: 'agent' (value: its id), 'category' (value: its slug) or 'creator' (value: the username);
+-- label: what to show; detail: the agent's category, the category's agent count, or the
+-- creator's username. Best matches first within each kind; at most `max_per_kind` of each.
+create function public.search_suggestions(search text, max_per_kind integer default 5)
+returns table (kind text, label text, value text, detail text)
+language sql
+stable
+set search_path = ''
+as $$
+  with
+    typed as (select btrim(public.search_text(left(search, 200))) as text),
+    limits as (select least(greatest(coalesce(max_per_kind, 5), 1), 10) as n),
+    agents as (
+      select 'agent'::text as kind, a.name as label, a.id::text as value, a.category as detail, m.search_rank
+      from public.catalogue_matches(search_suggestions.search) m
+      join public.agents a on a.id = m.agent_id
+      join public.agent_stats st on st.agent_id = a.id
+      where char_length((select t.text from typed t)) >= 2
+      order by m.search_rank desc nulls last, st.purchase_count desc, a.name, a.id
+      limit (select l.n from limits l)
+    ),
+    categories as (
+      select 'category'::text as kind, c.name as label, c.slug as value, null::text as detail
+      from public.categories c, typed t
+      where char_length(t.text) >= 2
+        and (starts_with(public.search_text(c.name), t.text) or strpos(public.search_text(c.name), ' ' || t.text) > 0)
+      order by c.position
+      limit (select l.n from limits l)
+    ),
+    creators as (
+      select 'creator'::text as kind, d.seller_name as label, d.seller_username as value, d.seller_username as detail
+      from public.agent_search d, typed t
+      where d.listed and char_length(t.text) >= 2 and d.seller_username is not null
+        and (starts_with(d.seller_terms, t.text) or strpos(d.seller_terms, ' ' || t.text) > 0)
+      group by d.seller_name, d.seller_username
+      order by count(*) desc, d.seller_username
+      limit (select l.n from limits l)
+    )
+  select x.kind, x.label, x.value, x.detail from (
+    select 1 as o, a.kind, a.label, a.value, a.detail, row_number() over () as r from agents a
+    union all
+    select 2, c.kind, c.label, c.value, c.detail, row_number() over () from categories c
+    union all
+    select 3, r.kind, r.label, r.value, r.detail, row_number() over () from creators r
+  ) x
+  order by x.o, x.r
+$$;
+grant execute on function public.search_suggestions(text, integer) to anon, authenticated, service_role;
