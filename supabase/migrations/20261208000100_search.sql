@@ -6,8 +6,10 @@
 --     stemmed ('english': "writers" finds "writer") and as typed ('simple': for prefixes),
 --     accents folded (unaccent: "resume" finds "résumé"). Triggers keep it in step with agents,
 --     users and user_settings; `listed` says whether the marketplace lists the agent.
---   * public.search_words is the vocabulary of the listed agents (word, how many agents use it),
---     kept by a trigger on agent_search: the typo candidates and "Did you mean" come from it.
+--   * public.search_words is the vocabulary of the listed agents, kept by a trigger on
+--     agent_search (a word goes when no listed agent uses it any more): the typo candidates and
+--     "Did you mean" come from it. It holds no counts: a count updated per agent left a dead row
+--     version per word and agent, and seeding 10,000 agents slowed to minutes.
 --   * public.search_query(text) turns what a person typed into a tsquery: every word is required,
 --     in any order; "a quoted phrase" is a phrase; -word excludes; the last word also matches as
 --     a prefix; an agent noun also matches its verb ("writer": "writes"); a word of 5 letters or more that no listed agent uses also matches the
@@ -45,10 +47,11 @@ create table public.agent_search (
   seller_name text,
   seller_terms text not null default '',
   document tsvector not null,
-  -- The distinct words of the document as typed (search_words counts them).
+  -- The distinct words of the document as typed (the vocabulary, search_words, is theirs).
   words text[] not null default '{}'
 );
 create index agent_search_document_idx on public.agent_search using gin (document) where listed;
+create index agent_search_words_idx on public.agent_search using gin (words) where listed;
 
 alter table public.agent_search enable row level security;
 -- What a listed agent's page already shows, so anyone may read it; drafts stay with their seller.
@@ -57,8 +60,7 @@ create policy "agent_search: anyone reads listed agents" on public.agent_search
 revoke insert, update, delete, truncate on public.agent_search from anon, authenticated;
 
 create table public.search_words (
-  word text primary key,
-  agent_count integer not null constraint search_words_agent_count_check check (agent_count > 0)
+  word text primary key
 );
 create index search_words_trgm_idx on public.search_words using gist (word extensions.gist_trgm_ops);
 
@@ -187,7 +189,8 @@ create trigger agent_search_refresh_privacy
   when (old.profile_visibility is distinct from new.profile_visibility)
   execute function public.agent_search_on_seller_change();
 
--- The vocabulary counts the words of listed agents.
+-- The vocabulary holds the words of listed agents: a new word comes in, a word no listed agent
+-- uses any more goes (this runs after the row changed, so the check sees the new state).
 create function public.search_words_on_document_change()
 returns trigger
 language plpgsql
@@ -195,15 +198,17 @@ security definer
 set search_path = ''
 as $$
 begin
-  if tg_op in ('UPDATE', 'DELETE') and old.listed then
-    update public.search_words w set agent_count = w.agent_count - 1
-    where w.word = any (old.words) and w.agent_count > 1;
-    delete from public.search_words w where w.word = any (old.words) and w.agent_count <= 1;
-  end if;
   if tg_op in ('INSERT', 'UPDATE') and new.listed then
-    insert into public.search_words as w (word, agent_count)
-    select distinct x, 1 from unnest(new.words) x
-    on conflict (word) do update set agent_count = w.agent_count + 1;
+    -- Most words are known already: look before inserting (a conflict costs more than a lookup).
+    insert into public.search_words (word)
+    select x from unnest(new.words) x
+    where not exists (select 1 from public.search_words w where w.word = x)
+    on conflict (word) do nothing;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') and old.listed then
+    delete from public.search_words w
+    where w.word = any (old.words)
+      and not exists (select 1 from public.agent_search d where d.listed and d.words @> array[w.word]);
   end if;
   return null;
 end;
@@ -389,8 +394,15 @@ begin
 end;
 $$;
 
--- How well an agent's document matches: ts_rank over the weights (name 1, category, features and
--- seller 0.4, description 0.2), the document's length damped (normalisation 1).
+-- How well an agent's document matches ("Best match"): an agent whose name alone has every word
+-- first (1 more: "brand voice" puts Brand Voice Guardian before the agents with a brand voice
+-- setting), then ts_rank: every word by the field it stands in (name 1, category, features and
+-- seller 0.4, description 0.2) and how often, the document's length damped (normalisation 1).
+-- ts_rank is given the query or'ed with itself (the same words): for a query whose top is AND it
+-- scores only how near the words stand to each other, which in a document of fields laid end to
+-- end says where the fields lie rather than how well they match ("sales calls" scored a word of
+-- the category with one of the description next to 0), and a prefix counts by only one of the
+-- words it begins (the last in the alphabet: "seo audit" scored SEO Sentinel by "audits", 0).
 create function public.search_rank(document tsvector, query tsquery)
 returns real
 language sql
@@ -398,14 +410,19 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select ts_rank('{0.1, 0.2, 0.4, 1.0}', document, query, 1)
+  select ts_rank('{0.1, 0.2, 0.4, 1.0}', document, query || query, 1)
+    + case when ts_filter(document, '{a}') @@ query then 1 else 0 end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
 -- The catalogue, its counts
 -- ---------------------------------------------------------------------------------------------
 -- The listed agents that pass the filters, with how well they match the search (NULL without
--- one). Everything else (agents_with_stats, the counts) joins this, so they always agree.
+-- one): the page (catalogue_agents) and the counts (category_counts) both read this, so they
+-- always agree. Two branches, written for the planner: with the search a constant (as the Data
+-- API's calls give it), `nullif(btrim(search), '') is null` folds to true or false and one
+-- branch disappears; without a search the page keeps its sort indexes, and with one the
+-- documents are found through their GIN index (the tsquery is an InitPlan, read once).
 create function public.catalogue_matches(
   search text default null,
   category text default null,
@@ -416,11 +433,10 @@ returns table (agent_id uuid, search_rank real)
 language sql
 stable
 as $$
-  with q as (select public.search_query(catalogue_matches.search) as query)
   select a.id, null::real
   from public.agents a
   join public.agent_stats s on s.agent_id = a.id
-  where (select q.query from q) is null
+  where nullif(btrim(catalogue_matches.search), '') is null
     and a.status = 'published'
     and not a.seller_banned
     and (catalogue_matches.category is null or a.category = catalogue_matches.category)
@@ -428,12 +444,14 @@ as $$
     and (catalogue_matches.min_rating is null
       or (s.review_count > 0 and s.avg_rating >= catalogue_matches.min_rating))
   union all
-  select a.id, public.search_rank(d.document, q.query)
-  from q
-  join public.agent_search d on d.listed and numnode(q.query) > 0 and d.document @@ q.query
+  select a.id, public.search_rank(d.document, (select public.search_query(catalogue_matches.search)))
+  from public.agent_search d
   join public.agents a on a.id = d.agent_id
   join public.agent_stats s on s.agent_id = a.id
-  where a.status = 'published'
+  where nullif(btrim(catalogue_matches.search), '') is not null
+    and d.listed
+    and d.document @@ (select public.search_query(catalogue_matches.search))
+    and a.status = 'published'
     and not a.seller_banned
     and (catalogue_matches.category is null or a.category = catalogue_matches.category)
     and (catalogue_matches.max_price is null or a.price <= catalogue_matches.max_price)
@@ -478,10 +496,10 @@ language sql
 stable
 as $$
   select s.*, m.search_rank
-  from public.catalogue_matches(
+  from public.agents_with_stats s
+  join public.catalogue_matches(
     catalogue_agents.search, catalogue_agents.category, catalogue_agents.max_price, catalogue_agents.min_rating
-  ) m
-  join public.agents_with_stats s on s.id = m.agent_id
+  ) m on m.agent_id = s.id
 $$;
 grant execute on function public.catalogue_agents(text, text, numeric, numeric) to anon, authenticated, service_role;
 
@@ -534,15 +552,19 @@ begin
     if char_length(replacement) >= 3
       and numnode(plainto_tsquery('english', replacement)) > 0
       and not exists (select 1 from public.search_words s where s.word = words[w]) then
+      -- The closest candidate, the one more agents use first.
       select s.word into replacement
       from (
-        select s.word, s.agent_count from public.search_words s
+        select s.word from public.search_words s
         where char_length(s.word) between char_length(words[w]) - 2 and char_length(words[w]) + 2
         order by s.word operator(extensions.<->) words[w]
         limit 16
       ) s
       where public.typo_distance(words[w], s.word, 2) <= least(2, char_length(words[w]) / 3)
-      order by public.typo_distance(words[w], s.word, 2), s.agent_count desc, s.word
+      order by
+        public.typo_distance(words[w], s.word, 2),
+        (select count(*) from public.agent_search d where d.listed and d.words @> array[s.word]) desc,
+        s.word
       limit 1;
       if replacement is null then
         replacement := words[w];
