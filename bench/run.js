@@ -35,7 +35,7 @@ import { signIn } from './lib/sign-in.js';
 import { pageSizes } from './lib/sizes.js';
 import { measureTargets } from './lib/ssr.js';
 import { measureStartup } from './lib/startup.js';
-import { uncachedMarketplacePath } from './lib/paths.js';
+import { uncachedMarketplacePath, uncachedSearchPath } from './lib/paths.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -163,6 +163,14 @@ async function main() {
       path: '/marketplace?maxPrice=299',
       nextPath: uncachedMarketplacePath(),
       expect: cards(24),
+    },
+    {
+      // A different two-word query each request (some with a typo): the search's own cost.
+      name: 'marketplace, search, cache miss',
+      key: 'marketplaceSearchMiss',
+      path: '/marketplace?q=forecast+analyst',
+      nextPath: uncachedSearchPath(),
+      expect: (html) => /Showing \d+ of/.test(html),
     },
     { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
     { name: 'B-default (react-router-serve)', key: 'bDefault', origin: bDefault.origin, path: '/', expect: cards(24) },

@@ -1,7 +1,14 @@
 /** The stdout report: machine, every figure, every ratio with its goal and PASS/MISS. */
 
 const GOALS = {
-  ssr: { marketplace: 0.7, marketplaceFiltered: 0.7, marketplaceSignedIn: 0.5, agent: 0.7, serverBackedMiss: 0.7 },
+  ssr: {
+    marketplace: 0.7,
+    marketplaceFiltered: 0.7,
+    marketplaceSignedIn: 0.5,
+    agent: 0.7,
+    serverBackedMiss: 0.7,
+    marketplaceSearchMiss: 0.5,
+  },
   /** Server-backed rows (ADR 021): the slowest 1 % within this many times the median. */
   serverBackedTail: 5,
   jsRatio: 1.2,

@@ -16,9 +16,20 @@ const BUYERS = [
   '00000000-0000-4000-8000-000000000001',
   ...Array.from({ length: 10 }, (_, i) => `00000000-0000-4000-8000-0000000000${21 + i}`),
 ];
-const ROLES = ['Assistant', 'Copilot', 'Analyst', 'Planner', 'Writer', 'Coach', 'Auditor', 'Optimizer', 'Scout', 'Bot'];
+export const ROLES = [
+  'Assistant',
+  'Copilot',
+  'Analyst',
+  'Planner',
+  'Writer',
+  'Coach',
+  'Auditor',
+  'Optimizer',
+  'Scout',
+  'Bot',
+];
 /** Name words for the agents of the i-th category (by position; any number of categories works). */
-const TOPICS = [
+export const TOPICS = [
   ['Campaign', 'SEO', 'Ad Copy', 'Social', 'Email', 'Brand'],
   ['Dashboard', 'Forecast', 'SQL', 'Cohort', 'Anomaly', 'Data Cleaning'],
   ['Blog', 'Script', 'Newsletter', 'Caption', 'Editor', 'Story'],
@@ -26,8 +37,17 @@ const TOPICS = [
   ['Ticket', 'Help Desk', 'FAQ', 'Chat', 'Triage', 'Knowledge Base'],
   ['Invoice', 'Budget', 'Expense', 'Tax', 'Cash Flow', 'Ledger'],
 ];
-const VERBS = ['drafts', 'reviews', 'summarises', 'automates', 'monitors', 'prioritises', 'explains', 'schedules'];
-const OBJECTS = ['reports', 'workflows', 'customer messages', 'weekly plans', 'spreadsheets', 'data pipelines'];
+export const VERBS = [
+  'drafts',
+  'reviews',
+  'summarises',
+  'automates',
+  'monitors',
+  'prioritises',
+  'explains',
+  'schedules',
+];
+export const OBJECTS = ['reports', 'workflows', 'customer messages', 'weekly plans', 'spreadsheets', 'data pipelines'];
 
 /** mulberry32: a small seeded PRNG, so every run seeds the same data. */
 function prng(seed) {
