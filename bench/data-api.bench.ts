@@ -52,32 +52,21 @@ interface Shape {
   params: unknown[];
 }
 
+/** The published catalogue through the Data API, as the marketplace asks for it. */
+const published = (options?: { count: 'exact' }) =>
+  supabase.from('agents_with_stats').select(COLUMNS, options).eq('status', 'published');
+
 const shapes = (): Shape[] => [
   {
     name: 'newest, page 1',
-    api: () =>
-      supabase
-        .from('agents_with_stats')
-        .select(COLUMNS)
-        .eq('status', 'published')
-        .order('created_at', { ascending: false })
-        .order('id')
-        .range(0, 29),
+    api: () => published().order('created_at', { ascending: false }).order('id').range(0, 29),
     sql: `select ${COLUMNS} from public.agents_with_stats where status = $1 order by created_at desc, id limit 30`,
     params: ['published'],
   },
   {
     name: 'category + max price, by price, with count',
     api: () =>
-      supabase
-        .from('agents_with_stats')
-        .select(COLUMNS, { count: 'exact' })
-        .eq('status', 'published')
-        .eq('category', 'Finance')
-        .lte('price', 200)
-        .order('price')
-        .order('id')
-        .range(0, 29),
+      published({ count: 'exact' }).eq('category', 'Finance').lte('price', 200).order('price').order('id').range(0, 29),
     sql: `select ${COLUMNS}, count(*) over () as total from public.agents_with_stats
           where status = $1 and category = $2 and price <= $3 order by price, id limit 30`,
     params: ['published', 'Finance', 200],
@@ -85,10 +74,7 @@ const shapes = (): Shape[] => [
   {
     name: 'search name/description',
     api: () =>
-      supabase
-        .from('agents_with_stats')
-        .select(COLUMNS)
-        .eq('status', 'published')
+      published()
         .or('name.ilike.*data*,description.ilike.*data*')
         .order('created_at', { ascending: false })
         .range(0, 29),
@@ -98,13 +84,7 @@ const shapes = (): Shape[] => [
   },
   {
     name: 'deep page (offset 3000)',
-    api: () =>
-      supabase
-        .from('agents_with_stats')
-        .select(COLUMNS)
-        .eq('status', 'published')
-        .order('created_at', { ascending: false })
-        .range(3000, 3029),
+    api: () => published().order('created_at', { ascending: false }).range(3000, 3029),
     sql: `select ${COLUMNS} from public.agents_with_stats where status = $1 order by created_at desc limit 30 offset 3000`,
     params: ['published'],
   },

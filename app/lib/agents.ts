@@ -40,16 +40,27 @@ export interface AgentSummaryRow {
   last_version_at?: string | null;
 }
 
-export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
+/** What every page reads the same way of an agent row: its listing and its seller's names. */
+export function agentListing(
+  row: Pick<AgentSummaryRow, 'id' | 'name' | 'description' | 'price' | 'category' | 'seller_username'> & {
+    seller_display_name?: string | null;
+  },
+) {
   return {
     id: row.id,
     name: row.name,
     description: row.description ?? '',
     price: Number(row.price),
     category: row.category,
-    thumbnailUrl: row.thumbnail_url,
     sellerUsername: row.seller_username,
     sellerName: row.seller_username && sellerName(row.seller_username, row.seller_display_name),
+  };
+}
+
+export function toAgentSummary(row: AgentSummaryRow): AgentSummary {
+  return {
+    ...agentListing(row),
+    thumbnailUrl: row.thumbnail_url,
     sellerAvatar: row.seller_avatar ?? null,
     sellerVisibility: toProfileVisibility(row.seller_visibility),
     avgRating: row.avg_rating === null ? null : Number(row.avg_rating),

@@ -1,5 +1,6 @@
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { data, Form, useNavigation } from 'react-router';
+import { EmailField } from '~/components/auth/auth-form';
 import { Field, FormMessage } from '~/components/ui/field';
 import { NewPasswordFields } from '~/components/ui/new-password-fields';
 import { connectionContext, firstAdminContext, supabaseContext } from '~/context';
@@ -131,15 +132,7 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         {notice ? <FormMessage {...notice} /> : null}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={fieldValue(actionData, 'email')}
-          aria-invalid={invalid('email')}
-        />
+        <EmailField defaultValue={fieldValue(actionData, 'email')} invalid={invalid('email')} />
         <Field
           label="Username"
           name="username"

@@ -15,7 +15,7 @@ import {
   type RatingCount,
   type ReviewPaging,
 } from '~/lib/agent-detail';
-import { sellerName } from '~/lib/sellers';
+import { agentListing } from '~/lib/agents';
 import { ShownPriceSchema } from '~/lib/shown-price';
 import type { SupabaseConnection } from '~/context';
 import { packageInside, type PackageInside } from '~/lib/agent-package';
@@ -99,17 +99,11 @@ const REVIEW_COLUMNS = `id, buyer_id, rating, review_text, created_at, ${REPLY_E
 function toAgentDetail(row: AgentRow): AgentDetail {
   const reviewCount = Number(row.review_count ?? 0);
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description ?? '',
-    price: Number(row.price),
-    category: row.category,
+    ...agentListing(row),
     status: row.status,
     images: galleryImages(row.thumbnail_url, row.images),
     features: (row.features ?? []).filter((feature) => feature.trim() !== ''),
     sellerId: row.seller_id,
-    sellerUsername: row.seller_username,
-    sellerName: row.seller_username && sellerName(row.seller_username, row.seller_display_name),
     avgRating: reviewCount && row.avg_rating !== null ? Number(row.avg_rating) : null,
     reviewCount,
     purchaseCount: Number(row.purchase_count ?? 0),

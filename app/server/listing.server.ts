@@ -488,17 +488,8 @@ function checkVersion(
   return version;
 }
 
-async function saveListing({
-  client,
-  service,
-  sellerId,
-  agentId,
-  existing,
-  value,
-  version,
-  checkedPackage,
-  packageFile,
-}: {
+/** What a valid Upload or Edit form saves: the agent (seller's client) and a new package version. */
+interface ListingSave {
   client: AppSupabaseClient;
   service: AppSupabaseClient;
   sellerId: string;
@@ -508,7 +499,10 @@ async function saveListing({
   version: string;
   checkedPackage: Checked<PackageKind> | null;
   packageFile: File | undefined;
-}): Promise<'saved' | 'already-sent'> {
+}
+
+async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent'> {
+  const { client, service, sellerId, agentId, existing, value, version, checkedPackage, packageFile } = save;
   const listing = {
     name: value.name,
     description: value.description,

@@ -846,15 +846,12 @@ export type Database = {
       };
       search_words: {
         Row: {
-          agent_count: number;
           word: string;
         };
         Insert: {
-          agent_count: number;
           word: string;
         };
         Update: {
-          agent_count?: number;
           word?: string;
         };
         Relationships: [];

@@ -51,6 +51,21 @@ export interface AuthFormProps {
   defaultAccountType?: 'buyer' | 'seller';
 }
 
+/** The account's email address, as the auth forms and /setup ask for it. */
+export function EmailField({ defaultValue, invalid }: { defaultValue: string | undefined; invalid: true | undefined }) {
+  return (
+    <Field
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={defaultValue}
+      aria-invalid={invalid}
+    />
+  );
+}
+
 /**
  * The sign-in / create-account / forgot-password form (docs/product.md, "Signing in"). The server validates with the
  * same schemas; with JavaScript the browser checks first and shows the same messages in place.
@@ -136,15 +151,7 @@ export function AuthForm({ mode, result, pending, redirectTo, hrefFor, Form, def
             aria-invalid={invalid('username')}
           />
         ) : null}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={fieldValue(result, 'email')}
-          aria-invalid={invalid('email')}
-        />
+        <EmailField defaultValue={fieldValue(result, 'email')} invalid={invalid('email')} />
         {mode !== 'forgot-password' ? (
           <Field
             label="Password"

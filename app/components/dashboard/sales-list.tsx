@@ -20,7 +20,7 @@ import { SubmitButton } from '~/components/ui/submit-button';
 
 export const TEST_MODE_NOTE = 'Test mode: no money moves.';
 
-export function TestModeNote() {
+function TestModeNote() {
   return (
     <p
       role="note"
@@ -42,7 +42,20 @@ interface SalesListProps {
   emptyMessage: string;
 }
 
-export function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage }: SalesListProps) {
+/** The titled list with the test-mode note above it: one section of the page. */
+export function SalesSection({ id, title, ...list }: SalesListProps & { id: string; title: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {list.testMode ? <TestModeNote /> : null}
+      <SalesList {...list} />
+    </section>
+  );
+}
+
+function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage }: SalesListProps) {
   const { pathname, search } = useLocation();
   if (sales.rows.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { Link } from 'react-router';
+import { LinkList } from '~/components/layout/link-list';
 import { Logo } from '~/components/layout/logo';
 import { NewsletterForm } from '~/components/layout/newsletter-form';
 import type { Flash } from '~/lib/flash';
@@ -52,18 +52,11 @@ export function Footer({ flash }: { flash: Flash | null }) {
         {LINK_GROUPS.map((group) => (
           <nav key={group.title} aria-label={group.title}>
             <h2 className="text-sm font-semibold">{group.title}</h2>
-            <ul className="mt-3 space-y-1">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="inline-block py-1 text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={group.links}
+              className="mt-3 space-y-1"
+              linkClassName="inline-block py-1 text-sm text-slate-700 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300"
+            />
           </nav>
         ))}
       </div>

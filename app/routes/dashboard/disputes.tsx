@@ -4,7 +4,7 @@
  */
 import { Form, Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { SalesList, TestModeNote } from '~/components/dashboard/sales-list';
+import { SalesSection } from '~/components/dashboard/sales-list';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
 import { pageParam } from '~/lib/pagination';
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Disputes', 'Every purchase on the marketplace, with refunds.');
 
 export default function DisputesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { sales, search, openRefund, testMode, timeZone } = loaderData;
+  const { sales, search, ...refundState } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <header>
@@ -69,20 +69,14 @@ export default function DisputesPage({ loaderData, actionData }: Route.Component
           </Link>
         ) : null}
       </Form>
-      <section aria-labelledby="disputes-list" className="flex flex-col gap-3">
-        <h2 id="disputes-list" className="text-xl font-semibold">
-          {search ? `Purchases matching “${search}” (${sales.total})` : `All purchases (${sales.total})`}
-        </h2>
-        {testMode ? <TestModeNote /> : null}
-        <SalesList
-          sales={sales}
-          openRefund={openRefund}
-          testMode={testMode}
-          result={actionData}
-          timeZone={timeZone}
-          emptyMessage={search ? 'No purchases match this search.' : 'No purchases yet.'}
-        />
-      </section>
+      <SalesSection
+        id="disputes-list"
+        title={search ? `Purchases matching “${search}” (${sales.total})` : `All purchases (${sales.total})`}
+        sales={sales}
+        result={actionData}
+        {...refundState}
+        emptyMessage={search ? 'No purchases match this search.' : 'No purchases yet.'}
+      />
     </div>
   );
 }

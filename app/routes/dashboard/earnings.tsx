@@ -15,7 +15,7 @@ import {
   EarningsTable,
   formatMonth,
 } from '~/components/dashboard/earnings-parts';
-import { SalesList, TestModeNote } from '~/components/dashboard/sales-list';
+import { SalesSection } from '~/components/dashboard/sales-list';
 import { buttonClass } from '~/components/ui/button';
 import { supabaseContext } from '~/context';
 import { pageParam } from '~/lib/pagination';
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 const EMPTY_CLASS = 'rounded-xl border border-slate-200 p-6 text-slate-700 dark:border-slate-700 dark:text-slate-300';
 
 export default function EarningsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { sales, earnings, openRefund, testMode, timeZone } = loaderData;
+  const { sales, earnings, ...refundState } = loaderData;
   const none = earnings.total.salesCount === 0;
   return (
     <div className="flex flex-col gap-8">
@@ -98,20 +98,14 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
           rows={earnings.months.map((month) => ({ key: month.month, label: formatMonth(month.month), figures: month }))}
         />
       </FiguresSection>
-      <section aria-labelledby="sales-list" className="flex flex-col gap-3">
-        <h2 id="sales-list" className="text-xl font-semibold">
-          Your sales ({sales.total})
-        </h2>
-        {testMode ? <TestModeNote /> : null}
-        <SalesList
-          sales={sales}
-          openRefund={openRefund}
-          testMode={testMode}
-          result={actionData}
-          timeZone={timeZone}
-          emptyMessage="No sales yet. When a buyer purchases one of your agents, it appears here."
-        />
-      </section>
+      <SalesSection
+        id="sales-list"
+        title={`Your sales (${sales.total})`}
+        sales={sales}
+        result={actionData}
+        {...refundState}
+        emptyMessage="No sales yet. When a buyer purchases one of your agents, it appears here."
+      />
     </div>
   );
 }

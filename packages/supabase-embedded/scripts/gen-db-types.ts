@@ -384,113 +384,58 @@ export const Constants = {
   return source;
 }
 
+/**
+ * One of the helper types every generated file ends with: `name<'x'>` (or `name<{ schema }, 'x'>`)
+ * looks `x` up in `sections` of the default schema (or the one named) and, given a `member`
+ * (`Row`, `Insert`, `Update`), takes that member of what it finds.
+ */
+function schemaHelper(
+  name: string,
+  [param, key]: [string, string],
+  sections: string[],
+  member?: [string, string],
+): string {
+  const sectionsOf = (schema: string) => {
+    const parts = sections.map((section) => `${schema}["${section}"]`);
+    return parts.length > 1 ? `(${parts.join(' & ')})` : parts[0];
+  };
+  const inDefault = sectionsOf('DefaultSchema');
+  const inNamed = sectionsOf(`DatabaseWithoutInternals[${param}["schema"]]`);
+  const pick = (type: string) =>
+    member ? `${type} extends {\n${member[0]}: infer ${member[1]}\n}\n? ${member[1]}\n: never` : type;
+  return `
+export type ${name}<
+  ${param} extends
+    | keyof ${inDefault}
+    | { schema: keyof DatabaseWithoutInternals },
+  ${key} extends ${param} extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof ${inNamed}
+    : never = never,
+> = ${param} extends { schema: keyof DatabaseWithoutInternals }
+  ? ${pick(`${inNamed}[${key}]`)}
+  : ${param} extends keyof ${inDefault}
+    ? ${pick(`${inDefault}[${param}]`)}
+    : never
+`;
+}
+
+const tableName: [string, string] = ['DefaultSchemaTableNameOrOptions', 'TableName'];
+
 /** The helper types every generated file ends with (Tables<'x'>, TablesInsert<'x'>, …). */
-const HELPERS = `
+const HELPERS = [
+  `
 type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
 
 type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
-
-export type Tables<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
-    | { schema: keyof DatabaseWithoutInternals },
-  TableName extends DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
-        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
-      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
-      Row: infer R
-    }
-    ? R
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
-    ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
-        Row: infer R
-      }
-      ? R
-      : never
-    : never
-
-export type TablesInsert<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
-  TableName extends DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
-      Insert: infer I
-    }
-    ? I
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
-        Insert: infer I
-      }
-      ? I
-      : never
-    : never
-
-export type TablesUpdate<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
-  TableName extends DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
-      Update: infer U
-    }
-    ? U
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
-        Update: infer U
-      }
-      ? U
-      : never
-    : never
-
-export type Enums<
-  DefaultSchemaEnumNameOrOptions extends
-    | keyof DefaultSchema["Enums"]
-    | { schema: keyof DatabaseWithoutInternals },
-  EnumName extends DefaultSchemaEnumNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
-    : never = never,
-> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
-  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
-    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
-    : never
-
-export type CompositeTypes<
-  PublicCompositeTypeNameOrOptions extends
-    | keyof DefaultSchema["CompositeTypes"]
-    | { schema: keyof DatabaseWithoutInternals },
-  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
-    : never = never,
-> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
-  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
-  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
-    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
-    : never
-`;
+`,
+  schemaHelper('Tables', tableName, ['Tables', 'Views'], ['Row', 'R']),
+  schemaHelper('TablesInsert', tableName, ['Tables'], ['Insert', 'I']),
+  schemaHelper('TablesUpdate', tableName, ['Tables'], ['Update', 'U']),
+  schemaHelper('Enums', ['DefaultSchemaEnumNameOrOptions', 'EnumName'], ['Enums']),
+  schemaHelper('CompositeTypes', ['PublicCompositeTypeNameOrOptions', 'CompositeTypeName'], ['CompositeTypes']),
+].join('');
 
 /**
  * Opens a fresh in-memory database with the project's migrations (no seed) and returns the

@@ -7,15 +7,7 @@ import { RestError } from './errors';
 import type { QueryPlan, Paging } from './plan';
 import type { Preferences } from './prefer';
 import type { Relation } from './relation';
-import {
-  contentRange,
-  firstOfArray,
-  MAX_ROWS,
-  rangeNotSatisfiable,
-  rangeStatus,
-  rawJson,
-  singularError,
-} from './respond';
+import { MAX_ROWS, pageResponse, type CountedPage } from './respond';
 import type { SchemaSnapshot, Table } from './schema-cache';
 import { Params, qualified } from './sql';
 
@@ -72,21 +64,9 @@ export function prepareRead(input: ReadInput): PreparedStatement {
   return {
     readOnly: true,
     async run(tx) {
-      const row =
-        (await runCounted<{ n: number; body?: string; total?: number }>(
-          tx,
-          prefer.count,
-          statement,
-          params.values,
-          offset,
-        )) ?? ({ n: 0 } as { n: number; body?: string; total?: number });
-      const status = rangeStatus(offset, row.n, row.total);
-      if (status === 416) throw rangeNotSatisfiable(offset, row.total ?? 0);
-      if (input.singular && row.n !== 1) throw singularError(row.n);
-      const headers: Record<string, string> = { 'content-range': contentRange(offset, row.n, row.total) };
-      if (prefer.count) headers['preference-applied'] = `count=${prefer.count}`;
-      const text = input.head || row.body === undefined ? null : input.singular ? firstOfArray(row.body) : row.body;
-      return rawJson({ status, body: text, headers, singular: input.singular });
+      const row = await runCounted<CountedPage>(tx, prefer.count, statement, params.values, offset);
+      const headers: Record<string, string> = prefer.count ? { 'preference-applied': `count=${prefer.count}` } : {};
+      return pageResponse(row ?? { n: 0 }, offset, { singular: input.singular, head: input.head, headers });
     },
   };
 }

@@ -55,20 +55,20 @@ export function firstOfArray(body: string): string {
   return body.slice(1, -1).trim();
 }
 
-export function contentRange(offset: number, rows: number, total: number | undefined): string {
+function contentRange(offset: number, rows: number, total: number | undefined): string {
   const range = rows > 0 ? `${offset}-${offset + rows - 1}` : '*';
   return `${range}/${total ?? '*'}`;
 }
 
 /** PostgREST's rangeStatus: 416 past the end, 206 for a partial page, else 200. */
-export function rangeStatus(offset: number, rows: number, total: number | undefined): number {
+function rangeStatus(offset: number, rows: number, total: number | undefined): number {
   if (total === undefined) return 200;
   if (offset > total) return 416;
   if (rows < total) return 206;
   return 200;
 }
 
-export function rangeNotSatisfiable(offset: number, total: number): RestError {
+function rangeNotSatisfiable(offset: number, total: number): RestError {
   return new RestError(
     416,
     'PGRST103',
@@ -91,6 +91,35 @@ export function rawJson({ status, body, headers, singular }: BodyOptions): Respo
     return response;
   }
   return new Response(body, { status, headers: { 'content-type': contentType, ...headers } });
+}
+
+/** The first row of a counted read or set-returning RPC (see count.ts): rows, JSON array, total. */
+export interface CountedPage {
+  n: number;
+  /** Absent for HEAD, which selects no body. */
+  body?: string;
+  total?: number;
+}
+
+/**
+ * A page of rows from `offset` on: 416 past the end, 206 for a partial page, else 200, with its
+ * Content-Range; a `singular` request (`Accept: application/vnd.pgrst.object+json`) must find one row.
+ */
+export function pageResponse(
+  row: CountedPage,
+  offset: number,
+  { singular, head, headers }: { singular: boolean; head: boolean; headers?: Record<string, string> },
+): Response {
+  const status = rangeStatus(offset, row.n, row.total);
+  if (status === 416) throw rangeNotSatisfiable(offset, row.total ?? 0);
+  if (singular && row.n !== 1) throw singularError(row.n);
+  const body = head || row.body === undefined ? null : singular ? firstOfArray(row.body) : row.body;
+  return rawJson({
+    status,
+    body,
+    headers: { 'content-range': contentRange(offset, row.n, row.total), ...headers },
+    singular,
+  });
 }
 
 export { jsonResponse };

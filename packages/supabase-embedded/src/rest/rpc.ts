@@ -13,15 +13,7 @@ import type { Paging, QueryPlan } from './plan';
 import type { Preferences } from './prefer';
 import { checkEmbedPaths, type PreparedStatement } from './read';
 import type { Relation } from './relation';
-import {
-  contentRange,
-  firstOfArray,
-  MAX_ROWS,
-  rangeNotSatisfiable,
-  rangeStatus,
-  rawJson,
-  singularError,
-} from './respond';
+import { MAX_ROWS, pageResponse, rawJson, type CountedPage } from './respond';
 import type { RpcFunction, SchemaSnapshot } from './schema-cache';
 import { ident, Params, qualified } from './sql';
 
@@ -146,19 +138,8 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
   return {
     readOnly,
     async run(tx: Transaction) {
-      const row = (await runCounted<{ n: number; body: string; total?: number }>(
-        tx,
-        input.prefer.count,
-        statement,
-        params.values,
-        offset,
-      )) ?? { n: 0, body: '[]' };
-      const status = rangeStatus(offset, row.n, row.total);
-      if (status === 416) throw rangeNotSatisfiable(offset, row.total ?? 0);
-      if (input.singular && row.n !== 1) throw singularError(row.n);
-      const headers = { 'content-range': contentRange(offset, row.n, row.total) };
-      const body = head ? null : input.singular ? firstOfArray(row.body) : row.body;
-      return rawJson({ status, body, headers, singular: input.singular });
+      const row = await runCounted<CountedPage>(tx, input.prefer.count, statement, params.values, offset);
+      return pageResponse(row ?? { n: 0, body: '[]' }, offset, { singular: input.singular, head });
     },
   };
 }
