@@ -74,6 +74,34 @@ describe('checkAgentPackage', () => {
     ]);
   });
 
+  it('takes as $schema the schema’s path, or that path on any http(s) origin, and nothing else', () => {
+    for (const $schema of [
+      '/schemas/agent-package/v1.json',
+      'https://market.example/schemas/agent-package/v1.json',
+      'http://localhost:3000/schemas/agent-package/v1.json',
+      'http://[::1]:3000/schemas/agent-package/v1.json',
+    ]) {
+      expect(problems(validPackage((value) => (value.$schema = $schema))), $schema).toEqual([]);
+    }
+    for (const $schema of [
+      'schemas/agent-package/v1.json',
+      '/schemas/agent-package/v2.json',
+      '/schemas/agent-package/v1.json/',
+      'https://market.example/other/schemas/agent-package/v1.json',
+      'https://market.example/schemas/agent-package/v1.json?v=2',
+      'https://market.example/schemas/agent-package/v1.json#top',
+      // A URL parser reads these as another path (`/x/schemas/…`) or with a user name.
+      'https://market.example\\x/schemas/agent-package/v1.json',
+      'https://seller:secret@market.example/schemas/agent-package/v1.json',
+      '//market.example/schemas/agent-package/v1.json',
+      'ftp://market.example/schemas/agent-package/v1.json',
+    ]) {
+      expect(problems(validPackage((value) => (value.$schema = $schema))), $schema).toEqual([
+        '$schema: expected /schemas/agent-package/v1.json or its URL on the marketplace',
+      ]);
+    }
+  });
+
   it('says so when the manifest is not an object at all', () => {
     expect(problems([])).toEqual(['the manifest: expected an object']);
     expect(problems('{}')).toEqual(['the manifest: expected an object']);

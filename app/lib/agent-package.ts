@@ -12,8 +12,15 @@ import { AGENT_PACKAGE_SCHEMA_PATH } from './agent-package-format';
 
 const SEMVER = /^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 const TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-/** The path itself, or its absolute URL on the marketplace a seller publishes to. */
-const SCHEMA_REFERENCE = new RegExp(`^(https?://[^/?#\\s]+)?${AGENT_PACKAGE_SCHEMA_PATH.replaceAll('.', '\\.')}$`);
+/**
+ * The path itself, or its absolute URL on the marketplace a seller publishes to (any origin: the
+ * marketplace's domain may change). The origin is a plain host name or [IPv6 address] and port,
+ * nothing else: no user name, no backslash (a URL parser reads `https://a\b/…` as host `a`, path
+ * `/b/…`), so the URL's path is exactly the schema's, with no query or fragment.
+ */
+const SCHEMA_REFERENCE = new RegExp(
+  `^(https?://([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(:[0-9]{1,5})?)?${AGENT_PACKAGE_SCHEMA_PATH.replaceAll('.', '\\.')}$`,
+);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

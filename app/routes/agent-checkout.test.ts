@@ -13,6 +13,7 @@ import { isHostedTarget, startContractTarget, type ContractTarget } from '../../
 import { connectionContext, supabaseContext, viewerContext } from '~/context';
 import { ROLE_PERMISSIONS } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
+import { forgetCatalogue } from '~/server/agents.server';
 import { action, loader } from './agent-checkout';
 
 const DEMO_BUYER = '00000000-0000-4000-8000-000000000001';
@@ -76,6 +77,21 @@ describe.skipIf(isHostedTarget)('order summary', () => {
     throw new Error('nothing was thrown');
   }
 
+  /** `run`, and the paths of the backend requests it made (supabase-js calls the global fetch). */
+  async function backendPaths<T>(run: () => Promise<T>): Promise<{ result: T; paths: string[] }> {
+    const paths: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return realFetch(input, init);
+    };
+    try {
+      return { result: await run(), paths };
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  }
+
   it('sends a signed-out visitor to sign in, and back to the summary', async () => {
     const answer = await thrown(() => loader(args(SEO_SENTINEL)));
     expect(answer.status).toBe(302);
@@ -87,7 +103,7 @@ describe.skipIf(isHostedTarget)('order summary', () => {
     expect(posted.status).toBe(302);
   });
 
-  it('states the agent, its version, the price, the card and test mode to a signed-in buyer', async () => {
+  it('states the agent, the price, the card and test mode to a signed-in buyer', async () => {
     const card = await service.from('payment_methods').insert({
       user_id: DEMO_BUYER,
       provider: 'test',
@@ -99,23 +115,19 @@ describe.skipIf(isHostedTarget)('order summary', () => {
       is_default: true,
     });
     expect(card.error).toBeNull();
-    const versions = await service
-      .from('agent_versions')
-      .select('version')
-      .eq('agent_id', SEO_SENTINEL)
-      .order('created_at', { ascending: false })
-      .limit(1)
-      .single();
     const buyer = { client: await signedIn('buyer@demo.test'), viewer: viewer(DEMO_BUYER, 'demo_buyer') };
 
-    const result = await loader(args(SEO_SENTINEL, buyer));
+    // The version is the agent page's (its loader reads the changelog): this one reads it not again.
+    forgetCatalogue();
+    const { result, paths } = await backendPaths(() => loader(args(SEO_SENTINEL, buyer)));
+    expect(paths).toContain('/rest/v1/agents_with_stats');
+    expect(paths.filter((path) => path.includes('agent_changelog'))).toEqual([]);
     expect(result.init?.status ?? 200).toBe(200);
     expect(result.data).toMatchObject({
       agent: { id: SEO_SENTINEL, name: 'SEO Sentinel' },
       owned: false,
       refusal: null,
       order: {
-        version: versions.data!.version,
         listCents: 9900,
         discountCents: 0,
         amountCents: 9900,
@@ -165,6 +177,31 @@ describe.skipIf(isHostedTarget)('order summary', () => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it('answers two confirmations of one summary (a double submit, a retry) alike: one purchase, one charge', async () => {
+    const member = { client: await signedIn('priya.shah@demo.test'), viewer: viewer(PREMIUM_MEMBER, 'priya_shah') };
+    const owned = await service.from('purchases').select('agent_id').eq('buyer_id', PREMIUM_MEMBER);
+    const agent = [7, 8, 9, 10, 11, 12].map(agentId).find((id) => !owned.data!.some((row) => row.agent_id === id))!;
+    const { data: summary } = await loader(args(agent, member));
+    const form = { intent: 'buy', idempotencyKey: summary.order!.idempotencyKey, price: summary.order!.price };
+
+    const confirm = async () => {
+      const answer = await action(args(agent, member, form));
+      if (answer instanceof Response) return { status: answer.status, location: answer.headers.get('location') };
+      return { status: answer.init?.status, message: answer.data.message };
+    };
+    // Two at once (the second while the first is charging), then one more later: each is the purchase.
+    const answers = [...(await Promise.all([confirm(), confirm()])), await confirm()];
+    expect(answers).toEqual(Array(3).fill({ status: 303, location: `/agent/${agent}` }));
+    const purchases = await service
+      .from('purchases')
+      .select('id, status, payment_events(id)')
+      .eq('buyer_id', PREMIUM_MEMBER)
+      .eq('agent_id', agent);
+    expect(purchases.data).toEqual([
+      { id: expect.any(String), status: 'completed', payment_events: [expect.anything()] },
+    ]);
   });
 
   it('refuses a confirmation at another price than the one shown, and records nothing', async () => {

@@ -3,7 +3,7 @@
  * routes/agent.tsx; ADR 061). Its GET states what buying would charge (the agent, its version, the
  * price after the member's discount, the card, the licence); its POST, Confirm purchase, is the only
  * way to buy, and charges only the price the summary showed. Without JavaScript the dialog is the
- * page (the agent page behind it hidden); with it, a modal that Escape closes.
+ * page, under the site's header (the agent page not drawn); with it, a modal that Escape closes.
  */
 import type { ReactNode } from 'react';
 import { data, href, useParams, type ShouldRevalidateFunctionArgs } from 'react-router';
@@ -19,7 +19,6 @@ import {
   agentNotFound,
   BuySchema,
   getVisibleAgent,
-  listPublicChangelog,
   livePurchaseStatus,
   parseAgentId,
 } from '~/server/agent-detail.server';
@@ -31,13 +30,14 @@ import { requirePermission } from '~/server/guards.server';
 import { productMailer } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { BUY_REFUSALS, buyAgent, buyRefusal, quotePurchase, type BuyRefusal } from '~/server/purchases.server';
-import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
+import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent-checkout';
 
 /**
  * Sign-in (and back here) and `place_orders` first; an agent this viewer may not see is the 404.
- * Something to buy: the order (a 200). Nothing to buy: why, with the refusal's status (409), as
- * the confirmation would answer; an owner gets the way to download it instead.
+ * Something to buy: the order (a 200); the version it names is the agent page's, whose loader reads
+ * the changelog (it runs with this one, or ran before the dialog opened). Nothing to buy: why, with
+ * the refusal's status (409), as the confirmation would answer; an owner gets the way to download it.
  */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requirePermission(args, 'place_orders');
@@ -63,16 +63,13 @@ export async function loader(args: Route.LoaderArgs) {
     const refusal = BUY_REFUSALS[key];
     return data({ ...summary, refusal: refusal.message, order: null }, { status: refusal.status });
   }
-  const [quote, versions] = await Promise.all([
-    quotePurchase(client, viewer.id, agent),
-    listPublicChangelog(publicSupabase(args.context.get(connectionContext)), agentId),
-  ]);
+  // The version shown is the agent page's (its loader reads the changelog, this one does not).
+  const quote = await quotePurchase(client, viewer.id, agent);
   return data({
     ...summary,
     refusal: null,
     order: {
       ...quote,
-      version: versions[0]?.version ?? null,
       testMode: paymentProvider().testMode,
       price: shownPriceValue(quote.amountCents),
       idempotencyKey: crypto.randomUUID(),
@@ -134,16 +131,19 @@ function CheckoutDialog({ agentId, children }: { agentId: string; children: Reac
       closeHref={href('/agent/:agentId', { agentId })}
       returnFocusId={BUY_NOW_ID}
       width="max-w-lg"
+      withoutScript="page"
     >
       {children}
     </UrlDialog>
   );
 }
 
-export default function AgentCheckout({ loaderData, actionData }: Route.ComponentProps) {
+export default function AgentCheckout({ loaderData, actionData, matches }: Route.ComponentProps) {
+  // The agent's current version, from the agent page's changelog behind the dialog.
+  const version = matches[1].data.changelog[0]?.version ?? null;
   return (
     <CheckoutDialog agentId={loaderData.agent.id}>
-      <OrderSummary {...loaderData} result={actionData} />
+      <OrderSummary {...loaderData} version={version} result={actionData} />
     </CheckoutDialog>
   );
 }

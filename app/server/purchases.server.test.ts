@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../../tests/support/clients';
 import { isHostedTarget, startContractTarget, type ContractTarget } from '../../tests/support/contract-target';
 import { testPaymentProvider } from '~/server/payments/test-provider.server';
-import type { PaymentProvider } from '~/server/payments/provider.server';
+import type { PaymentNotification, PaymentProvider } from '~/server/payments/provider.server';
 import {
   applyPaymentNotification,
   buyAgent,
@@ -172,6 +172,64 @@ describe.skipIf(isHostedTarget)('purchase service', () => {
       shownPriceCents: priceAfterDiscount(agent.price, 0).amountCents,
     });
     expect(rebuy.ok).toBe(true);
+  });
+
+  it('the same confirmation while its charge is under way waits for it: one charge, the same answer', async () => {
+    /** A provider whose charges wait for `release` (a slow card network), then answer `settle`. */
+    function slowProvider(settle: (paymentIntentId: string) => PaymentNotification) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const provider: PaymentProvider = {
+        ...testPaymentProvider,
+        async createPayment() {
+          charges.push(1);
+          await released;
+          const paymentIntentId = `pi_slow_${crypto.randomUUID()}`;
+          return { paymentIntentId, settled: settle(paymentIntentId) };
+        },
+      };
+      const charges: number[] = [];
+      return { provider, release, charges };
+    }
+    async function confirmTwice(slow: ReturnType<typeof slowProvider>, agent: { id: string; price: number }) {
+      const input = {
+        buyerId: HANA,
+        agentId: agent.id,
+        idempotencyKey: crypto.randomUUID(),
+        shownPriceCents: priceAfterDiscount(agent.price, 0).amountCents,
+      };
+      const first = buyAgent(service, slow.provider, input);
+      await expect.poll(() => slow.charges.length).toBe(1);
+      let secondAnswered = false;
+      const second = buyAgent(service, slow.provider, input).finally(() => (secondAnswered = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondAnswered).toBe(false); // waiting for the first's charge, not answering "still processing"
+      slow.release();
+      const answers = await Promise.all([first, second]);
+      expect(slow.charges).toHaveLength(1);
+      expect(await purchaseOf(HANA, agent.id)).toHaveLength(1);
+      return answers;
+    }
+
+    const paid = slowProvider((paymentIntentId) => ({
+      eventId: `evt_${paymentIntentId}`,
+      paymentIntentId,
+      outcome: 'completed',
+    }));
+    const [first, second] = await confirmTwice(paid, await unownedAgent(HANA, SELLER));
+    expect(first).toMatchObject({ ok: true, replayed: false });
+    expect(second).toEqual({ ...first, replayed: true });
+
+    const declined = slowProvider((paymentIntentId) => ({
+      eventId: `evt_${paymentIntentId}`,
+      paymentIntentId,
+      outcome: 'failed',
+      reason: 'Your card was declined.',
+    }));
+    expect(await confirmTwice(declined, await unownedAgent(HANA, SELLER))).toEqual([
+      { ok: false, refusal: 'declined' },
+      { ok: false, refusal: 'declined' },
+    ]);
   });
 
   it('a provider that cannot start the payment leaves a failed purchase and a clear refusal', async () => {

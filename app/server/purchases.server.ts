@@ -12,6 +12,7 @@
  *   applyPaymentNotification  a provider's word on a payment, applied once per event id; a
  *                   completed purchase sends its emails (receipt, sale notice) when given a mailer
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { formatMoney } from '~/lib/dashboard-format';
 import { discountedPrice, tierById } from '~/lib/membership';
 import { fromCents, toCents } from '~/lib/money';
@@ -137,12 +138,14 @@ export async function quotePurchase(
   return { ...priceAfterDiscount(agent.price, discountPercent), discountPercent, card: method?.name ?? null };
 }
 
+const PURCHASE_COLUMNS = 'id, agent_id, status, idempotency_key, amount, discount_percent, payment_intent_id';
+
 /** The buyer's live (pending or completed) purchase of the agent, if any. */
 async function livePurchase(service: AppSupabaseClient, buyerId: string, agentId: string) {
   const rows = unwrap(
     await service
       .from('purchases')
-      .select('id, status, idempotency_key, amount, discount_percent')
+      .select(PURCHASE_COLUMNS)
       .eq('buyer_id', buyerId)
       .eq('agent_id', agentId)
       .in('status', ['pending', 'completed'])
@@ -152,19 +155,71 @@ async function livePurchase(service: AppSupabaseClient, buyerId: string, agentId
   return rows[0] ?? null;
 }
 
-type LiveRow = NonNullable<Awaited<ReturnType<typeof livePurchase>>>;
+type PurchaseRow = NonNullable<Awaited<ReturnType<typeof livePurchase>>>;
 
-/** An existing live purchase: the same submission again (success) or a second purchase (refused). */
-function outcomeOfExisting(row: LiveRow, idempotencyKey: string): BuyOutcome {
-  if (row.idempotency_key === idempotencyKey && row.status === 'completed') {
-    return {
-      ok: true,
-      purchaseId: row.id,
-      amount: Number(row.amount),
-      discountPercent: row.discount_percent,
-      replayed: true,
-    };
+/** The purchase the buyer's confirmation with this key made, whatever became of it. */
+async function purchaseOfKey(service: AppSupabaseClient, buyerId: string, idempotencyKey: string) {
+  return unwrap(
+    await service
+      .from('purchases')
+      .select(PURCHASE_COLUMNS)
+      .eq('buyer_id', buyerId)
+      .eq('idempotency_key', idempotencyKey)
+      .maybeSingle(),
+    failure('existing purchases'),
+  );
+}
+
+/**
+ * How long a confirmation waits for the same confirmation's charge, under way in another request
+ * (a double submit, a retry), to settle before it answers that the payment is being processed.
+ */
+const SAME_CONFIRMATION_WAIT_MS = 10_000;
+
+/**
+ * The same confirmation again (its key): what the first request reached, so both answer alike and
+ * nothing is charged twice. A charge still under way in that request is waited for (up to
+ * SAME_CONFIRMATION_WAIT_MS); completed is the purchase again, failed the first request's refusal.
+ * The key of another agent's purchase buys nothing.
+ */
+async function replayOf(service: AppSupabaseClient, row: PurchaseRow, agentId: string): Promise<BuyOutcome> {
+  if (row.agent_id !== agentId) return { ok: false, refusal: 'failed' };
+  const deadline = Date.now() + SAME_CONFIRMATION_WAIT_MS;
+  let current = row;
+  for (let pause = 50; current.status === 'pending' && Date.now() < deadline; pause = Math.min(pause * 2, 500)) {
+    await sleep(Math.min(pause, Math.max(deadline - Date.now(), 0)));
+    current = unwrap(
+      await service.from('purchases').select(PURCHASE_COLUMNS).eq('id', row.id).single(),
+      failure('purchase status'),
+    );
   }
+  switch (current.status) {
+    case 'completed':
+      return {
+        ok: true,
+        purchaseId: current.id,
+        amount: Number(current.amount),
+        discountPercent: current.discount_percent,
+        replayed: true,
+      };
+    case 'pending':
+      return { ok: false, refusal: 'pending' };
+    // Declined by the provider (it named the payment), or never started.
+    case 'failed':
+      return { ok: false, refusal: current.payment_intent_id ? 'declined' : 'failed' };
+    default:
+      return { ok: false, refusal: 'failed' };
+  }
+}
+
+/** An existing live purchase: the same confirmation again (`replayOf`) or a second purchase (refused). */
+function outcomeOfExisting(
+  service: AppSupabaseClient,
+  row: PurchaseRow,
+  agentId: string,
+  idempotencyKey: string,
+): Promise<BuyOutcome> | BuyOutcome {
+  if (row.idempotency_key === idempotencyKey) return replayOf(service, row, agentId);
   return { ok: false, refusal: row.status === 'completed' ? 'owned' : 'pending' };
 }
 
@@ -184,7 +239,7 @@ export async function buyAgent(
   const agent = unwrap(agentRead, failure('agent'));
   if (!agent || agent.status !== 'published') return { ok: false, refusal: 'not-on-sale' };
   if (agent.seller_id === buyerId) return { ok: false, refusal: 'own' };
-  if (existing) return outcomeOfExisting(existing, idempotencyKey);
+  if (existing) return outcomeOfExisting(service, existing, agentId, idempotencyKey);
 
   const { discountPercent, method } = await buyerTerms(service, buyerId);
   // Charged at the price checked here: the database refuses the purchase if the agent's price
@@ -209,11 +264,13 @@ export async function buyAgent(
     .select('id')
     .single();
   if (inserted.error) {
-    // Another request of this buyer got there first (a double submit, a replay, a race).
+    // Another request of this buyer got there first: this confirmation (a double submit, a
+    // retry: the same key, even if its purchase is no longer live), or another one.
     if (inserted.error.code === '23505') {
+      const same = await purchaseOfKey(service, buyerId, idempotencyKey);
+      if (same) return replayOf(service, same, agentId);
       const winner = await livePurchase(service, buyerId, agentId);
-      if (winner) return outcomeOfExisting(winner, idempotencyKey);
-      if (inserted.error.message.includes('idempotency')) return { ok: false, refusal: 'failed' };
+      if (winner) return outcomeOfExisting(service, winner, agentId, idempotencyKey);
     }
     if (inserted.error.code === 'PT409') return { ok: false, refusal: 'not-on-sale' };
     if (inserted.error.code === '22023') return { ok: false, refusal: 'price-changed' };

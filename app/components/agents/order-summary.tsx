@@ -11,7 +11,6 @@ import { fromCents } from '~/lib/money';
 
 /** What the buyer would be charged, and the confirmation form's fields (the loader's `order`). */
 export interface OrderLine {
-  version: string | null;
   listCents: number;
   discountCents: number;
   amountCents: number;
@@ -39,12 +38,15 @@ export function OrderSummary({
   owned,
   refusal,
   order,
+  version,
   result,
 }: {
   agent: { id: string; name: string };
   owned: boolean;
   refusal: string | null;
   order: OrderLine | null;
+  /** The agent's current version (the agent page's changelog); null without one. */
+  version: string | null;
   result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
@@ -88,10 +90,10 @@ export function OrderSummary({
           <dt className={TERM}>Agent</dt>
           <dd className="text-right font-semibold">{agent.name}</dd>
         </div>
-        {order.version ? (
+        {version ? (
           <div className={ROW}>
             <dt className={TERM}>Version</dt>
-            <dd className="text-right">{order.version}</dd>
+            <dd className="text-right">{version}</dd>
           </div>
         ) : null}
         {order.discountCents > 0 ? (

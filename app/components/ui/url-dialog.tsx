@@ -27,6 +27,10 @@ function keepTabInside(event: KeyboardEvent, root: HTMLElement) {
   }
 }
 
+/** `withoutScript="page"` before it is modal: in the page's flow, under the header, no backdrop. */
+const PAGE_WITHOUT_SCRIPT =
+  '[&:not(:modal)]:static [&:not(:modal)]:z-auto [&:not(:modal)]:h-auto [&:not(:modal)]:overflow-visible [&:not(:modal)]:bg-transparent';
+
 /**
  * A dialog that lives in the URL: the page renders it while its parameter is there (so it works
  * without JavaScript, as a server-rendered `<dialog open>` over the page), and closing it is a
@@ -34,11 +38,13 @@ function keepTabInside(event: KeyboardEvent, root: HTMLElement) {
  * Seller and the order summary (a child route: its URL is the parameter, the agent page's the close).
  *
  * Without JavaScript the page behind it is hidden (app.css), so Tab cannot reach what the backdrop
- * covers. With JavaScript the native dialog becomes modal (`showModal()`): the page behind is inert, so
- * Tab and Shift+Tab cycle inside; Escape navigates to `closeHref`; and when it is gone focus returns
- * to the element with id `returnFocusId`, else to whatever had focus when it opened. On opening, focus
- * goes to the panel (its title is read first), or with `initialFocus="first-field"` to its first field
- * (a form to fill in, such as signing in).
+ * covers; with `withoutScript="page"` (a dialog with a URL of its own, the order summary) it is the
+ * page instead: the site's header and footer stay, the page it would cover is not drawn, and the
+ * dialog takes its place. With JavaScript the native dialog becomes modal (`showModal()`): the page
+ * behind is inert, so Tab and Shift+Tab cycle inside; Escape navigates to `closeHref`; and when it
+ * is gone focus returns to the element with id `returnFocusId`, else to whatever had focus when it
+ * opened. On opening, focus goes to the panel (its title is read first), or with
+ * `initialFocus="first-field"` to its first field (a form to fill in, such as signing in).
  */
 export function UrlDialog({
   title,
@@ -49,6 +55,7 @@ export function UrlDialog({
   returnFocusId,
   initialFocus = 'panel',
   width = 'max-w-md',
+  withoutScript = 'overlay',
   children,
 }: {
   title: ReactNode;
@@ -59,6 +66,8 @@ export function UrlDialog({
   returnFocusId?: string;
   initialFocus?: 'panel' | 'first-field';
   width?: 'max-w-md' | 'max-w-lg';
+  /** Without JavaScript: over its page, which is hidden (`overlay`), or the page's content itself (`page`). */
+  withoutScript?: 'overlay' | 'page';
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -93,7 +102,7 @@ export function UrlDialog({
     <dialog
       ref={dialog}
       open
-      data-url-dialog
+      data-url-dialog={withoutScript}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       onCancel={(event) => {
@@ -105,7 +114,7 @@ export function UrlDialog({
       onClose={(event) => {
         if (!event.currentTarget.open) void close();
       }}
-      className="fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none overflow-y-auto bg-slate-950/60 p-0 text-inherit backdrop:bg-transparent"
+      className={`fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none overflow-y-auto bg-slate-950/60 p-0 text-inherit backdrop:bg-transparent ${withoutScript === 'page' ? PAGE_WITHOUT_SCRIPT : ''}`}
     >
       <div className="flex min-h-full items-start justify-center p-4 sm:items-center">
         <div

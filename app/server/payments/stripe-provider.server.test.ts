@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createStripeProvider } from './stripe-provider.server';
 
 const USER = '00000000-0000-4000-8000-000000000026';
+const OTHER_USER = '00000000-0000-4000-8000-000000000028';
 const START = 1796083200; // 2026-12-01
 const END = 1798761600; // 2027-01-01
 
@@ -99,7 +100,7 @@ describe('Stripe provider', () => {
       });
     });
 
-    it('charges the buyer’s saved card off-session with the form’s idempotency key', async () => {
+    it('charges the buyer’s saved card off-session with the form’s idempotency key, scoped to the buyer', async () => {
       const input = { purchaseId: 'p1', buyerId: USER, currency: 'usd' as const, description: 'Agent' };
       const paid = await recorded.provider.createPayment({ ...input, amountCents: 1341, idempotencyKey: 'key-1' });
       expect(paid).toEqual({
@@ -119,7 +120,7 @@ describe('Stripe provider', () => {
         off_session: 'true',
         'metadata[purchase_id]': 'p1',
       });
-      expect(intent!.idempotencyKey).toBe('purchase:key-1');
+      expect(intent!.idempotencyKey).toBe(`purchase:${USER}:key-1`);
 
       // A decline is a failed payment with Stripe's words, not an error; the customer is remembered.
       const declined = await recorded.provider.createPayment({ ...input, amountCents: 999, idempotencyKey: 'key-2' });
@@ -133,6 +134,17 @@ describe('Stripe provider', () => {
         },
       });
       expect(recorded.seen.filter((r) => r.path === '/v1/customers/search')).toHaveLength(1);
+    });
+
+    it('gives two buyers who send the same form key two different Stripe keys', async () => {
+      // Stripe keeps keys per account: the same key from another buyer would replay the first
+      // buyer's PaymentIntent (or be refused as reused with other parameters).
+      const input = { currency: 'usd' as const, description: 'Agent', amountCents: 1341, idempotencyKey: 'same-key' };
+      await recorded.provider.createPayment({ ...input, purchaseId: 'p1', buyerId: USER });
+      await recorded.provider.createPayment({ ...input, purchaseId: 'p2', buyerId: OTHER_USER });
+      const keys = recorded.posted('/v1/payment_intents').map((request) => request.idempotencyKey);
+      expect(keys).toEqual([`purchase:${USER}:same-key`, `purchase:${OTHER_USER}:same-key`]);
+      expect(new Set(keys).size).toBe(2);
     });
 
     it('fails without a saved card, and charges nothing for a free agent', async () => {
@@ -212,7 +224,7 @@ describe('Stripe provider', () => {
         off_session: 'true',
         payment_behavior: 'error_if_incomplete',
       });
-      expect(request!.idempotencyKey).toBe('subscription:sub-key');
+      expect(request!.idempotencyKey).toBe(`subscription:${USER}:sub-key`);
     });
 
     it('upgrades with proration invoiced now, downgrades from the next period, cancels at period end', async () => {
@@ -233,10 +245,12 @@ describe('Stripe provider', () => {
         proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
       });
-      expect(upgrade!.idempotencyKey).toBe('change:up');
+      expect(upgrade!.idempotencyKey).toBe('change:sub_1:up');
 
       await recorded.provider.changeSubscription({ ...change, effective: 'period_end', idempotencyKey: 'down' });
-      expect(recorded.posted('/v1/subscriptions/sub_1')[1]!.params.get('proration_behavior')).toBe('none');
+      const downgrade = recorded.posted('/v1/subscriptions/sub_1')[1]!;
+      expect(downgrade.params.get('proration_behavior')).toBe('none');
+      expect(downgrade.idempotencyKey).toBe('change:sub_1:down');
 
       await recorded.provider.setCancelAtPeriodEnd({ subscriptionId: 'sub_1', cancel: true });
       expect(recorded.posted('/v1/subscriptions/sub_1')[2]!.params.get('cancel_at_period_end')).toBe('true');

@@ -4,6 +4,7 @@
  *
  *   purchases      a PaymentIntent on the buyer's Stripe customer and default payment method,
  *                  confirmed off-session at once; Stripe's Idempotency-Key is the form's key
+ *                  scoped to the buyer (`memberKey`)
  *   refunds        a full refund of the PaymentIntent
  *   subscriptions  Stripe Billing: one Price per paid tier (STRIPE_PRICE_* or lookup keys
  *                  `premium_monthly` / `enterprise_monthly`); upgrades prorated and invoiced at
@@ -79,6 +80,14 @@ function declineOf(error: unknown): { reason: string; paymentIntentId: string | 
   const declined = error as Stripe.errors.StripeCardError;
   return { reason: declined.message || 'The card was declined.', paymentIntentId: declined.payment_intent?.id ?? null };
 }
+
+/**
+ * Stripe's Idempotency-Key for a request a form made: the form's key scoped to whose request it
+ * is. Stripe keeps keys per account, not per customer, and the form's key comes from the browser,
+ * so unscoped one member's key could replay another member's payment (or be refused as reused).
+ */
+const memberKey = (kind: 'purchase' | 'subscription' | 'change', owner: string, formKey: string) =>
+  `${kind}:${owner}:${formKey}`;
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
@@ -213,7 +222,7 @@ function stripePayments({ client, customerOf, paymentMethodOf }: StripeAccount) 
             description,
             metadata: { purchase_id: purchaseId, user_id: buyerId },
           },
-          { idempotencyKey: `purchase:${idempotencyKey}` },
+          { idempotencyKey: memberKey('purchase', buyerId, idempotencyKey) },
         );
         return { paymentIntentId: intent.id, settled: settledIntent(intent) };
       } catch (error) {
@@ -304,7 +313,7 @@ function stripeSubscriptions({ client, customerOf, paymentMethodOf, priceOf }: S
             metadata: { user_id: userId, tier },
             expand: ['latest_invoice'],
           },
-          { idempotencyKey: `subscription:${idempotencyKey}` },
+          { idempotencyKey: memberKey('subscription', userId, idempotencyKey) },
         );
         const item = subscription.items.data[0]!;
         const invoice = subscription.latest_invoice as Stripe.Invoice | null;
@@ -333,7 +342,7 @@ function stripeSubscriptions({ client, customerOf, paymentMethodOf, priceOf }: S
           await stripe.subscriptions.update(
             subscriptionId,
             { items: [{ id: item.id, price }], proration_behavior: 'none' },
-            { idempotencyKey: `change:${idempotencyKey}` },
+            { idempotencyKey: memberKey('change', subscriptionId, idempotencyKey) },
           );
         }
         return { charge: null };
@@ -352,7 +361,7 @@ function stripeSubscriptions({ client, customerOf, paymentMethodOf, priceOf }: S
             metadata: { tier },
             expand: ['latest_invoice'],
           },
-          { idempotencyKey: `change:${idempotencyKey}` },
+          { idempotencyKey: memberKey('change', subscriptionId, idempotencyKey) },
         );
         const invoice = updated.latest_invoice as Stripe.Invoice | null;
         const charge: SubscriptionCharge = { paymentId: invoice?.id ?? updated.id, outcome: 'paid' };

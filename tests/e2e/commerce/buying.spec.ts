@@ -78,7 +78,7 @@ async function idempotencyKey(page: Page): Promise<string> {
 }
 
 test('a new buyer buys an agent and owns it', async ({ page }) => {
-  await signUpNewUser(page, uniqueName('buy', test.info().project.name));
+  const buyer = await signUpNewUser(page, uniqueName('buy', test.info().project.name));
   const path = pick(3, 4);
   await page.goto(path);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
@@ -107,6 +107,10 @@ test('a new buyer buys an agent and owns it', async ({ page }) => {
     await expect(page.getByRole('link', { name: 'Buy now' })).toBeFocused();
     expect(await purchaseCount(page)).toBe(before);
     await page.getByRole('link', { name: 'Buy now' }).click();
+  } else {
+    // A page of its own: the site's header above it, the agent page behind it not drawn.
+    await expect(page.getByRole('banner').getByLabel(`Account menu for ${buyer}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeHidden();
   }
 
   await summary.getByRole('button', { name: 'Confirm purchase' }).click();

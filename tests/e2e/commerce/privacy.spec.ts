@@ -147,9 +147,19 @@ test('a members-only seller’s name links and shows the email to members only; 
   await expect(page.getByRole('list', { name: 'Contact the seller' })).toHaveCount(0);
 });
 
-/** The emails the development outbox holds for `to`, newest first. */
+/**
+ * The emails the development outbox holds for `to`, newest first. The page's request context keeps
+ * its connections open between calls (the sign-up's, the previous read's); one the server closes
+ * as idle just as the next read goes out on it (a busy machine: the client sees the close late) is
+ * reset, ECONNRESET, which Node's HTTP client, unlike a browser, does not retry by itself. A reset
+ * read never reached the outbox and reading changes nothing, so it is sent again on a new
+ * connection (`maxRetries` retries ECONNRESET only); any answer but 200 still fails.
+ */
 async function outbox(page: Page, to: string): Promise<{ type: string; subject: string }[]> {
-  const response = await page.request.get(`/auth/v1/_local/outbox.json?to=${encodeURIComponent(to)}`);
+  const response = await page.request.get(`/auth/v1/_local/outbox.json?to=${encodeURIComponent(to)}`, {
+    maxRetries: 2,
+  });
+  expect(response.status(), `the outbox of ${to}`).toBe(200);
   return ((await response.json()) as { emails: { type: string; subject: string }[] }).emails;
 }
 
