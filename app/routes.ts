@@ -35,6 +35,7 @@ export default [
   route('resources/newsletter', 'routes/resources/newsletter.ts'),
   route('artwork/:category/:seed/:file', 'routes/resources/artwork.ts'), // generated agent pictures
   route('schemas/agent-package/v1.json', 'routes/resources/agent-package-schema.ts'), // the package format (ADR 058)
+  route('search/suggestions', 'routes/resources/search-suggestions.ts'), // suggestions as you type, JSON (ADR 063)
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'), // Stripe's signed events (ADR 019); 404 unless configured
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-up', 'routes/auth/sign-up.tsx'),

@@ -110,9 +110,13 @@ async function checkingPage(page: Page): Promise<Page> {
 /**
  * No axe violations of any impact (WCAG 2.0 to 2.2, A and AA) on the current page, in light and in dark theme: the page
  * is opened once more in the checking page, a context of its own (the theme cookie left out, so the server renders
- * the `system` theme) and checked with the light, then the dark colour scheme emulated.
+ * the `system` theme) and checked with the light, then the dark colour scheme emulated. `prepare` brings the checking
+ * page to a state its URL does not hold (a list opened by typing) before the check.
  */
-export async function expectAccessible(page: Page) {
+export async function expectAccessible(
+  page: Page,
+  { prepare }: { prepare?: (checking: Page) => Promise<unknown> } = {},
+) {
   // The DOM the server sends is the DOM the JavaScript run starts from and checks: the
   // no-JavaScript run checks only the tests that run without JavaScript alone.
   const runsOnlyHere = test.info().tags.includes(SERVER_RENDERED.tag);
@@ -122,6 +126,7 @@ export async function expectAccessible(page: Page) {
   await axePage.context().addCookies((await page.context().cookies()).filter((cookie) => cookie.name !== 'am_theme'));
   await axePage.emulateMedia({ colorScheme: 'light' });
   await axePage.goto(url);
+  await prepare?.(axePage);
   // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not apply.
   await axePage.evaluate(AXE_SOURCE);
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, JAVASCRIPT_ONLY, SERVER_RENDERED, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  hydrated,
+  isJavaScriptProject,
+  JAVASCRIPT_ONLY,
+  SERVER_RENDERED,
+  test,
+} from './fixtures';
 
 const FOOTER_PAGES = [
   ['/pricing', 'Pricing'],
@@ -70,7 +78,11 @@ test.describe('shared layout', () => {
 
   test('the header search submits to the marketplace', async ({ page }) => {
     await page.goto('/');
-    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search AI agents' });
+    await hydrated(page);
+    // With JavaScript the box is a combobox (suggestions as you type); Enter without a chosen
+    // suggestion still submits the search.
+    const role = isJavaScriptProject() ? 'combobox' : 'searchbox';
+    const search = page.getByRole('banner').getByRole(role, { name: 'Search AI agents' });
     await search.fill('invoice');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/marketplace\?q=invoice$/);

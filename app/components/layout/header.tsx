@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { Avatar } from '~/components/ui/avatar';
+import { LinkList } from '~/components/layout/link-list';
 import { Logo } from '~/components/layout/logo';
 import { ThemeToggle } from '~/components/layout/theme-toggle';
+import { SearchCombobox } from '~/components/search/search-combobox';
 import { signInHref } from '~/lib/auth-modal';
 import type { Viewer } from '~/lib/viewer';
 
@@ -81,9 +83,8 @@ function SearchForm({ className, id }: { className: string; id: string }) {
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
         />
-        <input
+        <SearchCombobox
           id={id}
-          type="search"
           name="q"
           placeholder="Search AI agents"
           className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:placeholder:text-slate-400"
@@ -140,15 +141,7 @@ function MobileMenu({ links }: { links: typeof NAV_LINKS }) {
       <div className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white p-4 shadow-lg dark:border-slate-800 dark:bg-slate-950">
         <SearchForm className="mb-3 flex" id="mobile-search" />
         <nav aria-label="Mobile">
-          <ul className="flex flex-col gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={MENU_ITEM}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={links} className="flex flex-col gap-1" linkClassName={MENU_ITEM} />
         </nav>
       </div>
     </details>
