@@ -589,9 +589,13 @@ grant execute on function public.search_did_you_mean(text) to anon, authenticate
 -- ---------------------------------------------------------------------------------------------
 -- Suggestions as you type: agents, categories and creators
 -- ---------------------------------------------------------------------------------------------
--- kind: 'agent' (value: its id), 'category' (value: its slug) or 'creator' (value: the username);
--- label: what to show; detail: the agent's category, the category's agent count, or the
--- creator's username. Best matches first within each kind; at most `max_per_kind` of each.
+-- What the text typed so far (two characters or more) begins a word of: listed agents by name
+-- (the name beginning with it first, then the most bought), categories, and creators by username
+-- or by display name where their privacy shows it to the viewer. kind: 'agent' (value: its id, detail: its
+-- category), 'category' (value: its slug) or 'creator' (value and detail: the username; label:
+-- how the seller is named). At most `max_per_kind` (1 to 10) of each. Names are matched as
+-- typed (a substring through the names' trigram index, then a word start): a suggestion must be
+-- cheap on every keystroke, where the full search ranks every match; Enter runs that search.
 create function public.search_suggestions(search text, max_per_kind integer default 5)
 returns table (kind text, label text, value text, detail text)
 language sql
@@ -599,40 +603,58 @@ stable
 set search_path = ''
 as $$
   with
-    typed as (select btrim(public.search_text(left(search, 200))) as text),
+    typed as (
+      select t.text, public.like_substring(t.text) as anywhere
+      -- Symbols and emoji are not part of any name: a run of them is a space.
+      from (select btrim(regexp_replace(lower(left(search, 200)), '[^[:alnum:]]+', ' ', 'g')) as text) t
+      where char_length(t.text) >= 2
+    ),
     limits as (select least(greatest(coalesce(max_per_kind, 5), 1), 10) as n),
     agents as (
-      select 'agent'::text as kind, a.name as label, a.id::text as value, a.category as detail, m.search_rank
-      from public.catalogue_matches(search_suggestions.search) m
-      join public.agents a on a.id = m.agent_id
+      select a.name, a.id, a.category, row_number() over (
+        order by starts_with(lower(a.name), t.text) desc, st.purchase_count desc, a.name, a.id
+      ) as r
+      from typed t
+      join public.agents a on a.name ilike t.anywhere
       join public.agent_stats st on st.agent_id = a.id
-      where char_length((select t.text from typed t)) >= 2
-      order by m.search_rank desc nulls last, st.purchase_count desc, a.name, a.id
-      limit (select l.n from limits l)
+      where a.status = 'published'
+        and not a.seller_banned
+        and (starts_with(lower(a.name), t.text) or strpos(lower(a.name), ' ' || t.text) > 0)
     ),
     categories as (
-      select 'category'::text as kind, c.name as label, c.slug as value, null::text as detail
-      from public.categories c, typed t
-      where char_length(t.text) >= 2
-        and (starts_with(public.search_text(c.name), t.text) or strpos(public.search_text(c.name), ' ' || t.text) > 0)
-      order by c.position
-      limit (select l.n from limits l)
+      select c.name, c.slug, c.position as r
+      from typed t
+      join public.categories c
+        on starts_with(lower(c.name), t.text) or strpos(lower(c.name), ' ' || t.text) > 0
+    ),
+    -- public_profiles: what this viewer may see of a profile (the display name as privacy allows).
+    sellers as (
+      select p.username, nullif(btrim(p.display_name), '') as display_name
+      from typed t
+      join public.public_profiles p
+        on p.username ilike t.anywhere or p.display_name ilike t.anywhere
+      where p.user_type = 'seller'
+        and exists (
+          select 1 from public.agents a where a.seller_id = p.id and a.status = 'published' and not a.seller_banned
+        )
     ),
     creators as (
-      select 'creator'::text as kind, d.seller_name as label, d.seller_username as value, d.seller_username as detail
-      from public.agent_search d, typed t
-      where d.listed and char_length(t.text) >= 2 and d.seller_username is not null
-        and (starts_with(d.seller_terms, t.text) or strpos(d.seller_terms, ' ' || t.text) > 0)
-      group by d.seller_name, d.seller_username
-      order by count(*) desc, d.seller_username
-      limit (select l.n from limits l)
+      select s.username, coalesce(s.display_name, s.username) as name, row_number() over (order by s.username) as r
+      from sellers s, typed t
+      where starts_with(lower(s.username), t.text)
+        or strpos(lower(s.username), '_' || t.text) > 0
+        or starts_with(lower(s.display_name), t.text)
+        or strpos(lower(s.display_name), ' ' || t.text) > 0
     )
   select x.kind, x.label, x.value, x.detail from (
-    select 1 as o, a.kind, a.label, a.value, a.detail, row_number() over () as r from agents a
+    select 1 as o, 'agent'::text as kind, a.name as label, a.id::text as value, a.category as detail, a.r
+    from agents a where a.r <= (select l.n from limits l)
     union all
-    select 2, c.kind, c.label, c.value, c.detail, row_number() over () from categories c
+    select 2, 'category', c.name, c.slug, null, c.r
+    from categories c where c.r <= (select l.n from limits l)
     union all
-    select 3, r.kind, r.label, r.value, r.detail, row_number() over () from creators r
+    select 3, 'creator', c.name, c.username, c.username, c.r
+    from creators c where c.r <= (select l.n from limits l)
   ) x
   order by x.o, x.r
 $$;
