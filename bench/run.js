@@ -35,7 +35,7 @@ import { signIn } from './lib/sign-in.js';
 import { pageSizes } from './lib/sizes.js';
 import { measureTargets } from './lib/ssr.js';
 import { measureStartup } from './lib/startup.js';
-import { uncachedMarketplacePath, uncachedSearchPath } from './lib/paths.js';
+import { suggestionPrefixes, uncachedMarketplacePath, uncachedSearchPath } from './lib/paths.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -269,6 +269,9 @@ async function main() {
   await bDefault.stop();
   await bDefaultRoutes.stop();
 
+  log('Suggestions as you type: one user, one request at a time, each a different prefix');
+  results.suggestions = await measureSuggestions(server.origin, { iterations: config.queryIterations });
+
   log(`Data API over HTTP: ${SHAPES.length} shapes × ${config.queryIterations} (after ${config.queryWarmup} warm-up)`);
   const api = await measureApi(server.origin, anonKey, {
     iterations: config.queryIterations,
@@ -307,3 +310,21 @@ try {
   process.exitCode = 1;
 }
 process.exit();
+
+/**
+ * GET /search/suggestions as one user types: one request at a time, each a different prefix of
+ * the seeded words (2 to 6 characters, so the shared read never answers from its cache).
+ */
+async function measureSuggestions(origin, { iterations }) {
+  const prefixes = suggestionPrefixes();
+  const samples = [];
+  for (const [index, prefix] of prefixes.slice(0, Math.max(iterations, 20)).entries()) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/search/suggestions?${new URLSearchParams({ q: prefix })}`);
+    const body = await response.json();
+    if (!response.ok || !Array.isArray(body.suggestions))
+      throw new Error(`suggestions for ${prefix}: ${response.status}`);
+    if (index >= 5) samples.push(performance.now() - started);
+  }
+  return summarize(samples);
+}

@@ -21,6 +21,15 @@ export function uncachedMarketplacePath() {
   };
 }
 
+/** Every distinct prefix (2 to 6 characters) of the seeded agents' words, shortest first. */
+export function suggestionPrefixes() {
+  const words = [...new Set([...TOPICS.flat(), ...ROLES].flatMap((phrase) => phrase.toLowerCase().split(/\s+/)))];
+  const prefixes = new Set();
+  for (let length = 2; length <= 6; length++)
+    for (const word of words) if (word.length >= length) prefixes.add(word.slice(0, length));
+  return [...prefixes];
+}
+
 /**
  * The search's cache-miss target: every request a different two-word query over the seeded
  * agents' words (a topic word with a role, a verb or an object, in either order), one in four

@@ -12,6 +12,8 @@ const GOALS = {
   /** Server-backed rows (ADR 021): the slowest 1 % within this many times the median. */
   serverBackedTail: 5,
   jsRatio: 1.2,
+  /** Suggestions as you type, one user: the median answer. */
+  suggestionsMs: 30,
   htmlGzipBytes: 30 * 1024,
   dataApiRatio: 1.5,
   /** F's requests per second over B-default's: our layout, middleware and headers cost nothing visible. */
@@ -151,6 +153,30 @@ export function printReport(results) {
     out.push(table(['page', 'p99', 'goal', 'result'], tails));
   } else {
     out.push('', '(Server-backed rows skipped: no PostgreSQL 15+ server installed.)');
+  }
+
+  if (results.suggestions) {
+    const { median, p95, n } = results.suggestions;
+    out.push('', `--- Suggestions as you type (GET /search/suggestions, one user, ${n} prefixes) ---`);
+    out.push(
+      table(
+        ['what', 'p50 ms', 'p95 ms', 'goal', 'result'],
+        [
+          [
+            'suggestions',
+            ms(median),
+            ms(p95),
+            ...check(
+              'suggestions.median',
+              median,
+              `${median.toFixed(1)} ms`,
+              `≤ ${GOALS.suggestionsMs} ms`,
+              median <= GOALS.suggestionsMs,
+            ).slice(1),
+          ],
+        ],
+      ),
+    );
   }
 
   out.push('', '--- Sizes (gzip -9; JS = every <script src>, modulepreload and inline import of the page) ---');
