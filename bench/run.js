@@ -170,7 +170,7 @@ async function main() {
       key: 'marketplaceSearchMiss',
       path: '/marketplace?q=forecast+analyst',
       nextPath: uncachedSearchPath(),
-      expect: (html) => /Showing \d+ of/.test(html),
+      expect: (html) => html.includes('role="status"') && html.includes('Showing '),
     },
     { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
     { name: 'B-default (react-router-serve)', key: 'bDefault', origin: bDefault.origin, path: '/', expect: cards(24) },

@@ -95,9 +95,14 @@ async function queryPage(
   categories: readonly Category[],
 ): Promise<AgentSummary[]> {
   const from = (params.page - 1) * PAGE_SIZE;
-  let query = supabase
-    .rpc('catalogue_agents', catalogueArgs(params, categories), { get: true })
-    .select(AGENT_SUMMARY_COLUMNS);
+  const { search, ...filters } = catalogueArgs(params, categories);
+  // Without a search, catalogue_listing: the same rows, and the page's order reaches the sort
+  // indexes (ADR 062); with one, catalogue_agents and its search_rank.
+  let query = (
+    search === undefined
+      ? supabase.rpc('catalogue_listing', filters, { get: true })
+      : supabase.rpc('catalogue_agents', { search, ...filters }, { get: true })
+  ).select(AGENT_SUMMARY_COLUMNS);
   // An agent nobody has rated (avg_rating NULL) comes after every rated one.
   for (const { column, ascending } of SORT_COLUMNS[params.sort])
     query = query.order(column, { ascending, nullsFirst: false });

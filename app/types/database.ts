@@ -1501,6 +1501,37 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      catalogue_listing: {
+        Args: { category?: string; max_price?: number; min_rating?: number };
+        Returns: {
+          avg_rating: number | null;
+          category: string | null;
+          created_at: string | null;
+          description: string | null;
+          features: string[] | null;
+          id: string | null;
+          images: string[] | null;
+          last_version_at: string | null;
+          name: string | null;
+          price: number | null;
+          purchase_count: number | null;
+          review_count: number | null;
+          seller_avatar: string | null;
+          seller_display_name: string | null;
+          seller_id: string | null;
+          seller_username: string | null;
+          seller_visibility: string | null;
+          status: string | null;
+          thumbnail_url: string | null;
+          updated_at: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'agents_with_stats';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       catalogue_matches: {
         Args: { category?: string; max_price?: number; min_rating?: number; search?: string };
         Returns: {
@@ -1562,6 +1593,18 @@ export type Database = {
         }[];
       };
       names_the_platform: { Args: { value: string }; Returns: boolean };
+      passes_catalogue_filters: {
+        Args: {
+          agent_avg_rating: number;
+          agent_category: string;
+          agent_price: number;
+          agent_review_count: number;
+          category: string;
+          max_price: number;
+          min_rating: number;
+        };
+        Returns: boolean;
+      };
       platform_active_users: { Args: { days?: number }; Returns: number };
       platform_activity: {
         Args: { first_day: string };

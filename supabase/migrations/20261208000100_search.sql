@@ -417,12 +417,33 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- The catalogue, its counts
 -- ---------------------------------------------------------------------------------------------
--- The listed agents that pass the filters, with how well they match the search (NULL without
--- one): the page (catalogue_agents) and the counts (category_counts) both read this, so they
--- always agree. Two branches, written for the planner: with the search a constant (as the Data
--- API's calls give it), `nullif(btrim(search), '') is null` folds to true or false and one
--- branch disappears; without a search the page keeps its sort indexes, and with one the
--- documents are found through their GIN index (the tsquery is an InitPlan, read once).
+-- Whether an agent's price and rating pass the filters (NULL: no filter): the one definition,
+-- inlined into every reader below. An agent nobody has rated has no rating and fails a minimum.
+create function public.passes_catalogue_filters(
+  agent_category text,
+  agent_price numeric,
+  agent_review_count integer,
+  agent_avg_rating numeric,
+  category text,
+  max_price numeric,
+  min_rating numeric
+)
+returns boolean
+language sql
+immutable
+as $$
+  select (passes_catalogue_filters.category is null or agent_category = passes_catalogue_filters.category)
+    and (passes_catalogue_filters.max_price is null or agent_price <= passes_catalogue_filters.max_price)
+    and (passes_catalogue_filters.min_rating is null
+      or (agent_review_count > 0 and agent_avg_rating >= passes_catalogue_filters.min_rating))
+$$;
+grant execute on function public.passes_catalogue_filters(text, numeric, integer, numeric, text, numeric, numeric)
+  to anon, authenticated, service_role;
+
+-- The listed agents that match the search and pass the filters, with how well they match: the
+-- counts (category_counts) and the page (catalogue_agents) both read this for a search, so they
+-- always agree. The documents are found through their GIN index (the tsquery is an InitPlan,
+-- computed once). Without a search (NULL or blank) every listed agent that passes the filters.
 create function public.catalogue_matches(
   search text default null,
   category text default null,
@@ -439,10 +460,10 @@ as $$
   where nullif(btrim(catalogue_matches.search), '') is null
     and a.status = 'published'
     and not a.seller_banned
-    and (catalogue_matches.category is null or a.category = catalogue_matches.category)
-    and (catalogue_matches.max_price is null or a.price <= catalogue_matches.max_price)
-    and (catalogue_matches.min_rating is null
-      or (s.review_count > 0 and s.avg_rating >= catalogue_matches.min_rating))
+    and public.passes_catalogue_filters(
+      a.category, a.price, s.review_count, s.avg_rating,
+      catalogue_matches.category, catalogue_matches.max_price, catalogue_matches.min_rating
+    )
   union all
   select a.id, public.search_rank(d.document, (select public.search_query(catalogue_matches.search)))
   from public.agent_search d
@@ -453,12 +474,36 @@ as $$
     and d.document @@ (select public.search_query(catalogue_matches.search))
     and a.status = 'published'
     and not a.seller_banned
-    and (catalogue_matches.category is null or a.category = catalogue_matches.category)
-    and (catalogue_matches.max_price is null or a.price <= catalogue_matches.max_price)
-    and (catalogue_matches.min_rating is null
-      or (s.review_count > 0 and s.avg_rating >= catalogue_matches.min_rating))
+    and public.passes_catalogue_filters(
+      a.category, a.price, s.review_count, s.avg_rating,
+      catalogue_matches.category, catalogue_matches.max_price, catalogue_matches.min_rating
+    )
 $$;
 grant execute on function public.catalogue_matches(text, text, numeric, numeric) to anon, authenticated, service_role;
+
+-- The page's rows without a search: the listed agents of agents_with_stats that pass the
+-- filters. The marketplace reads this when nothing is searched: the page's ORDER BY and LIMIT
+-- reach the sort indexes (about 3 ms over 10,000 agents, where a union with the search branch
+-- sorted every listed agent: about 20 ms).
+create function public.catalogue_listing(
+  category text default null,
+  max_price numeric default null,
+  min_rating numeric default null
+)
+returns setof public.agents_with_stats
+language sql
+stable
+as $$
+  select s.*
+  from public.agents_with_stats s
+  where s.status = 'published'
+    and exists (select 1 from public.agents a where a.id = s.id and not a.seller_banned)
+    and public.passes_catalogue_filters(
+      s.category, s.price, s.review_count, s.avg_rating,
+      catalogue_listing.category, catalogue_listing.max_price, catalogue_listing.min_rating
+    )
+$$;
+grant execute on function public.catalogue_listing(text, numeric, numeric) to anon, authenticated, service_role;
 
 -- The page's rows: agents_with_stats and search_rank ("Best match": highest first). A new
 -- return type is a new function; the home page's figures call it without arguments, as before.
@@ -495,11 +540,20 @@ returns table (
 language sql
 stable
 as $$
+  -- Two branches, written for the planner: with the search a constant (as the Data API's calls
+  -- give it), `nullif(btrim(search), '') is null` folds to true or false and one branch goes.
+  select l.*, null::real
+  from public.catalogue_listing(
+    catalogue_agents.category, catalogue_agents.max_price, catalogue_agents.min_rating
+  ) l
+  where nullif(btrim(catalogue_agents.search), '') is null
+  union all
   select s.*, m.search_rank
-  from public.agents_with_stats s
-  join public.catalogue_matches(
+  from public.catalogue_matches(
     catalogue_agents.search, catalogue_agents.category, catalogue_agents.max_price, catalogue_agents.min_rating
-  ) m on m.agent_id = s.id
+  ) m
+  join public.agents_with_stats s on s.id = m.agent_id
+  where nullif(btrim(catalogue_agents.search), '') is not null
 $$;
 grant execute on function public.catalogue_agents(text, text, numeric, numeric) to anon, authenticated, service_role;
 

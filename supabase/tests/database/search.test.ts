@@ -231,6 +231,23 @@ describe('one definition', () => {
     }
   });
 
+  it('without a search, the listing the page reads is the catalogue with no search', async () => {
+    for (const args of ['null, null, null', "'Sales', null, null", 'null, 100, 4']) {
+      const listing = await rowsAs<{ id: string }>(
+        db,
+        anon,
+        `select id from public.catalogue_listing(${args}) order by id`,
+      );
+      const catalogue = await rowsAs<{ id: string }>(
+        db,
+        anon,
+        `select id from public.catalogue_agents(null, ${args}) order by id`,
+      );
+      expect(listing.length, args).toBeGreaterThan(0);
+      expect(listing, args).toEqual(catalogue);
+    }
+  });
+
   it('keeps documents and the vocabulary in step with the agents, and never shows a draft', async () => {
     const result = await rolledBack(db, serviceRole, async (tx) => {
       const words = async () =>
