@@ -226,7 +226,10 @@ select public.refresh_agent_search(a.id) from public.agents a;
 -- Reading a query
 -- ---------------------------------------------------------------------------------------------
 -- Optimal string alignment distance (Levenshtein with two neighbours swapped counting as one),
--- given up past `most` (then most + 1): only a few short candidate words are ever compared.
+-- given up past `most` (then most + 1): only a few short candidate words are ever compared. Like
+-- every function here it is callable through the Data API, so its work is bounded whatever the
+-- arguments: words over 40 characters (the vocabulary's longest) are simply far apart, and
+-- `most` is at most 2.
 create function public.typo_distance(a text, b text, most integer)
 returns integer
 language plpgsql
@@ -245,10 +248,11 @@ declare
   cost integer;
   cell integer;
 begin
+  most := least(greatest(most, 0), 2);
   if a = b then
     return 0;
   end if;
-  if abs(la - lb) > most then
+  if la > 40 or lb > 40 or abs(la - lb) > most then
     return most + 1;
   end if;
   previous := array(select generate_series(0, lb));
