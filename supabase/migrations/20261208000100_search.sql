@@ -58,6 +58,7 @@ alter table public.agent_search enable row level security;
 create policy "agent_search: anyone reads listed agents" on public.agent_search
   for select to anon, authenticated using (listed);
 revoke insert, update, delete, truncate on public.agent_search from anon, authenticated;
+select public.require_second_factor('public.agent_search');
 
 create table public.search_words (
   word text primary key
@@ -67,6 +68,7 @@ create index search_words_trgm_idx on public.search_words using gist (word exten
 alter table public.search_words enable row level security;
 create policy "search_words: anyone reads" on public.search_words for select to anon, authenticated using (true);
 revoke insert, update, delete, truncate on public.search_words from anon, authenticated;
+select public.require_second_factor('public.search_words');
 
 -- (Re)builds one agent's document from its row, its seller and the seller's privacy setting.
 create function public.refresh_agent_search(agent uuid)
