@@ -1800,6 +1800,7 @@ export type Database = {
         }[];
       };
       search_text: { Args: { value: string }; Returns: string };
+      search_word_candidates: { Args: { how_many: number; most: number; word: string }; Returns: string[] };
       search_word_query: { Args: { as_prefix: boolean; word: string }; Returns: unknown };
       seller_agent_figures: {
         Args: { days?: number };

@@ -14,7 +14,8 @@
 --     in any order; "a quoted phrase" is a phrase; -word excludes; the last word also matches as
 --     a prefix; an agent noun also matches its verb ("writer": "writes"); a word of 5 letters or more that no listed agent uses also matches the
 --     catalogue's words one typo away (two from 9 letters: insertion, deletion, substitution or
---     two neighbours swapped), found by trigram distance and checked by public.typo_distance.
+--     two neighbours swapped), among the words sharing its first or last letter, checked by
+--     public.typo_distance.
 --     Any text is safe: words come from the text-search parser, never from SQL or tsquery syntax.
 --   * public.catalogue_agents (the page) and public.category_counts (the counts) filter with it;
 --     catalogue_agents gains search_rank, the "Best match" order.
@@ -63,7 +64,6 @@ select public.require_second_factor('public.agent_search');
 create table public.search_words (
   word text primary key
 );
-create index search_words_trgm_idx on public.search_words using gist (word extensions.gist_trgm_ops);
 
 alter table public.search_words enable row level security;
 create policy "search_words: anyone reads" on public.search_words for select to anon, authenticated using (true);
@@ -281,6 +281,29 @@ begin
 end;
 $$;
 
+-- The typo candidates for `word`: catalogue words whose length is within `most` of its own and
+-- that share its first or its last letter (one typo cannot change both ends of a word of five
+-- letters or more), at most `how_many` (up to 64), those sharing the first two letters first.
+-- The callers keep those within `most` edits (typo_distance). Plain comparisons, no trigram
+-- distance: PGlite's pg_trgm answered a distance computed by an API role with "bad buffer ID"
+-- and then held its thread. Bounded whatever the arguments: words over 40 characters have none.
+create function public.search_word_candidates(word text, most integer, how_many integer)
+returns setof text
+language sql
+stable
+set search_path = ''
+as $$
+  select w.word from public.search_words w
+  where char_length(search_word_candidates.word) <= 40
+    and char_length(w.word) between char_length(search_word_candidates.word) - least(greatest(most, 0), 2)
+      and char_length(search_word_candidates.word) + least(greatest(most, 0), 2)
+    and (left(w.word, 1) = left(search_word_candidates.word, 1)
+      or right(w.word, 1) = right(search_word_candidates.word, 1))
+  order by left(w.word, 2) = left(search_word_candidates.word, 2) desc, w.word
+  limit least(greatest(how_many, 0), 64)
+$$;
+grant execute on function public.search_word_candidates(text, integer, integer) to anon, authenticated, service_role;
+
 -- Every word that begins with `word`, as a tsquery (the word quoted: nothing in it is syntax).
 create function public.search_prefix(word text)
 returns tsquery
@@ -289,7 +312,8 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select to_tsquery('simple', '''' || replace(replace(word, '\', '\\'), '''', '''''') || ''':*')
+  -- At most 40 characters (the vocabulary's longest word): the Data API exposes this function.
+  select to_tsquery('simple', '''' || replace(replace(left(word, 40), '\', '\\'), '''', '''''') || ''':*')
 $$;
 
 -- One typed word as a tsquery: its stem, the catalogue's words one typo away when it is unknown
@@ -302,7 +326,9 @@ parallel safe
 set search_path = ''
 as $$
 declare
-  term tsquery := plainto_tsquery('english', word);
+  -- A word is at most 40 characters here (the vocabulary's longest; search_query gives no more,
+  -- and the Data API exposes this function to any text).
+  term tsquery := plainto_tsquery('english', left(word, 40));
   most integer := case when char_length(word) >= 9 then 2 when char_length(word) >= 5 then 1 else 0 end;
   candidate text;
 begin
@@ -318,13 +344,7 @@ begin
     term := term || public.search_prefix(left(word, -2));
   end if;
   if most > 0 and not exists (select 1 from public.search_words w where w.word = search_word_query.word) then
-    for candidate in
-      select w.word from public.search_words w
-      where char_length(w.word) between char_length(search_word_query.word) - most
-        and char_length(search_word_query.word) + most
-      order by w.word operator(extensions.<->) search_word_query.word
-      limit 8
-    loop
+    for candidate in select c from public.search_word_candidates(word, most, 64) c loop
       if public.typo_distance(word, candidate, most) <= most then
         term := term || plainto_tsquery('english', candidate);
       end if;
@@ -614,12 +634,7 @@ begin
       and not exists (select 1 from public.search_words s where s.word = words[w]) then
       -- The closest candidate, the one more agents use first.
       select s.word into replacement
-      from (
-        select s.word from public.search_words s
-        where char_length(s.word) between char_length(words[w]) - 2 and char_length(words[w]) + 2
-        order by s.word operator(extensions.<->) words[w]
-        limit 16
-      ) s
+      from (select c as word from public.search_word_candidates(words[w], 2, 64) c) s
       where public.typo_distance(words[w], s.word, 2) <= least(2, char_length(words[w]) / 3)
       order by
         public.typo_distance(words[w], s.word, 2),

@@ -218,6 +218,15 @@ describe('any text', () => {
               public.typo_distance('analitycs', 'analytics', 5) as swapped`,
     );
     expect(row).toEqual({ far: 3, near: 1, swapped: 2 });
+    // A word over 40 characters is cut to 40 (as search_query never gives more).
+    const [long] = await rowsAs<{ prefix: string; word: string; candidates: number }>(
+      db,
+      anon,
+      `select public.search_prefix(repeat('a', 500000))::text as prefix,
+              numnode(public.search_word_query(repeat('abcdefgh ', 100000), true)) > 0 as word,
+              (select count(*)::int from public.search_word_candidates(repeat('b', 500000), 2, 1000)) as candidates`,
+    );
+    expect(long).toEqual({ prefix: `'${'a'.repeat(40)}':*`, word: true, candidates: 0 });
   });
 
   it('reads symbols as spaces: "email:* & !support" is the words email and support', async () => {
