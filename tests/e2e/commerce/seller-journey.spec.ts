@@ -135,7 +135,8 @@ test.describe.serial('seller journey', () => {
     expect(Buffer.from(await image.body()).equals(thumbnail)).toBe(true);
 
     // The card's seller link leads to the storefront, with both agents.
-    await card.getByRole('link', { name: journey.sellerName, exact: true }).click();
+    // A public seller is named by their display name on the card; the link is the username's.
+    await card.getByRole('link', { name: displayName, exact: true }).click();
     await expect(seller).toHaveURL(new RegExp(`/sellers/${journey.sellerName}$`));
     await expect(seller.getByRole('heading', { level: 1, name: displayName })).toBeVisible();
     const storefront = seller.getByRole('region', { name: `Agents by ${displayName}` }).getByRole('article');
