@@ -1,10 +1,11 @@
 /**
  * The marketplace query: one page of published agents under the filters, and the per-category
  * counts under the same filters but the category. In the database both apply one definition of
- * the filters (`public.matches_catalogue_filters`: the page through `catalogue_agents`, the
- * counts through `category_counts`), with the arguments of one function, `catalogueArgs`
- * (ADR 011). A failed read is a 503 (`unwrap`, app/server/http-errors.server.ts). Both read
- * published agents only, through the anonymous client, and are shared for a few seconds.
+ * the filters and the search (`public.catalogue_matches`): without a search the page through
+ * `catalogue_listing` and the counts through `category_counts`; with one, both in one call to
+ * `catalogue_search` (ADR 064). The arguments come from one function, `catalogueArgs` (ADR 011).
+ * A failed read is a 503 (`unwrap`, app/server/http-errors.server.ts). All read published agents
+ * only, through the anonymous client, and are shared for a few seconds.
  */
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { AGENT_SUMMARY_COLUMNS, toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
@@ -20,13 +21,11 @@ import {
 import { unwrap } from '~/server/http-errors.server';
 import { pageCount } from '~/lib/pagination';
 
-/** Each order's columns, before the id that makes it total. */
-const SORT_COLUMNS: Record<SortOption, { column: string; ascending: boolean }[]> = {
-  // The best match first (public.search_rank), the most bought first among equals.
-  relevance: [
-    { column: 'search_rank', ascending: false },
-    { column: 'purchase_count', ascending: false },
-  ],
+/**
+ * Each order's columns without a search, before the id that makes it total. "Best match" needs a
+ * search (the parser gives the default order without one), and is catalogue_search's.
+ */
+const SORT_COLUMNS: Record<Exclude<SortOption, 'relevance'>, { column: string; ascending: boolean }[]> = {
   newest: [{ column: 'created_at', ascending: false }],
   popular: [{ column: 'purchase_count', ascending: false }],
   'price-low': [{ column: 'price', ascending: true }],
@@ -55,9 +54,9 @@ export async function searchMarketplace(
   params: MarketplaceParams,
   categories: readonly Category[],
 ): Promise<MarketplaceResult> {
-  const [page, { categoryCounts, publishedTotal }] = await Promise.all([
-    sharedCatalogueRead(pageKey(params), () => queryPage(supabase, params, categories)),
-    getCatalogueCounts(supabase, { q: params.q, maxPrice: params.maxPrice, minRating: params.minRating }),
+  const [{ agents, categoryCounts }, publishedTotal] = await Promise.all([
+    params.q === null ? browse(supabase, params, categories) : search(supabase, params, categories),
+    getCatalogueCounts(supabase).then((counts) => counts.publishedTotal),
   ]);
   // The counts apply the same search, price and rating filters as the page query, so the
   // matching total is one of them (or their sum): the page query needs no count of its own.
@@ -65,7 +64,7 @@ export async function searchMarketplace(
   const categoryTotal = sumOf(categoryCounts);
   const total = category ? (categoryCounts[category.name] ?? 0) : categoryTotal;
   return {
-    agents: page,
+    agents,
     total,
     isPastEnd: params.page > pageCount(total, PAGE_SIZE),
     publishedTotal,
@@ -73,6 +72,57 @@ export async function searchMarketplace(
     categoryCounts,
     didYouMean: params.q !== null && categoryTotal === 0 ? await didYouMean(supabase, params.q) : null,
   };
+}
+
+interface PageAndCounts {
+  agents: AgentSummary[];
+  categoryCounts: Record<string, number>;
+}
+
+/** Without a search: the page (catalogue_listing, in a sort index's order) and the counts, each shared. */
+async function browse(
+  supabase: AppSupabaseClient,
+  params: MarketplaceParams,
+  categories: readonly Category[],
+): Promise<PageAndCounts> {
+  const [agents, { categoryCounts }] = await Promise.all([
+    sharedCatalogueRead(pageKey(params), () => queryPage(supabase, params, categories)),
+    getCatalogueCounts(supabase, { q: null, maxPrice: params.maxPrice, minRating: params.minRating }),
+  ]);
+  return { agents, categoryCounts };
+}
+
+/**
+ * With a search: the page and the counts in one call (public.catalogue_search, ADR 064), so the
+ * search is parsed and matched once per request.
+ */
+function search(
+  supabase: AppSupabaseClient,
+  params: MarketplaceParams,
+  categories: readonly Category[],
+): Promise<PageAndCounts> {
+  return sharedCatalogueRead(pageKey(params), async () => {
+    const { search: query, ...filters } = catalogueArgs(params, categories);
+    const data = unwrap(
+      await supabase.rpc(
+        'catalogue_search',
+        {
+          search: query ?? '',
+          ...filters,
+          sort: params.sort,
+          page_from: (params.page - 1) * PAGE_SIZE,
+          page_size: PAGE_SIZE,
+        },
+        { get: true },
+      ),
+      catalogueFailure('marketplace search'),
+    ) as unknown as { agents: AgentSummaryRow[]; counts: Record<string, number> };
+    return {
+      agents: data.agents.map(toAgentSummary),
+      // Every category, 0 where nothing matches (as category_counts gives them).
+      categoryCounts: Object.fromEntries(categories.map(({ name }) => [name, Number(data.counts[name] ?? 0)])),
+    };
+  });
 }
 
 /** public.search_did_you_mean: the query with each unknown word replaced by the closest catalogue word. */
@@ -95,17 +145,14 @@ async function queryPage(
   categories: readonly Category[],
 ): Promise<AgentSummary[]> {
   const from = (params.page - 1) * PAGE_SIZE;
-  const { search, ...filters } = catalogueArgs(params, categories);
-  // Without a search, catalogue_listing: the same rows, and the page's order reaches the sort
-  // indexes (ADR 062); with one, catalogue_agents and its search_rank.
-  let query = (
-    search === undefined
-      ? supabase.rpc('catalogue_listing', filters, { get: true })
-      : supabase.rpc('catalogue_agents', { search, ...filters }, { get: true })
-  ).select(AGENT_SUMMARY_COLUMNS);
-  // An agent nobody has rated (avg_rating NULL) comes after every rated one.
-  for (const { column, ascending } of SORT_COLUMNS[params.sort])
-    query = query.order(column, { ascending, nullsFirst: false });
+  const { search: _none, ...filters } = catalogueArgs(params, categories);
+  // catalogue_listing: the page's order reaches the sort indexes (ADR 062).
+  let query = supabase.rpc('catalogue_listing', filters, { get: true }).select(AGENT_SUMMARY_COLUMNS);
+  // An agent nobody has rated (avg_rating NULL) comes after every rated one. The other columns
+  // are never NULL, and their order is left as the sort indexes keep it (DESC puts NULLs first).
+  const sort = params.sort === 'relevance' ? 'newest' : params.sort; // the parser never gives it here
+  for (const { column, ascending } of SORT_COLUMNS[sort])
+    query = query.order(column, column === 'avg_rating' ? { ascending, nullsFirst: false } : { ascending });
   const result = await query.order('id', { ascending: true }).range(from, from + PAGE_SIZE - 1);
   // Past the last page a Data API may answer 416 (PGRST103): that is an empty page, not an error.
   if (result.error?.code === 'PGRST103') return [];

@@ -1536,8 +1536,21 @@ export type Database = {
         Args: { category?: string; max_price?: number; min_rating?: number; search?: string };
         Returns: {
           agent_id: string;
+          category: string;
           search_rank: number;
         }[];
+      };
+      catalogue_search: {
+        Args: {
+          category?: string;
+          max_price?: number;
+          min_rating?: number;
+          page_from?: number;
+          page_size?: number;
+          search: string;
+          sort?: string;
+        };
+        Returns: Json;
       };
       category_counts: {
         Args: { max_price?: number; min_rating?: number; search?: string };

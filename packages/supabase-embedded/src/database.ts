@@ -281,11 +281,11 @@ async function openServerDatabase(url: string, options: OpenDatabaseOptions) {
 }
 
 /**
- * The extensions the schema creates (bootstrap.sql: pgcrypto; the migrations: pg_trgm, unaccent). Each
+ * The extensions the schema creates (bootstrap.sql: pgcrypto; the migrations: pg_trgm, unaccent, fuzzystrmatch). Each
  * one loaded costs every start-up: uuid-ossp, which nothing creates, was 0.1 s of it (ADR 025).
  * A migration that needs another adds it here.
  */
-const EXTENSIONS = ['pgcrypto', 'pg_trgm', 'unaccent'];
+const EXTENSIONS = ['fuzzystrmatch', 'pgcrypto', 'pg_trgm', 'unaccent'];
 
 /**
  * V8 runs PGlite's WebAssembly in its baseline compiler first and recompiles the functions that

@@ -12,12 +12,13 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** The extensions the schema creates; keep in step with EXTENSIONS in database.ts (snapshot hash). */
-const EXTENSIONS = { pgcrypto, pg_trgm, unaccent };
+const EXTENSIONS = { fuzzystrmatch, pgcrypto, pg_trgm, unaccent };
 
 if (!parentPort) throw new Error('pglite-worker.js runs only as a worker thread');
 const port = parentPort;

@@ -256,6 +256,59 @@ describe('one definition', () => {
     }
   });
 
+  it('catalogue_search (the page and the counts in one call) gives catalogue_agents’ rows in each order and category_counts’ counts', async () => {
+    // Each sort as the marketplace orders catalogue_agents, ending with the id.
+    const ORDERS: Record<string, string> = {
+      relevance: 'search_rank desc nulls last, purchase_count desc',
+      newest: 'created_at desc',
+      popular: 'purchase_count desc',
+      'price-low': 'price asc',
+      'price-high': 'price desc',
+      rating: 'avg_rating desc nulls last',
+    };
+    const cases: [string, string | null, number | null, number | null][] = [
+      ['agent', null, null, null],
+      ['agent', 'Sales', null, null],
+      ['emial', null, 100, null],
+      ['data', null, null, 4],
+      ['qwzx', null, null, null],
+    ];
+    for (const [search, category, maxPrice, minRating] of cases)
+      for (const [sort, order] of Object.entries(ORDERS)) {
+        const label = `${search} ${category} ${maxPrice} ${minRating} ${sort}`;
+        const expected = await rowsAs<{ id: string }>(
+          db,
+          anon,
+          `select id from public.catalogue_agents($1, $2, $3, $4) order by ${order}, id`,
+          [search, category, maxPrice, minRating],
+        );
+        const counts = await rowsAs<{ category: string; agent_count: number }>(
+          db,
+          anon,
+          'select category, agent_count::int from public.category_counts($1, $2, $3) where agent_count > 0',
+          [search, maxPrice, minRating],
+        );
+        for (const [from, size] of [
+          [0, 5],
+          [5, 5],
+        ] as const) {
+          const [row] = await rowsAs<{ result: { agents: { id: string; name: string }[]; counts: object } }>(
+            db,
+            anon,
+            'select public.catalogue_search($1, $2, $3, $4, $5, $6, $7) as result',
+            [search, category, maxPrice, minRating, sort, from, size],
+          );
+          expect(
+            row!.result.agents.map((agent) => agent.id),
+            label,
+          ).toEqual(expected.slice(from, from + size).map((agent) => agent.id));
+          expect(row!.result.counts, label).toEqual(
+            Object.fromEntries(counts.map((count) => [count.category, count.agent_count])),
+          );
+        }
+      }
+  });
+
   it('without a search, the listing the page reads is the catalogue with no search', async () => {
     for (const args of ['null, null, null', "'Sales', null, null", 'null, 100, 4']) {
       const listing = await rowsAs<{ id: string }>(
