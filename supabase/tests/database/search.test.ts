@@ -309,6 +309,22 @@ describe('one definition', () => {
       }
   });
 
+  it('catalogue_search bounds what the Data API can ask of it: an unknown sort is Best match, at most 100 agents a page', async () => {
+    const call = (sort: string, from: number, size: number) =>
+      rowsAs<{ result: { agents: { id: string }[] } }>(
+        db,
+        anon,
+        'select public.catalogue_search($1, null, null, null, $2, $3, $4) as result',
+        ['agent', sort, from, size],
+      ).then(([row]) => row!.result.agents.map((agent) => agent.id));
+    expect(await call("x'; drop table public.agents; --", 0, 10)).toEqual(await call('relevance', 0, 10));
+    const all = await call('relevance', 0, 2_000_000_000);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(100);
+    expect(await call('relevance', -5, 3)).toEqual(all.slice(0, 3));
+    expect(await call('relevance', 2_000_000_000, 10)).toEqual([]);
+  });
+
   it('without a search, the listing the page reads is the catalogue with no search', async () => {
     for (const args of ['null, null, null', "'Sales', null, null", 'null, 100, 4']) {
       const listing = await rowsAs<{ id: string }>(
