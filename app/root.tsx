@@ -25,12 +25,13 @@ import { storageOrigin } from '~/server/account.server';
 import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { checkRequestInput } from '~/server/request-input.server';
+import { maintenanceMiddleware, maintenanceNotice } from '~/server/maintenance.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
-export const middleware: Route.MiddlewareFunction[] = [checkRequestInput, supabaseMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [checkRequestInput, supabaseMiddleware, maintenanceMiddleware];
 
 /** The default title and description; on an error, a title that names it. */
 export const meta: Route.MetaFunction = ({ error }) =>
@@ -45,11 +46,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [theme, { flash, setCookie }, googleSignIn] = await Promise.all([
+  const [theme, { flash, setCookie }, googleSignIn, maintenance] = await Promise.all([
     getTheme(request),
     takeFlash(request),
     // Only the sign-in forms (for visitors) need it: "Continue with Google" only when it can work.
     viewer ? false : googleSignInAvailable(context.get(connectionContext)),
+    maintenanceNotice(context),
   ]);
   return data(
     {
@@ -57,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       viewer,
       googleSignIn,
+      maintenance,
       // Where pictures stored as Storage paths are read (components/ui/avatar.tsx).
       storageOrigin: storageOrigin(context.get(connectionContext)),
     },
@@ -96,6 +99,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <NavigationProgress />
         <Header viewer={viewer} />
+        {rootData?.maintenance ? (
+          <p
+            role="status"
+            className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {rootData.maintenance}
+          </p>
+        ) : null}
         {flash && !flash.scope ? <FlashToast flash={flash} /> : null}
         <main id="main" className="flex-1 outline-none">
           {children}

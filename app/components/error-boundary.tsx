@@ -1,8 +1,8 @@
-import { AlertTriangle, Lock, SearchX, ServerCrash } from 'lucide-react';
+import { AlertTriangle, Lock, SearchX, ServerCrash, Wrench } from 'lucide-react';
 import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
 import { type ROLE_LABEL } from '~/lib/permissions';
-import { isAccessDenied, isBackendUnavailable, isNotFound } from '~/lib/route-errors';
+import { isAccessDenied, isBackendUnavailable, isMaintenance, isNotFound } from '~/lib/route-errors';
 import type { PageStateProps } from '~/components/page-states';
 
 /**
@@ -33,6 +33,17 @@ export function GeneralErrorBoundary() {
       );
     }
     if (error.status === 403 && isAccessDenied(error.data)) return <AccessDenied {...error.data} />;
+    if (isMaintenance(error.data)) {
+      return (
+        <ErrorScreen
+          icon={<Wrench aria-hidden="true" className="size-10" />}
+          title="Down for maintenance"
+          message={error.data.message}
+        >
+          <RetryLink />
+        </ErrorScreen>
+      );
+    }
     if (isBackendUnavailable(error.data)) {
       return (
         <ErrorScreen

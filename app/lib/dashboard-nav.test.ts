@@ -3,7 +3,6 @@ import {
   DASHBOARD_SECTIONS,
   MAX_QUICK_ACTIONS,
   QUICK_ACTIONS,
-  canOpenSection,
   findSection,
   isSectionActive,
   quickActionsFor,
@@ -127,16 +126,6 @@ describe('quickActionsFor', () => {
     const actions = quickActionsFor('admin');
     expect(actions).toHaveLength(MAX_QUICK_ACTIONS);
     expect(actions.at(-1)?.path).toBe('/dashboard/users');
-  });
-});
-
-describe('canOpenSection', () => {
-  it('answers with the section`s own permission', () => {
-    expect(canOpenSection('buyer', '/dashboard/upload')).toBe(false);
-    expect(canOpenSection('seller', '/dashboard/upload')).toBe(true);
-    expect(canOpenSection('seller', '/dashboard/users')).toBe(false);
-    expect(canOpenSection('admin', '/dashboard/users')).toBe(true);
-    expect(canOpenSection('buyer', '/dashboard')).toBe(true);
   });
 });
 

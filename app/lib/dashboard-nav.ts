@@ -163,11 +163,6 @@ export function visibleSections(role: Role | null | undefined): DeclaredSection[
   return DASHBOARD_SECTIONS.filter((section) => mayOpen(role, section));
 }
 
-/** Whether `role` may open the section at `path` (for links to it outside the navigation). */
-export function canOpenSection(role: Role | null | undefined, path: DashboardSectionPath): boolean {
-  return DASHBOARD_SECTIONS.some((section) => section.path === path && mayOpen(role, section));
-}
-
 function normalize(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
 }

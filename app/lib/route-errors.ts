@@ -22,7 +22,13 @@ export interface BackendUnavailableError {
   message: string;
 }
 
-export type RouteErrorPayload = NotFoundError | AccessDeniedError | BackendUnavailableError;
+/** Maintenance mode (a platform setting): a change refused while it is on. */
+export interface MaintenanceError {
+  type: 'maintenance';
+  message: string;
+}
+
+export type RouteErrorPayload = NotFoundError | AccessDeniedError | BackendUnavailableError | MaintenanceError;
 
 function hasType(value: unknown, type: RouteErrorPayload['type']): boolean {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === type;
@@ -32,3 +38,4 @@ export const isNotFound = (value: unknown): value is NotFoundError => hasType(va
 export const isAccessDenied = (value: unknown): value is AccessDeniedError => hasType(value, 'access-denied');
 export const isBackendUnavailable = (value: unknown): value is BackendUnavailableError =>
   hasType(value, 'backend-unavailable');
+export const isMaintenance = (value: unknown): value is MaintenanceError => hasType(value, 'maintenance');

@@ -1,6 +1,6 @@
 /**
- * `/become-seller`: what selling involves (the platform fee from
- * app/lib/fees.ts, payouts, the listing rules) and, for a signed-in buyer, the form that upgrades
+ * `/become-seller`: what selling involves (the platform fee in force, a platform setting;
+ * payouts; the listing rules) and, for a signed-in buyer, the form that upgrades
  * the account to seller. Signed-out visitors are invited to sign up as a seller; sellers and
  * administrators are sent to their agents.
  */
@@ -10,7 +10,6 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { BecomeSellerForm } from '~/components/sellers/become-seller-form';
 import { buttonClass } from '~/components/ui/button';
 import { connectionContext } from '~/context';
-import { PLATFORM_FEE_PERCENT } from '~/lib/fees';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { useOptionalViewer } from '~/lib/use-viewer';
 import { BecomeSellerSchema, SELLER_MESSAGES } from '~/schemas/seller';
@@ -19,6 +18,7 @@ import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { becomeSeller } from '~/server/sellers.server';
 import { AUTHORITY_NAME_MESSAGE } from '~/lib/auth-rules';
+import { platformSettings } from '~/server/platform-settings.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/become-seller';
 import { hasPermission } from '~/lib/permissions';
@@ -42,10 +42,10 @@ const STEPS = [
   { Icon: ShieldCheck, title: 'Build trust', text: 'Reviews from verified buyers help great agents rise to the top.' },
 ];
 
-const TERMS = [
+const terms = (feePercent: number) => [
   {
     title: 'Platform fee',
-    text: `AgentMarket keeps ${PLATFORM_FEE_PERCENT}% of each sale; you keep the rest. No listing fees, no monthly fees. A refunded sale costs you nothing.`,
+    text: `AgentMarket keeps ${feePercent}% of each sale; you keep the rest. No listing fees, no monthly fees. A refunded sale costs you nothing.`,
   },
   {
     title: 'Payouts',
@@ -56,6 +56,11 @@ const TERMS = [
     text: 'List only agents you built or may sell, describe what they really do, and ship a working package. Agents that break the rules are unpublished with a reason you can see.',
   },
 ];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await platformSettings(context);
+  return { feePercent: settings.platformFeePercent };
+}
 
 export async function action(args: Route.ActionArgs) {
   const viewer = requireUser(args);
@@ -82,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Become a Seller', 'Sell your AI agents on AgentMarket.');
 
-export default function BecomeSellerPage({ actionData }: Route.ComponentProps) {
+export default function BecomeSellerPage({ loaderData, actionData }: Route.ComponentProps) {
   const viewer = useOptionalViewer();
   const isBuyer = Boolean(viewer) && !hasPermission(viewer?.role, 'list_products');
   return (
@@ -130,7 +135,7 @@ export default function BecomeSellerPage({ actionData }: Route.ComponentProps) {
           How selling works
         </h2>
         <dl className="mt-6 grid gap-4">
-          {TERMS.map(({ title, text }) => (
+          {terms(loaderData.feePercent).map(({ title, text }) => (
             <div key={title} className="rounded-2xl border border-slate-200 p-5 dark:border-slate-700">
               <dt className="flex items-center gap-2 font-semibold">
                 <CheckCircle2 aria-hidden="true" className="size-5 text-brand-600 dark:text-brand-300" />

@@ -13,7 +13,7 @@ import {
   signedInClient,
   type TestViewer,
 } from '../../tests/support/route-context';
-import { PLATFORM_FEE_PERCENT, platformFee } from '~/lib/fees';
+import { platformFee } from '~/lib/fees';
 import { totalOf } from '~/lib/money';
 import { loader as exportLoader } from '~/routes/dashboard/earnings-export';
 import { earningsCsv, listEarningsRows, loadEarnings, type EarningsCsvRow } from '~/server/earnings.server';
@@ -29,6 +29,7 @@ describe('earningsCsv', () => {
     listPrice: 49,
     discount: 4.9,
     amount: 44.1,
+    feePercent: 10,
     status: 'completed',
   };
 
@@ -57,10 +58,17 @@ describe.skipIf(isHostedTarget)('earnings', () => {
   afterAll(() => target?.close());
 
   async function ownSales(sellerId: string) {
-    const { data } = await service.from('purchases').select('amount, status').eq('seller_id', sellerId);
-    const amounts = (status: string) => data!.filter((row) => row.status === status).map((row) => Number(row.amount));
+    const { data } = await service
+      .from('purchases')
+      .select('amount, status, platform_fee_percent')
+      .eq('seller_id', sellerId);
+    const rows = (status: string) => data!.filter((row) => row.status === status);
+    const amounts = (status: string) => rows(status).map((row) => Number(row.amount));
     const completed = amounts('completed');
-    const fee = totalOf(completed.map(platformFee));
+    // Each sale at the fee in force when it was bought.
+    const fee = totalOf(
+      rows('completed').map((row) => platformFee(Number(row.amount), Number(row.platform_fee_percent))),
+    );
     const gross = totalOf([...completed, ...amounts('refunded')]);
     const refunds = totalOf(amounts('refunded'));
     return { gross, refunds, fee, net: totalOf([gross, -refunds, -fee]), count: completed.length };
@@ -69,7 +77,8 @@ describe.skipIf(isHostedTarget)('earnings', () => {
   it('sums the seller’s own sales: gross, refunds, the fee at the one rate, net; per agent and month add up', async () => {
     const earnings = await loadEarnings(seller, 'UTC');
     const expected = await ownSales(DEMO_VIEWERS.seller.id);
-    expect(earnings.feePercent).toBe(PLATFORM_FEE_PERCENT);
+    const { data: settings } = await service.from('platform_settings').select('platform_fee_percent').single();
+    expect(earnings.feePercent).toBe(Number(settings!.platform_fee_percent));
     expect(earnings.total.gross).toBeCloseTo(expected.gross, 2);
     expect(earnings.total.refunds).toBeCloseTo(expected.refunds, 2);
     expect(earnings.total.fee).toBeCloseTo(expected.fee, 2);

@@ -6,7 +6,8 @@
  */
 import { toCsv } from '~/lib/csv';
 import { DELETED_ACCOUNT, isoDay } from '~/lib/dashboard-format';
-import { PLATFORM_FEE_PERCENT, platformFee, sellerNet } from '~/lib/fees';
+import { platformFee, sellerNet } from '~/lib/fees';
+import { getPlatformSettings } from '~/server/platform-settings.server';
 import type { PurchaseStatus } from '~/lib/membership';
 import { usernames } from '~/server/paged-lists.server';
 import { readAll, unwrap } from '~/server/http-errors.server';
@@ -75,12 +76,11 @@ export function toEarningsFigures(row: EarningsRow | undefined): EarningsFigures
 /** The viewer's own earnings; `timeZone` sets the months (an unknown zone falls back to UTC). */
 export async function loadEarnings(client: AppSupabaseClient, timeZone: string): Promise<Earnings> {
   const call = (zone: string) =>
-    client
-      .rpc('seller_earnings', { fee_percent: PLATFORM_FEE_PERCENT, time_zone: zone })
-      .overrideTypes<EarningsRow[], { merge: false }>();
-  const rows = unwrap(await withTimeZoneFallback(timeZone, call), 'earnings');
+    client.rpc('seller_earnings', { time_zone: zone }).overrideTypes<EarningsRow[], { merge: false }>();
+  const [result, settings] = await Promise.all([withTimeZoneFallback(timeZone, call), getPlatformSettings(client)]);
+  const rows = unwrap(result, 'earnings');
   return {
-    feePercent: PLATFORM_FEE_PERCENT,
+    feePercent: settings.platformFeePercent,
     total: toEarningsFigures(rows.find((row) => row.scope === 'total')),
     agents: rows
       .filter((row) => row.scope === 'agent' && row.agent_id)
@@ -104,6 +104,8 @@ export interface EarningsCsvRow {
   listPrice: number;
   discount: number;
   amount: number;
+  /** The platform fee in force when it was bought. */
+  feePercent: number;
   status: PurchaseStatus;
 }
 
@@ -138,8 +140,8 @@ export function earningsCsv(rows: readonly EarningsCsvRow[], timeZone: string): 
         money(row.listPrice),
         money(row.discount),
         money(row.amount),
-        money(kept ? platformFee(row.amount) : 0),
-        money(kept ? sellerNet(row.amount) : 0),
+        money(kept ? platformFee(row.amount, row.feePercent) : 0),
+        money(kept ? sellerNet(row.amount, row.feePercent) : 0),
         row.status,
       ];
     }),
@@ -152,7 +154,9 @@ export async function listEarningsRows(client: AppSupabaseClient, sellerId: stri
     (from, to) =>
       client
         .from('purchases')
-        .select('id, buyer_id, list_price, discount_amount, amount, status, created_at, agents(name)')
+        .select(
+          'id, buyer_id, list_price, discount_amount, amount, platform_fee_percent, status, created_at, agents(name)',
+        )
         .eq('seller_id', sellerId)
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
@@ -170,6 +174,7 @@ export async function listEarningsRows(client: AppSupabaseClient, sellerId: stri
     listPrice: Number(row.list_price),
     discount: Number(row.discount_amount),
     amount: Number(row.amount),
+    feePercent: Number(row.platform_fee_percent),
     status: row.status as PurchaseStatus,
   }));
 }

@@ -590,6 +590,58 @@ export type Database = {
           },
         ];
       };
+      platform_settings: {
+        Row: {
+          id: string;
+          maintenance_message: string | null;
+          maintenance_mode: boolean;
+          platform_fee_percent: number;
+          signups_open: boolean;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          maintenance_message?: string | null;
+          maintenance_mode?: boolean;
+          platform_fee_percent?: number;
+          signups_open?: boolean;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          maintenance_message?: string | null;
+          maintenance_mode?: boolean;
+          platform_fee_percent?: number;
+          signups_open?: boolean;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'platform_settings_updated_by_fkey';
+            columns: ['updated_by'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'platform_settings_updated_by_fkey';
+            columns: ['updated_by'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'platform_settings_updated_by_fkey';
+            columns: ['updated_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       purchases: {
         Row: {
           agent_id: string;
@@ -604,6 +656,7 @@ export type Database = {
           payment_intent_id: string | null;
           payment_method: string | null;
           payment_provider: string;
+          platform_fee_percent: number;
           refunded_at: string | null;
           refunded_by: string | null;
           seller_id: string | null;
@@ -624,6 +677,7 @@ export type Database = {
           payment_intent_id?: string | null;
           payment_method?: string | null;
           payment_provider?: string;
+          platform_fee_percent?: number;
           refunded_at?: string | null;
           refunded_by?: string | null;
           seller_id?: string | null;
@@ -644,6 +698,7 @@ export type Database = {
           payment_intent_id?: string | null;
           payment_method?: string | null;
           payment_provider?: string;
+          platform_fee_percent?: number;
           refunded_at?: string | null;
           refunded_by?: string | null;
           seller_id?: string | null;
@@ -1836,7 +1891,7 @@ export type Database = {
         }[];
       };
       seller_earnings: {
-        Args: { fee_percent: number; time_zone?: string };
+        Args: { time_zone?: string };
         Returns: {
           agent_id: string;
           agent_name: string;

@@ -50,8 +50,11 @@ test.describe('dashboard shell', () => {
       const aside = page.getByRole('complementary').filter({ has: nav });
       await expect(aside.getByText(BADGE[role], { exact: true })).toBeVisible();
       await expect(aside.getByText('Full Access', { exact: true })).toHaveCount(role === 'admin' ? 1 : 0);
-      await expect(aside.getByRole('link', { name: 'Quick Upload' })).toHaveCount(role === 'buyer' ? 0 : 1);
-      await expect(aside.getByRole('link', { name: 'Admin Panel' })).toHaveCount(role === 'admin' ? 1 : 0);
+      // One entry per page: no Quick Upload beside Upload Agent, no Admin Panel beside User Management.
+      await expect(aside.getByRole('link', { name: 'Quick Upload' })).toHaveCount(0);
+      await expect(aside.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+      await expect(aside.getByRole('link', { name: 'Upload Agent' })).toHaveCount(role === 'buyer' ? 0 : 1);
+      await expect(aside.getByRole('link', { name: 'User Management' })).toHaveCount(role === 'admin' ? 1 : 0);
       await expect(page.getByText(`${BADGE[role]} Account`, { exact: true })).toBeVisible();
 
       await nav.getByRole('link', { name: 'Billing' }).click();

@@ -27,7 +27,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { Badge } from '~/components/dashboard/status-badge';
 import { Avatar } from '~/components/ui/avatar';
-import { canOpenSection, isSectionActive, visibleSections, type DashboardSectionPath } from '~/lib/dashboard-nav';
+import { isSectionActive, visibleSections, type DashboardSectionPath } from '~/lib/dashboard-nav';
 import { ROLE_LABEL, hasFullAccess } from '~/lib/permissions';
 import type { Viewer } from '~/lib/viewer';
 
@@ -92,16 +92,7 @@ export function SideNav({ viewer }: { viewer: Viewer }) {
         </ul>
       </nav>
       <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {canOpenSection(viewer.role, '/dashboard/upload') ? (
-          <Link to="/dashboard/upload" className={ITEM}>
-            <Upload aria-hidden="true" className="size-4" /> Quick Upload
-          </Link>
-        ) : null}
-        {canOpenSection(viewer.role, '/dashboard/users') ? (
-          <Link to="/dashboard/users" className={ITEM}>
-            <ShieldCheck aria-hidden="true" className="size-4" /> Admin Panel
-          </Link>
-        ) : null}
+        {/* Upload Agent and User Management are sections above: no second entry to the same page. */}
         <Form method="post" action="/auth/sign-out">
           <button type="submit" className={`${ITEM} w-full`}>
             <LogOut aria-hidden="true" className="size-4" /> Sign Out

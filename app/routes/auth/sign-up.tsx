@@ -6,10 +6,12 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { actionOrLoaderHeaders } from '~/lib/route-headers';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { SignUpSchema, authErrorSummary } from '~/schemas/auth';
+import { PLATFORM_SETTINGS_MESSAGES } from '~/schemas/platform-settings';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { demoMailNote } from '~/server/auth-admin.server';
 import { appOrigin, authRateLimited, redirectIfSignedIn, signedInRedirect } from '~/server/auth.server';
 import { formError, formSuccess, parseForm } from '~/server/forms.server';
+import { platformSettings } from '~/server/platform-settings.server';
 import type { Route } from './+types/sign-up';
 
 /**
@@ -30,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return formError(submission, authErrorSummary(submission.error));
   const { email, password, username, accountType, redirectTo } = submission.value;
   const supabase = context.get(supabaseContext);
+  // Closed by an admin (System Settings): the database refuses new accounts too (ADR 065).
+  if (!(await platformSettings(context)).signupsOpen)
+    return formError(submission, { message: PLATFORM_SETTINGS_MESSAGES.signUpClosed, status: 403 });
 
   const { data: available, error: lookupError } = await supabase.rpc('is_username_available', { name: username });
   if (lookupError) {
@@ -54,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       note: await demoMailNote(context.get(connectionContext)),
     });
   if (error && isExistingAccount(error)) return confirmationSent();
+  if (error?.code === 'signup_disabled')
+    return formError(submission, { message: PLATFORM_SETTINGS_MESSAGES.signUpClosed, status: 403 });
   if (error) {
     const mapped = mapAuthError(error.message);
     if (!error.status || error.status >= 500) console.error('Sign-up failed:', error.message);

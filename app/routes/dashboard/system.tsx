@@ -1,28 +1,72 @@
+import { PlatformSettingsForm } from '~/components/dashboard/platform-settings-form';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { DataTable, type DataColumn } from '~/components/ui/data-table';
-import { connectionContext } from '~/context';
+import { connectionContext, supabaseContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
+import { PLATFORM_SETTINGS_MESSAGES, platformSettingsSchema } from '~/schemas/platform-settings';
+import { redirectWithFlash } from '~/server/cookies.server';
+import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
 import { readEmailDelivery, type EmailDelivery, type OutboxEntry } from '~/server/auth-admin.server';
+import { platformSettings, savePlatformSettings } from '~/server/platform-settings.server';
 import type { Route } from './+types/system';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
 /**
- * System Settings (admins): what this deployment's sign-in and email are configured with, and
- * the email outbox. The outbox holds live sign-in links and codes, so it is read with the
- * service key after the section's guard (`access_system_settings`, app/lib/dashboard-nav.ts).
+ * System Settings (admins): the platform settings (fee, sign-up, maintenance; ADR 065), what this
+ * deployment's sign-in and email are configured with, and the email outbox. The outbox holds live
+ * sign-in links and codes, so it is read with the service key after the section's guard
+ * (`access_system_settings`, app/lib/dashboard-nav.ts); the settings are saved as the admin, whom
+ * row-level security alone lets change them.
  */
 export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
-  const email = await readEmailDelivery(args.context.get(connectionContext));
+  const connection = args.context.get(connectionContext);
+  const [email, settings] = await Promise.all([readEmailDelivery(connection), platformSettings(args.context)]);
+  const changer = settings.updatedBy
+    ? (
+        await args.context
+          .get(supabaseContext)
+          .from('users')
+          .select('username')
+          .eq('id', settings.updatedBy)
+          .maybeSingle()
+      ).data?.username
+    : null;
   // Signed-in pages are already `private, no-store` (the root middleware).
-  return { email };
+  return {
+    email,
+    settings: {
+      platformFeePercent: settings.platformFeePercent,
+      signupsOpen: settings.signupsOpen,
+      maintenanceMode: settings.maintenanceMode,
+      maintenanceMessage: settings.maintenanceMessage,
+      lastChange: settings.updatedBy
+        ? `${settings.updatedAt.slice(0, 16).replace('T', ' ')} UTC by ${changer ?? 'a deleted account'}`
+        : null,
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  requireSection(args);
+  const submission = parseForm(await args.request.formData(), platformSettingsSchema);
+  if (submission.status !== 'success') return formError(submission);
+  await savePlatformSettings(args.context.get(supabaseContext), submission.value);
+  return redirectWithFlash(args.request, '/dashboard/system', {
+    kind: 'success',
+    message: PLATFORM_SETTINGS_MESSAGES.saved,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  errorMeta(error) ?? pageMeta('System Settings', 'How this AgentMarket deployment sends email and signs people in.');
+  errorMeta(error) ??
+  pageMeta(
+    'System Settings',
+    'Platform settings, and how this AgentMarket deployment sends email and signs people in.',
+  );
 
 const DELIVERY_LABEL = {
   smtp: 'Sent through the configured SMTP server',
@@ -116,16 +160,16 @@ function Outbox({ email }: { email: EmailDelivery }) {
   );
 }
 
-export default function SystemPage({ loaderData }: Route.ComponentProps) {
+export default function SystemPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-3xl font-bold">System Settings</h1>
         <p className={`mt-1 ${SECONDARY}`}>
-          How this deployment sends email and signs people in. Platform-wide settings such as fees, limits and feature
-          switches are not built yet.
+          The platform fee, sign-up and maintenance mode, and how this deployment sends email and signs people in.
         </p>
       </header>
+      <PlatformSettingsForm settings={loaderData.settings} result={actionData} />
       <StatusList email={loaderData.email} />
       <Outbox email={loaderData.email} />
     </div>

@@ -4,9 +4,10 @@ import { PLAN_CONFIRM_PATH } from '~/components/dashboard/membership-parts';
 import { InfoPage } from '~/components/info-page';
 import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
-import { PLATFORM_FEE_PERCENT } from '~/lib/fees';
 import { TIERS } from '~/lib/membership';
 import { pageMeta } from '~/lib/meta';
+import { platformSettings } from '~/server/platform-settings.server';
+import type { Route } from './+types/pricing';
 
 export const meta = () =>
   pageMeta(
@@ -14,7 +15,12 @@ export const meta = () =>
     'Membership plans for AgentMarket buyers: Basic, Premium and Enterprise, with discounts on every purchase. Sellers list for free.',
   );
 
-export default function PricingPage() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await platformSettings(context);
+  return { feePercent: settings.platformFeePercent };
+}
+
+export default function PricingPage({ loaderData }: Route.ComponentProps) {
   return (
     <InfoPage
       title="Pricing"
@@ -55,7 +61,7 @@ export default function PricingPage() {
           For sellers
         </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Listing is free. AgentMarket keeps a platform fee of {PLATFORM_FEE_PERCENT}% of each sale; you keep the rest,
+          Listing is free. AgentMarket keeps a platform fee of {loaderData.feePercent}% of each sale; you keep the rest,
           paid out monthly.
         </p>
         <Link to="/become-seller" className={`${buttonClass('secondary')} mt-4`}>

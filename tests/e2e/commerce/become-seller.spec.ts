@@ -52,7 +52,7 @@ test('a buyer becomes a seller: errors beside the fields, then the seller tools 
   // The seller's section opened (not Access Denied) and the dashboard names the new role.
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
   await expect(dashboardAside(page).getByText('Seller', { exact: true })).toBeVisible();
-  await expect(dashboardAside(page).getByRole('link', { name: 'Quick Upload' })).toBeVisible();
+  await expect(dashboardAside(page).getByRole('link', { name: 'Upload Agent' })).toBeVisible();
 
   // The page now says so, without the form.
   await page.goto('/become-seller');

@@ -5,7 +5,7 @@
  * confirmation. A failing trigger aborts everything → 500 "Database error saving new user".
  */
 import type { Database, Transaction } from '../database';
-import { AuthError } from './errors';
+import { AuthError, unprocessable } from './errors';
 
 export type Queryable = Pick<Transaction, 'query'>;
 export type Json = Record<string, unknown>;
@@ -168,8 +168,15 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
+    // A trigger that refuses new accounts (sign-up closed) says so with SQLSTATE PT403: the same
+    // answer as a configuration with sign-up off.
+    if (sqlState(error) === 'PT403') throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
   }
+}
+
+function sqlState(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
 /** Marks the email confirmed: `email_confirmed_at`, and `email_verified` in metadata and identity. */

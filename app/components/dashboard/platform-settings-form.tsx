@@ -1,0 +1,129 @@
+/**
+ * System Settings' platform settings (ADR 065): the platform fee, whether sign-up is open, and
+ * maintenance mode with its message. A POST form that works without JavaScript; after an error it
+ * comes back with what was typed, each message beside its field.
+ */
+import { Form, useNavigation } from 'react-router';
+import { Field, FormMessage, Labelled, TEXT_AREA_CLASS } from '~/components/ui/field';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import { MAX_MAINTENANCE_MESSAGE_LENGTH, MAX_PLATFORM_FEE_PERCENT } from '~/schemas/platform-settings';
+
+export interface PlatformSettingsView {
+  platformFeePercent: number;
+  signupsOpen: boolean;
+  maintenanceMode: boolean;
+  maintenanceMessage: string | null;
+  /** "2026-11-29 10:04 UTC by admin_user", or null for the defaults. */
+  lastChange: string | null;
+}
+
+function Switch({
+  name,
+  label,
+  hint,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  defaultChecked: boolean;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={name}
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        aria-describedby={`${name}-hint`}
+        className="mt-0.5 size-5 accent-brand-600"
+      />
+      <div className="text-sm">
+        <label htmlFor={name} className="font-medium">
+          {label}
+        </label>
+        <p id={`${name}-hint`} className="text-slate-700 dark:text-slate-300">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function PlatformSettingsForm({
+  settings,
+  result,
+}: {
+  settings: PlatformSettingsView;
+  result: FormResult | null | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save-settings';
+  const notice = formNotice(result);
+  // After an error the form shows what was typed; otherwise what is in force.
+  const typed = result && !result.ok;
+  const checked = (name: 'signupsOpen' | 'maintenanceMode') =>
+    typed ? fieldValue(result, name) === 'on' : settings[name];
+  return (
+    <section
+      aria-labelledby="platform-settings"
+      className="rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+    >
+      <h2 id="platform-settings" className="text-lg font-semibold">
+        Platform settings
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {settings.lastChange ? `Last changed ${settings.lastChange}.` : 'The defaults: never changed.'} Every change is
+        written to the audit log.
+      </p>
+      <Form method="post" className="mt-4 flex max-w-xl flex-col gap-5">
+        <input type="hidden" name="intent" value="save-settings" />
+        {notice ? <FormMessage {...notice} /> : null}
+        <Field
+          label="Platform fee (%)"
+          name="platformFeePercent"
+          inputMode="decimal"
+          defaultValue={typed ? (fieldValue(result, 'platformFeePercent') ?? '') : String(settings.platformFeePercent)}
+          hint={`From 0 to ${MAX_PLATFORM_FEE_PERCENT}, shown on Pricing and Become a Seller. Each sale is charged the fee in force when it is bought; past sales keep theirs.`}
+          error={fieldError(result, 'platformFeePercent')}
+        />
+        <Switch
+          name="signupsOpen"
+          label="Sign-up open"
+          hint="When off, no new account can be made (email or Google); everyone who has one still signs in."
+          defaultChecked={checked('signupsOpen')}
+        />
+        <Switch
+          name="maintenanceMode"
+          label="Maintenance mode"
+          hint="When on, everyone can browse, but only administrators can change anything: buying, selling, reviews and sign-up pause, and every page shows the message below."
+          defaultChecked={checked('maintenanceMode')}
+        />
+        <Labelled
+          label="Maintenance message (optional)"
+          hint={`Up to ${MAX_MAINTENANCE_MESSAGE_LENGTH} characters, shown to everyone during maintenance.`}
+          error={fieldError(result, 'maintenanceMessage')}
+        >
+          {(links) => (
+            <textarea
+              {...links}
+              name="maintenanceMessage"
+              rows={3}
+              maxLength={MAX_MAINTENANCE_MESSAGE_LENGTH}
+              defaultValue={
+                typed ? (fieldValue(result, 'maintenanceMessage') ?? '') : (settings.maintenanceMessage ?? '')
+              }
+              className={TEXT_AREA_CLASS}
+            />
+          )}
+        </Labelled>
+        <div>
+          <SubmitButton pending={saving} pendingLabel="Saving...">
+            Save settings
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The platform settings an admin edits on System Settings (ADR 065), validated on the server with
+ * the same ranges as the table's constraints (migration 20261210000100_platform_settings.sql).
+ */
+import { z } from 'zod';
+
+export const MAX_PLATFORM_FEE_PERCENT = 50;
+export const MAX_MAINTENANCE_MESSAGE_LENGTH = 300;
+
+export const PLATFORM_SETTINGS_MESSAGES = {
+  fee: `The platform fee must be a number from 0 to ${MAX_PLATFORM_FEE_PERCENT} with at most two decimals.`,
+  message: `The maintenance message can be at most ${MAX_MAINTENANCE_MESSAGE_LENGTH} characters.`,
+  saved: 'Settings saved.',
+  signUpClosed: 'Sign-up is closed for now. If you already have an account, sign in.',
+  maintenance: 'AgentMarket is down for maintenance: you can browse, but changes are paused. Please try again later.',
+} as const;
+
+/** A checkbox: present ("on") when ticked, absent when not. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === 'on');
+
+export const platformSettingsSchema = z.object({
+  platformFeePercent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, PLATFORM_SETTINGS_MESSAGES.fee)
+    .transform(Number)
+    .refine((value) => value <= MAX_PLATFORM_FEE_PERCENT, PLATFORM_SETTINGS_MESSAGES.fee),
+  signupsOpen: checkbox,
+  maintenanceMode: checkbox,
+  maintenanceMessage: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').replace(/\r\n?/g, '\n').trim())
+    .refine((value) => value.length <= MAX_MAINTENANCE_MESSAGE_LENGTH, PLATFORM_SETTINGS_MESSAGES.message),
+});
+
+export type PlatformSettingsInput = z.infer<typeof platformSettingsSchema>;

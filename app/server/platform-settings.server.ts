@@ -1,0 +1,70 @@
+/**
+ * The platform settings (ADR 065): the one place the code reads the platform fee, whether sign-up
+ * is open, and maintenance mode. One row in `public.platform_settings`, readable by anyone and
+ * shared between requests for a few seconds; a change through `savePlatformSettings` is seen at
+ * once in this process (and by other processes within the cache's lifetime).
+ */
+import type { RouterContextProvider } from 'react-router';
+import { connectionContext } from '~/context';
+import { publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
+import type { PlatformSettingsInput } from '~/schemas/platform-settings';
+import { unwrap } from '~/server/http-errors.server';
+import { createTtlCache } from '~/server/ttl-cache.server';
+
+export interface PlatformSettings {
+  platformFeePercent: number;
+  signupsOpen: boolean;
+  maintenanceMode: boolean;
+  maintenanceMessage: string | null;
+  updatedAt: string;
+  /** Who changed them last (a user id), or null for the defaults. */
+  updatedBy: string | null;
+}
+
+const SETTINGS_TTL_MS = 5_000;
+const cache = createTtlCache<PlatformSettings>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 1 });
+
+/** The settings in force, read through any client (the row is public). */
+export function getPlatformSettings(supabase: AppSupabaseClient): Promise<PlatformSettings> {
+  return cache.get('settings', async () => {
+    const row = unwrap(
+      await supabase
+        .from('platform_settings')
+        .select('platform_fee_percent, signups_open, maintenance_mode, maintenance_message, updated_at, updated_by')
+        .single(),
+      'platform settings',
+    );
+    return {
+      platformFeePercent: Number(row.platform_fee_percent),
+      signupsOpen: row.signups_open,
+      maintenanceMode: row.maintenance_mode,
+      maintenanceMessage: row.maintenance_message,
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+    };
+  });
+}
+
+/** The settings in force, for a loader, an action or a middleware (through the anonymous client). */
+export function platformSettings(context: Readonly<RouterContextProvider>): Promise<PlatformSettings> {
+  return getPlatformSettings(publicSupabase(context.get(connectionContext)));
+}
+
+/**
+ * Saves the settings as the signed-in admin (row-level security lets no one else; the database
+ * stamps who and when and writes the change to the audit log).
+ */
+export async function savePlatformSettings(supabase: AppSupabaseClient, input: PlatformSettingsInput): Promise<void> {
+  const result = await supabase
+    .from('platform_settings')
+    .update({
+      platform_fee_percent: input.platformFeePercent,
+      signups_open: input.signupsOpen,
+      maintenance_mode: input.maintenanceMode,
+      maintenance_message: input.maintenanceMessage || null,
+    })
+    .not('id', 'is', null)
+    .select('id');
+  cache.clear();
+  if (unwrap(result, 'platform settings').length !== 1) throw new Error('The platform settings were not saved');
+}
