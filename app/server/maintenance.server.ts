@@ -11,7 +11,11 @@ import { PLATFORM_SETTINGS_MESSAGES } from '~/schemas/platform-settings';
 import { platformSettings } from '~/server/platform-settings.server';
 import type { Route } from '../+types/root';
 
-/** What stays open during maintenance: signing in (its second step, Google, a forgotten password) and out. */
+/**
+ * What stays open during maintenance: signing in (its second step, Google, a forgotten password)
+ * and out; the theme (a cookie); and the payment provider's events, which tell of payments that
+ * already happened and must be recorded.
+ */
 const OPEN_DURING_MAINTENANCE = [
   '/auth/sign-in',
   '/auth/two-factor',
@@ -19,6 +23,8 @@ const OPEN_DURING_MAINTENANCE = [
   '/auth/forgot-password',
   '/auth/reset-password',
   '/auth/sign-out',
+  '/resources/theme',
+  '/webhooks/stripe',
 ];
 
 export const maintenanceMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {

@@ -27,6 +27,26 @@ const SECTIONS = [
     ),
   },
   {
+    heading: 'What does AgentMarket keep of a sale?',
+    body: (
+      <p>
+        {
+          'The platform fee shown on Pricing and Become a Seller. Each sale is charged the fee in force on the day it is bought, and your Earnings page shows every sale with its fee. A refunded sale costs you nothing.'
+        }
+      </p>
+    ),
+  },
+  {
+    heading: 'The site says it is down for maintenance',
+    body: (
+      <p>
+        {
+          'During maintenance you can browse and sign in, but buying, selling, reviews and sign-up pause until it ends. Nothing you bought or listed is affected.'
+        }
+      </p>
+    ),
+  },
+  {
     heading: 'I forgot my password',
     body: <p>{'Choose Sign In, then "Forgot your password", and follow the link we email you.'}</p>,
   },
