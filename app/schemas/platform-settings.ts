@@ -38,3 +38,11 @@ export const platformSettingsSchema = z.object({
 });
 
 export type PlatformSettingsInput = z.infer<typeof platformSettingsSchema>;
+
+/** One change of the settings, in words: who, when, and each setting from → to (the audit log). */
+export interface SettingsChange {
+  id: string;
+  actor: string;
+  createdAt: string;
+  changes: string[];
+}

@@ -7,8 +7,9 @@
 import type { RouterContextProvider } from 'react-router';
 import { connectionContext } from '~/context';
 import { publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
-import type { PlatformSettingsInput } from '~/schemas/platform-settings';
+import type { PlatformSettingsInput, SettingsChange } from '~/schemas/platform-settings';
 import { unwrap } from '~/server/http-errors.server';
+import { usernames } from '~/server/paged-lists.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
 
 export interface PlatformSettings {
@@ -67,4 +68,53 @@ export async function savePlatformSettings(supabase: AppSupabaseClient, input: P
     .select('id');
   cache.clear();
   if (unwrap(result, 'platform settings').length !== 1) throw new Error('The platform settings were not saved');
+}
+
+const SETTING_LABEL: Record<string, (value: unknown) => string> = {
+  platform_fee_percent: (value) => `${Number(value)}%`,
+  signups_open: (value) => (value ? 'open' : 'closed'),
+  maintenance_mode: (value) => (value ? 'on' : 'off'),
+  maintenance_message: (value) => (typeof value === 'string' && value ? `“${value}”` : 'none'),
+};
+
+const SETTING_NAME: Record<string, string> = {
+  platform_fee_percent: 'Platform fee',
+  signups_open: 'Sign-up',
+  maintenance_mode: 'Maintenance mode',
+  maintenance_message: 'Maintenance message',
+};
+
+const settingOrder = (setting: string) => {
+  const index = Object.keys(SETTING_NAME).indexOf(setting);
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+};
+
+/** The latest changes of the settings from the audit log (admins only, by row-level security). */
+export async function listSettingsChanges(client: AppSupabaseClient, limit = 10): Promise<SettingsChange[]> {
+  const rows = unwrap(
+    await client
+      .from('audit_log')
+      .select('id, actor_id, details, created_at')
+      .eq('action', 'settings.changed')
+      .order('created_at', { ascending: false })
+      .order('id')
+      .limit(limit),
+    'settings changes',
+  );
+  const names = await usernames(
+    client,
+    rows.map((row) => row.actor_id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    actor: (row.actor_id && names.get(row.actor_id)) ?? 'a deleted account',
+    createdAt: row.created_at,
+    // In the form's order (the database keeps a JSON object's keys in its own order).
+    changes: Object.entries((row.details ?? {}) as Record<string, { from?: unknown; to?: unknown }>)
+      .toSorted(([a], [b]) => settingOrder(a) - settingOrder(b))
+      .map(([setting, { from, to }]) => {
+        const label = SETTING_LABEL[setting] ?? ((value: unknown) => String(value));
+        return `${SETTING_NAME[setting] ?? setting}: ${label(from)} → ${label(to)}`;
+      }),
+  }));
 }

@@ -99,6 +99,7 @@ describe('an admin changes them, and the product follows', () => {
     ]);
     const { html } = await pageText('/dashboard/system', adminCookie);
     expect(html).toContain(`UTC by ${rows[0]!.username}.`);
+    expect(html).toContain(`${rows[0]!.username}:</span> Platform fee: 10% → 12.5%; Sign-up: open → closed`);
     expect(html).toMatch(/Last changed \d{4}-\d\d-\d\d \d\d:\d\d UTC by/);
   });
 

@@ -7,15 +7,19 @@ import { Form, useNavigation } from 'react-router';
 import { Field, FormMessage, Labelled, TEXT_AREA_CLASS } from '~/components/ui/field';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
-import { MAX_MAINTENANCE_MESSAGE_LENGTH, MAX_PLATFORM_FEE_PERCENT } from '~/schemas/platform-settings';
+import {
+  MAX_MAINTENANCE_MESSAGE_LENGTH,
+  MAX_PLATFORM_FEE_PERCENT,
+  type SettingsChange,
+} from '~/schemas/platform-settings';
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 export interface PlatformSettingsView {
   platformFeePercent: number;
   signupsOpen: boolean;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
-  /** "2026-11-29 10:04 UTC by admin_user", or null for the defaults. */
-  lastChange: string | null;
 }
 
 function Switch({
@@ -53,9 +57,12 @@ function Switch({
 
 export function PlatformSettingsForm({
   settings,
+  changes,
   result,
 }: {
   settings: PlatformSettingsView;
+  /** The latest changes, newest first (the audit log). */
+  changes: SettingsChange[];
   result: FormResult | null | undefined;
 }) {
   const navigation = useNavigation();
@@ -74,8 +81,10 @@ export function PlatformSettingsForm({
         Platform settings
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {settings.lastChange ? `Last changed ${settings.lastChange}.` : 'The defaults: never changed.'} Every change is
-        written to the audit log.
+        {changes[0]
+          ? `Last changed ${utc(changes[0].createdAt)} by ${changes[0].actor}.`
+          : 'The defaults: never changed.'}{' '}
+        Every change is written to the audit log.
       </p>
       <Form method="post" className="mt-4 flex max-w-xl flex-col gap-5">
         <input type="hidden" name="intent" value="save-settings" />
@@ -124,6 +133,21 @@ export function PlatformSettingsForm({
           </SubmitButton>
         </div>
       </Form>
+      {changes.length > 0 ? (
+        <div className="mt-6">
+          <h3 className="text-sm font-semibold">Recent changes</h3>
+          <ul className="mt-2 flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-300">
+            {changes.map((change) => (
+              <li key={change.id}>
+                <span className="font-medium text-slate-900 dark:text-slate-100">
+                  {utc(change.createdAt)}, {change.actor}:
+                </span>{' '}
+                {change.changes.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

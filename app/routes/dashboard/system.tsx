@@ -8,7 +8,7 @@ import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
 import { readEmailDelivery, type EmailDelivery, type OutboxEntry } from '~/server/auth-admin.server';
-import { platformSettings, savePlatformSettings } from '~/server/platform-settings.server';
+import { listSettingsChanges, platformSettings, savePlatformSettings } from '~/server/platform-settings.server';
 import type { Route } from './+types/system';
 
 const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
@@ -25,16 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
   const connection = args.context.get(connectionContext);
   const [email, settings] = await Promise.all([readEmailDelivery(connection), platformSettings(args.context)]);
-  const changer = settings.updatedBy
-    ? (
-        await args.context
-          .get(supabaseContext)
-          .from('users')
-          .select('username')
-          .eq('id', settings.updatedBy)
-          .maybeSingle()
-      ).data?.username
-    : null;
+  const changes = await listSettingsChanges(args.context.get(supabaseContext));
   // Signed-in pages are already `private, no-store` (the root middleware).
   return {
     email,
@@ -43,10 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
       signupsOpen: settings.signupsOpen,
       maintenanceMode: settings.maintenanceMode,
       maintenanceMessage: settings.maintenanceMessage,
-      lastChange: settings.updatedBy
-        ? `${settings.updatedAt.slice(0, 16).replace('T', ' ')} UTC by ${changer ?? 'a deleted account'}`
-        : null,
     },
+    changes,
   };
 }
 
@@ -169,7 +158,7 @@ export default function SystemPage({ loaderData, actionData }: Route.ComponentPr
           The platform fee, sign-up and maintenance mode, and how this deployment sends email and signs people in.
         </p>
       </header>
-      <PlatformSettingsForm settings={loaderData.settings} result={actionData} />
+      <PlatformSettingsForm settings={loaderData.settings} changes={loaderData.changes} result={actionData} />
       <StatusList email={loaderData.email} />
       <Outbox email={loaderData.email} />
     </div>
