@@ -41,7 +41,7 @@ function Switch({
         name={name}
         defaultChecked={defaultChecked}
         aria-describedby={`${name}-hint`}
-        className="mt-0.5 size-5 accent-brand-600"
+        className="mt-0.5 size-5 shrink-0 accent-brand-600"
       />
       <div className="text-sm">
         <label htmlFor={name} className="font-medium">

@@ -104,7 +104,7 @@ export function BecomeSellerForm({ username, result }: { username: string; resul
             defaultChecked={fieldValue(result, 'acceptTerms') === 'on'}
             aria-invalid={errors.acceptTerms ? true : undefined}
             aria-describedby={describedBy('acceptTerms-hint', 'acceptTerms')}
-            className="mt-0.5 size-5 accent-brand-600"
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
           />
           <div className="text-sm">
             <label htmlFor="acceptTerms" className="font-medium">
