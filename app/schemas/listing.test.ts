@@ -5,12 +5,12 @@ import { LISTING_MESSAGES, listingSchema, parseFeatures } from './listing';
 
 const CATEGORIES = ['Marketing', 'Sales'];
 
-function parse(fields: Record<string, string | string[]>) {
+function parse(fields: Record<string, string | string[]>, maxPrice = 300) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
   }
-  return parseFields(form, listingSchema(CATEGORIES));
+  return parseFields(form, listingSchema(CATEGORIES, maxPrice));
 }
 
 /** The field errors of a submission that failed. */
@@ -41,13 +41,19 @@ describe('listingSchema', () => {
     });
   });
 
-  it('accepts prices from 0 to 300 with at most two decimals', () => {
+  it('accepts prices from 0 to the ceiling (300 here) with at most two decimals', () => {
     for (const price of ['0', '300', '299.9', '0.01']) expect(parse({ ...VALID, price }).status, price).toBe('success');
     for (const price of ['300.01', '-1', '1.234', 'abc', '', '1e2', '1000']) {
       const result = parse({ ...VALID, price });
       expect(result.status, price).toBe('error');
-      expect(errorsOf(result)?.price, price).toEqual([LISTING_MESSAGES.price]);
+      expect(errorsOf(result)?.price, price).toEqual([LISTING_MESSAGES.price(300)]);
     }
+  });
+
+  it('follows the ceiling it is given: 1,000 under a ceiling of 1,500, refused under 300', () => {
+    expect(parse({ ...VALID, price: '1000' }, 1500).status).toBe('success');
+    expect(parse({ ...VALID, price: '1500.01' }, 1500).status).toBe('error');
+    expect(errorsOf(parse({ ...VALID, price: '1000' }))?.price).toEqual([LISTING_MESSAGES.price(300)]);
   });
 
   it('refuses a category outside the table, an empty name and a bad version', () => {

@@ -8,7 +8,6 @@ import { VERSION_PATTERN } from '~/lib/versions';
 
 export const MAX_AGENT_NAME_LENGTH = 120;
 export const MAX_AGENT_DESCRIPTION_LENGTH = 5000;
-export const MAX_PRICE = 300;
 export const MAX_FEATURES = 20;
 export const MAX_FEATURE_LENGTH = 200;
 export const MAX_IMAGES = 6;
@@ -25,7 +24,9 @@ export const LISTING_MESSAGES = {
   descriptionRequired: 'Please describe what your agent does.',
   descriptionTooLong: `The description can be at most ${MAX_AGENT_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters.`,
   category: 'Please choose one of the categories.',
-  price: `The price must be a number from 0 to ${MAX_PRICE} with at most two decimals (for example 19.99).`,
+  /** The ceiling is a platform setting (System Settings). */
+  price: (maxPrice: number) =>
+    `The price must be a number from 0 to ${maxPrice} with at most two decimals (for example 19.99).`,
   tooManyFeatures: `List at most ${MAX_FEATURES} features, one per line.`,
   featureTooLong: `Each feature can be at most ${MAX_FEATURE_LENGTH} characters.`,
   version: 'The version must look like 1.0.0 (numbers separated by dots).',
@@ -63,8 +64,11 @@ export function parseFeatures(value: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** The form's text fields; `categories` are the names of public.categories. */
-export function listingSchema(categories: readonly string[]) {
+/**
+ * The form's text fields; `categories` are the names of public.categories, `maxPrice` the price
+ * ceiling (the platform setting, or the agent's own price where a lowered ceiling left it above).
+ */
+export function listingSchema(categories: readonly string[], maxPrice: number) {
   return z.object({
     intent: z.enum(LISTING_INTENTS, LISTING_MESSAGES.intent),
     name: text().pipe(
@@ -80,11 +84,11 @@ export function listingSchema(categories: readonly string[]) {
       .string({ error: LISTING_MESSAGES.category })
       .refine((value) => categories.includes(value), LISTING_MESSAGES.category),
     price: z
-      .string({ error: LISTING_MESSAGES.price })
+      .string({ error: LISTING_MESSAGES.price(maxPrice) })
       .trim()
-      .regex(/^[0-9]{1,3}(\.[0-9]{1,2})?$/, LISTING_MESSAGES.price)
+      .regex(/^[0-9]{1,5}(\.[0-9]{1,2})?$/, LISTING_MESSAGES.price(maxPrice))
       .transform(Number)
-      .refine((value) => value >= 0 && value <= MAX_PRICE, LISTING_MESSAGES.price),
+      .refine((value) => value >= 0 && value <= maxPrice, LISTING_MESSAGES.price(maxPrice)),
     features: text()
       .transform(parseFeatures)
       .pipe(

@@ -5,10 +5,13 @@
 import { z } from 'zod';
 
 export const MAX_PLATFORM_FEE_PERCENT = 50;
+/** The highest price ceiling the table takes (numeric(7, 2)). */
+export const MAX_PRICE_CEILING = 99999.99;
 export const MAX_MAINTENANCE_MESSAGE_LENGTH = 300;
 
 export const PLATFORM_SETTINGS_MESSAGES = {
   fee: `The platform fee must be a number from 0 to ${MAX_PLATFORM_FEE_PERCENT} with at most two decimals.`,
+  priceCeiling: `The price ceiling must be a number from 1 to ${MAX_PRICE_CEILING.toLocaleString('en-US')} with at most two decimals.`,
   message: `The maintenance message can be at most ${MAX_MAINTENANCE_MESSAGE_LENGTH} characters.`,
   saved: 'Settings saved.',
   signUpClosed: 'Sign-up is closed for now. If you already have an account, sign in.',
@@ -28,6 +31,12 @@ export const platformSettingsSchema = z.object({
     .regex(/^\d{1,2}(\.\d{1,2})?$/, PLATFORM_SETTINGS_MESSAGES.fee)
     .transform(Number)
     .refine((value) => value <= MAX_PLATFORM_FEE_PERCENT, PLATFORM_SETTINGS_MESSAGES.fee),
+  maxAgentPrice: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}(\.\d{1,2})?$/, PLATFORM_SETTINGS_MESSAGES.priceCeiling)
+    .transform(Number)
+    .refine((value) => value >= 1, PLATFORM_SETTINGS_MESSAGES.priceCeiling),
   signupsOpen: checkbox,
   maintenanceMode: checkbox,
   maintenanceMessage: z

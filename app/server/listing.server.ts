@@ -12,6 +12,7 @@
  * be 10 MB and its path holds the version); after an error it must be chosen again, and the
  * form says so. Images stored for a form that is then abandoned stay in the bucket (orphans).
  */
+import { platformSettings } from '~/server/platform-settings.server';
 import { data } from 'react-router';
 import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
@@ -298,6 +299,16 @@ async function agentIdTaken(service: AppSupabaseClient, agentId: string): Promis
 }
 
 /**
+ * The highest price the listing form takes: the ceiling in force (a platform setting), or the
+ * agent's own price where a ceiling lowered since left it above (the database lets an unchanged
+ * price stand, migration 20261211000100).
+ */
+export async function priceCeiling(context: ActionArgs['context'], currentPrice?: number): Promise<number> {
+  const { maxAgentPrice } = await platformSettings(context);
+  return Math.max(maxAgentPrice, currentPrice ?? 0);
+}
+
+/**
  * The Upload and Edit action: permission, ownership, then the text fields (zod) and the files
  * (by their bytes). Errors answer 400 with a message per field and everything typed; a valid
  * form saves the agent (seller's client), its package as a new version, and redirects to the list.
@@ -329,8 +340,12 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   const checkedPackage = packageFile ? await checkPackage(packageFile) : null;
   if (checkedPackage && !checkedPackage.ok) fieldErrors.package = [checkedPackage.message];
 
-  const categories = (await listCategories(publicSupabase(connection))).map((category) => category.name);
-  const submission = parseForm(fields, listingSchema(categories));
+  const [categoryList, maxPrice] = await Promise.all([
+    listCategories(publicSupabase(connection)),
+    priceCeiling(args.context, existing?.price),
+  ]);
+  const categories = categoryList.map((category) => category.name);
+  const submission = parseForm(fields, listingSchema(categories, maxPrice));
   const value = submission.status === 'success' ? submission.value : null;
 
   // The database refuses it too (guard_agent_moderation); refused here before anything is saved.

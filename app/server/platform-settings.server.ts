@@ -14,6 +14,8 @@ import { createTtlCache } from '~/server/ttl-cache.server';
 
 export interface PlatformSettings {
   platformFeePercent: number;
+  /** The highest price an agent may be listed at. */
+  maxAgentPrice: number;
   signupsOpen: boolean;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
@@ -31,12 +33,15 @@ export function getPlatformSettings(supabase: AppSupabaseClient): Promise<Platfo
     const row = unwrap(
       await supabase
         .from('platform_settings')
-        .select('platform_fee_percent, signups_open, maintenance_mode, maintenance_message, updated_at, updated_by')
+        .select(
+          'platform_fee_percent, max_agent_price, signups_open, maintenance_mode, maintenance_message, updated_at, updated_by',
+        )
         .single(),
       'platform settings',
     );
     return {
       platformFeePercent: Number(row.platform_fee_percent),
+      maxAgentPrice: Number(row.max_agent_price),
       signupsOpen: row.signups_open,
       maintenanceMode: row.maintenance_mode,
       maintenanceMessage: row.maintenance_message,
@@ -60,6 +65,7 @@ export async function savePlatformSettings(supabase: AppSupabaseClient, input: P
     .from('platform_settings')
     .update({
       platform_fee_percent: input.platformFeePercent,
+      max_agent_price: input.maxAgentPrice,
       signups_open: input.signupsOpen,
       maintenance_mode: input.maintenanceMode,
       maintenance_message: input.maintenanceMessage || null,
@@ -72,6 +78,7 @@ export async function savePlatformSettings(supabase: AppSupabaseClient, input: P
 
 const SETTING_LABEL: Record<string, (value: unknown) => string> = {
   platform_fee_percent: (value) => `${Number(value)}%`,
+  max_agent_price: (value) => `$${Number(value)}`,
   signups_open: (value) => (value ? 'open' : 'closed'),
   maintenance_mode: (value) => (value ? 'on' : 'off'),
   maintenance_message: (value) => (typeof value === 'string' && value ? `“${value}”` : 'none'),
@@ -79,6 +86,7 @@ const SETTING_LABEL: Record<string, (value: unknown) => string> = {
 
 const SETTING_NAME: Record<string, string> = {
   platform_fee_percent: 'Platform fee',
+  max_agent_price: 'Price ceiling',
   signups_open: 'Sign-up',
   maintenance_mode: 'Maintenance mode',
   maintenance_message: 'Maintenance message',

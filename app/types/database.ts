@@ -595,6 +595,7 @@ export type Database = {
           id: string;
           maintenance_message: string | null;
           maintenance_mode: boolean;
+          max_agent_price: number;
           platform_fee_percent: number;
           signups_open: boolean;
           updated_at: string;
@@ -604,6 +605,7 @@ export type Database = {
           id?: string;
           maintenance_message?: string | null;
           maintenance_mode?: boolean;
+          max_agent_price?: number;
           platform_fee_percent?: number;
           signups_open?: boolean;
           updated_at?: string;
@@ -613,6 +615,7 @@ export type Database = {
           id?: string;
           maintenance_message?: string | null;
           maintenance_mode?: boolean;
+          max_agent_price?: number;
           platform_fee_percent?: number;
           signups_open?: boolean;
           updated_at?: string;

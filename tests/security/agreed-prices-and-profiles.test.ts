@@ -20,12 +20,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORITY_NAME_MESSAGE } from '~/lib/auth-rules';
-import { MAX_PRICE } from '~/schemas/listing';
 import { PROFILE_MESSAGES } from '~/schemas/profile';
 import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
 import type { ContractTarget } from '../support/contract-target';
 import { recordTally } from '../support/security-tally';
+
+/** The demo's price ceiling (public.platform_settings' default, System Settings). */
+const MAX_PRICE = 300;
 
 const DEMO_SELLER = '00000000-0000-4000-8000-000000000002';
 const DEMO_ADMIN = '00000000-0000-4000-8000-000000000003';

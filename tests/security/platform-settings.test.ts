@@ -41,8 +41,9 @@ function post(path: string, cookie: string | null, fields: Record<string, string
   });
 }
 
+/** System Settings' form: the price ceiling as it is unless given. */
 const save = (cookie: string, fields: Record<string, string>) =>
-  post('/dashboard/system', cookie, { intent: 'save-settings', ...fields });
+  post('/dashboard/system', cookie, { intent: 'save-settings', maxAgentPrice: '300', ...fields });
 
 /** A page's HTML without React's text separators (`12.5<!-- -->%`). */
 async function pageText(path: string, cookie?: string) {
@@ -106,6 +107,24 @@ describe('an admin changes them, and the product follows', () => {
   it('shows the new fee on Pricing and Become a Seller', async () => {
     expect((await pageText('/pricing')).html).toContain('platform fee of 12.5% of each sale');
     expect((await pageText('/become-seller')).html).toContain('AgentMarket keeps 12.5% of each sale');
+  });
+
+  it('a raised price ceiling reaches the listing form and the database at once', async () => {
+    const sellerCookie = await signInThroughApp(app.origin, 'seller@demo.test');
+    expect((await pageText('/dashboard/upload', sellerCookie)).html).toContain(
+      'From 0 (free) to 300, at most two decimals.',
+    );
+    expect((await save(adminCookie, { platformFeePercent: '12.5', maxAgentPrice: '1000' })).status).toBe(303);
+    expect((await pageText('/dashboard/upload', sellerCookie)).html).toContain(
+      'From 0 (free) to 1000, at most two decimals.',
+    );
+    const api = anonClient({ url: app.origin, anonKey: app.backend.anonKey } as ContractTarget);
+    await api.auth.signInWithPassword({ email: 'seller@demo.test', password: 'demo-password' });
+    const { data: own } = await api.from('agents').select('id').eq('status', 'published').limit(1).single();
+    expect((await api.from('agents').update({ price: 999 }).eq('id', own!.id)).error).toBeNull();
+    expect((await save(adminCookie, { platformFeePercent: '12.5', maxAgentPrice: '300' })).status).toBe(303);
+    expect((await api.from('agents').update({ price: 998 }).eq('id', own!.id)).error?.code).toBe('23514');
+    expect((await api.from('agents').update({ price: 19 }).eq('id', own!.id)).error).toBeNull();
   });
 
   it('refuses a sign-up through the form (403) and through the Auth API (422 signup_disabled)', async () => {

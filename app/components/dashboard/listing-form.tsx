@@ -12,7 +12,6 @@ import {
   MAX_AGENT_DESCRIPTION_LENGTH,
   MAX_AGENT_NAME_LENGTH,
   MAX_IMAGES,
-  MAX_PRICE,
   MAX_RELEASE_NOTES_LENGTH,
 } from '~/schemas/listing';
 import { FIRST_VERSION } from '~/lib/versions';
@@ -44,6 +43,7 @@ function fieldValues(result: FormResult | null | undefined, name: string): strin
 export function ListingForm({
   action,
   categories,
+  maxPrice,
   initial,
   draftId,
   latestVersion,
@@ -52,6 +52,8 @@ export function ListingForm({
 }: {
   action: string;
   categories: readonly string[];
+  /** The price ceiling (a platform setting; the agent's own price where a lowered ceiling left it above). */
+  maxPrice: number;
   initial: ListingValues;
   /** Upload: the id the new agent gets. */
   draftId?: string;
@@ -103,7 +105,7 @@ export function ListingForm({
           inputMode="decimal"
           required
           defaultValue={value('price', initial.price)}
-          hint={`From 0 (free) to ${MAX_PRICE}, at most two decimals.`}
+          hint={`From 0 (free) to ${maxPrice}, at most two decimals.`}
           error={fieldError(result, 'price')}
         />
       </div>

@@ -17,6 +17,7 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 export interface PlatformSettingsView {
   platformFeePercent: number;
+  maxAgentPrice: number;
   signupsOpen: boolean;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
@@ -96,6 +97,14 @@ export function PlatformSettingsForm({
           defaultValue={typed ? (fieldValue(result, 'platformFeePercent') ?? '') : String(settings.platformFeePercent)}
           hint={`From 0 to ${MAX_PLATFORM_FEE_PERCENT}, shown on Pricing and Become a Seller. Each sale is charged the fee in force when it is bought; past sales keep theirs.`}
           error={fieldError(result, 'platformFeePercent')}
+        />
+        <Field
+          label="Price ceiling ($)"
+          name="maxAgentPrice"
+          inputMode="decimal"
+          defaultValue={typed ? (fieldValue(result, 'maxAgentPrice') ?? '') : String(settings.maxAgentPrice)}
+          hint="The highest price a seller can list an agent at. An agent above a lowered ceiling keeps its price until it is changed."
+          error={fieldError(result, 'maxAgentPrice')}
         />
         <Switch
           name="signupsOpen"

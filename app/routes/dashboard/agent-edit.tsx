@@ -12,7 +12,7 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
 import { AGENTS_PATH, editPath, moderatedMessage } from '~/lib/listing';
-import { listingAction, requireOwnAgent } from '~/server/listing.server';
+import { listingAction, priceCeiling, requireOwnAgent } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent-edit';
 
@@ -22,7 +22,11 @@ export async function loader(args: Route.LoaderArgs) {
     requireOwnAgent(args.context.get(supabaseContext), viewer.id, args.params.agentId),
     listCategories(publicSupabase(args.context.get(connectionContext))),
   ]);
-  return { agent, categories: categories.map((category) => category.name) };
+  return {
+    agent,
+    categories: categories.map((category) => category.name),
+    maxPrice: await priceCeiling(args.context, agent.price),
+  };
 }
 
 export const action = (args: Route.ActionArgs) =>
@@ -57,6 +61,7 @@ export default function EditAgentPage({ loaderData, actionData }: Route.Componen
         key={agent.id}
         action={editPath(agent.id)}
         categories={categories}
+        maxPrice={loaderData.maxPrice}
         latestVersion={agent.latestVersion}
         publishable={!agent.moderationReason}
         initial={{

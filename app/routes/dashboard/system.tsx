@@ -31,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     email,
     settings: {
       platformFeePercent: settings.platformFeePercent,
+      maxAgentPrice: settings.maxAgentPrice,
       signupsOpen: settings.signupsOpen,
       maintenanceMode: settings.maintenanceMode,
       maintenanceMessage: settings.maintenanceMessage,

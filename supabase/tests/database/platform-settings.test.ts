@@ -138,6 +138,54 @@ describe('the fee a sale is charged', () => {
   });
 });
 
+describe('the price ceiling', () => {
+  it('refuses a price above it on every write, follows a change, and lets an unchanged price stand', async () => {
+    const outcome = await rolledBackTransaction(db, async (tx) => {
+      const attempt = async (sql: string, params: unknown[]) => {
+        await tx.query('savepoint attempt');
+        try {
+          await tx.query(sql, params);
+          await tx.query('release savepoint attempt');
+          return 'ok';
+        } catch (error) {
+          await tx.query('rollback to savepoint attempt');
+          return (error as { code?: string }).code;
+        }
+      };
+      const insert = (price: number) =>
+        attempt(
+          `insert into public.agents (name, description, price, category, seller_id, status)
+           values ('Ceiling Probe', 'd', $1, 'Sales', $2, 'draft')`,
+          [price, DEMO.seller],
+        );
+      const above = await insert(300.01);
+      const at = await insert(300);
+      await tx.query('update public.platform_settings set max_agent_price = 1000');
+      const raised = await insert(999.99);
+      await tx.query('update public.platform_settings set max_agent_price = 50');
+      const agent = seedAgentId(1);
+      const price = (
+        await tx.query<{ price: number }>('select price::float8 as price from public.agents where id = $1', [agent])
+      ).rows[0]!.price;
+      const otherField = await attempt(`update public.agents set description = description || ' ' where id = $1`, [
+        agent,
+      ]);
+      const samePrice = await attempt('update public.agents set price = price where id = $1', [agent]);
+      const newPrice = await attempt('update public.agents set price = $2 where id = $1', [agent, price + 1]);
+      return { above, at, raised, price, otherField, samePrice, newPrice };
+    });
+    expect(outcome.price).toBeGreaterThan(50);
+    expect(outcome).toMatchObject({
+      above: '23514',
+      at: 'ok',
+      raised: 'ok',
+      otherField: 'ok',
+      samePrice: 'ok',
+      newPrice: '23514',
+    });
+  });
+});
+
 describe('sign-up closed', () => {
   it('refuses a new account in the database (PT403), and takes them again when open', async () => {
     const insert = `insert into auth.users (id, email, aud, role) values (gen_random_uuid(), $1, 'authenticated', 'authenticated')`;
