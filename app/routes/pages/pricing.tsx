@@ -5,11 +5,13 @@ import { InfoPage } from '~/components/info-page';
 import { TierFeatures } from '~/components/tier-features';
 import { buttonClass } from '~/components/ui/button';
 import { TIERS } from '~/lib/membership';
-import { pageMeta } from '~/lib/meta';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { errorMeta, pageMeta } from '~/lib/meta';
 import { platformSettings } from '~/server/platform-settings.server';
 import type { Route } from './+types/pricing';
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ error }) =>
+  errorMeta(error) ??
   pageMeta(
     'Pricing',
     'Membership plans for AgentMarket buyers: Basic, Premium and Enterprise, with discounts on every purchase. Sellers list for free.',
@@ -70,4 +72,8 @@ export default function PricingPage({ loaderData }: Route.ComponentProps) {
       </section>
     </InfoPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
