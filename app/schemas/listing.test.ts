@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields } from '~/lib/forms';
 import { compareVersions } from '~/lib/versions';
-import { LISTING_MESSAGES, listingSchema, parseFeatures } from './listing';
+import { LISTING_MESSAGES, listingSchema, parseFeatures, type PriceLimits } from './listing';
 
 const CATEGORIES = ['Marketing', 'Sales'];
 
-function parse(fields: Record<string, string | string[]>, maxPrice = 300) {
+function parse(fields: Record<string, string | string[]>, limits: PriceLimits = { maxPrice: 300 }) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
   }
-  return parseFields(form, listingSchema(CATEGORIES, maxPrice));
+  return parseFields(form, listingSchema(CATEGORIES, limits));
 }
 
 /** The field errors of a submission that failed. */
@@ -46,14 +46,25 @@ describe('listingSchema', () => {
     for (const price of ['300.01', '-1', '1.234', 'abc', '', '1e2', '1000']) {
       const result = parse({ ...VALID, price });
       expect(result.status, price).toBe('error');
-      expect(errorsOf(result)?.price, price).toEqual([LISTING_MESSAGES.price(300)]);
+      expect(errorsOf(result)?.price, price).toEqual([LISTING_MESSAGES.price({ maxPrice: 300 })]);
     }
   });
 
   it('follows the ceiling it is given: 1,000 under a ceiling of 1,500, refused under 300', () => {
-    expect(parse({ ...VALID, price: '1000' }, 1500).status).toBe('success');
-    expect(parse({ ...VALID, price: '1500.01' }, 1500).status).toBe('error');
-    expect(errorsOf(parse({ ...VALID, price: '1000' }))?.price).toEqual([LISTING_MESSAGES.price(300)]);
+    expect(parse({ ...VALID, price: '1000' }, { maxPrice: 1500 }).status).toBe('success');
+    expect(parse({ ...VALID, price: '1500.01' }, { maxPrice: 1500 }).status).toBe('error');
+    expect(errorsOf(parse({ ...VALID, price: '1000' }))?.price).toEqual([LISTING_MESSAGES.price({ maxPrice: 300 })]);
+  });
+
+  it('keeps a price a lowered ceiling left above it, and nothing else above the ceiling', () => {
+    const limits = { maxPrice: 100, currentPrice: 149 };
+    expect(parse({ ...VALID, price: '149' }, limits).status).toBe('success');
+    expect(parse({ ...VALID, price: '99.5' }, limits).status).toBe('success');
+    const between = parse({ ...VALID, price: '120' }, limits);
+    expect(errorsOf(between)?.price).toEqual([
+      'The price must be a number from 0 to 100 (or its current 149.00) with at most two decimals (for example 19.99).',
+    ]);
+    expect(parse({ ...VALID, price: '150' }, limits).status).toBe('error');
   });
 
   it('refuses a category outside the table, an empty name and a bad version', () => {

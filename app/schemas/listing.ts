@@ -24,9 +24,9 @@ export const LISTING_MESSAGES = {
   descriptionRequired: 'Please describe what your agent does.',
   descriptionTooLong: `The description can be at most ${MAX_AGENT_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters.`,
   category: 'Please choose one of the categories.',
-  /** The ceiling is a platform setting (System Settings). */
-  price: (maxPrice: number) =>
-    `The price must be a number from 0 to ${maxPrice} with at most two decimals (for example 19.99).`,
+  /** The ceiling is a platform setting (System Settings); an agent above a lowered one may keep its price. */
+  price: ({ maxPrice, currentPrice }: PriceLimits) =>
+    `The price must be a number from 0 to ${maxPrice}${keepsPriceAbove({ maxPrice, currentPrice }) ? ` (or its current ${currentPrice!.toFixed(2)})` : ''} with at most two decimals (for example 19.99).`,
   tooManyFeatures: `List at most ${MAX_FEATURES} features, one per line.`,
   featureTooLong: `Each feature can be at most ${MAX_FEATURE_LENGTH} characters.`,
   version: 'The version must look like 1.0.0 (numbers separated by dots).',
@@ -65,10 +65,22 @@ export function parseFeatures(value: string): string[] {
 }
 
 /**
- * The form's text fields; `categories` are the names of public.categories, `maxPrice` the price
- * ceiling (the platform setting, or the agent's own price where a lowered ceiling left it above).
+ * What a price may be: at most the ceiling in force (a platform setting), or, for an agent a
+ * lowered ceiling left above it, exactly its current price (the database lets an unchanged price
+ * stand, and refuses any other above the ceiling).
  */
-export function listingSchema(categories: readonly string[], maxPrice: number) {
+export interface PriceLimits {
+  maxPrice: number;
+  /** Edit: the agent's price now. */
+  currentPrice?: number;
+}
+
+export const keepsPriceAbove = ({ maxPrice, currentPrice }: PriceLimits) =>
+  currentPrice !== undefined && currentPrice > maxPrice;
+
+/** The form's text fields; `categories` are the names of public.categories. */
+export function listingSchema(categories: readonly string[], limits: PriceLimits) {
+  const priceMessage = LISTING_MESSAGES.price(limits);
   return z.object({
     intent: z.enum(LISTING_INTENTS, LISTING_MESSAGES.intent),
     name: text().pipe(
@@ -84,11 +96,11 @@ export function listingSchema(categories: readonly string[], maxPrice: number) {
       .string({ error: LISTING_MESSAGES.category })
       .refine((value) => categories.includes(value), LISTING_MESSAGES.category),
     price: z
-      .string({ error: LISTING_MESSAGES.price(maxPrice) })
+      .string({ error: priceMessage })
       .trim()
-      .regex(/^[0-9]{1,5}(\.[0-9]{1,2})?$/, LISTING_MESSAGES.price(maxPrice))
+      .regex(/^[0-9]{1,5}(\.[0-9]{1,2})?$/, priceMessage)
       .transform(Number)
-      .refine((value) => value >= 0 && value <= maxPrice, LISTING_MESSAGES.price(maxPrice)),
+      .refine((value) => (value >= 0 && value <= limits.maxPrice) || value === limits.currentPrice, priceMessage),
     features: text()
       .transform(parseFeatures)
       .pipe(

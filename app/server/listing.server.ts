@@ -12,7 +12,7 @@
  * be 10 MB and its path holds the version); after an error it must be chosen again, and the
  * form says so. Images stored for a form that is then abandoned stay in the bucket (orphans).
  */
-import { platformSettings } from '~/server/platform-settings.server';
+import { forgetPlatformSettings, platformSettings } from '~/server/platform-settings.server';
 import { data } from 'react-router';
 import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
@@ -43,6 +43,7 @@ import {
   MAX_IMAGES,
   MAX_PACKAGE_BYTES,
   type ListingForm,
+  type PriceLimits,
 } from '~/schemas/listing';
 import { compareVersions, FIRST_VERSION } from '~/lib/versions';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
@@ -298,14 +299,10 @@ async function agentIdTaken(service: AppSupabaseClient, agentId: string): Promis
   return rows.length > 0;
 }
 
-/**
- * The highest price the listing form takes: the ceiling in force (a platform setting), or the
- * agent's own price where a ceiling lowered since left it above (the database lets an unchanged
- * price stand, migration 20261211000100).
- */
-export async function priceCeiling(context: ActionArgs['context'], currentPrice?: number): Promise<number> {
+/** What the listing form's price may be (`PriceLimits`): the ceiling in force, and the agent's own price. */
+export async function priceLimits(context: ActionArgs['context'], currentPrice?: number): Promise<PriceLimits> {
   const { maxAgentPrice } = await platformSettings(context);
-  return Math.max(maxAgentPrice, currentPrice ?? 0);
+  return { maxPrice: maxAgentPrice, currentPrice };
 }
 
 /**
@@ -340,12 +337,12 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   const checkedPackage = packageFile ? await checkPackage(packageFile) : null;
   if (checkedPackage && !checkedPackage.ok) fieldErrors.package = [checkedPackage.message];
 
-  const [categoryList, maxPrice] = await Promise.all([
+  const [categoryList, limits] = await Promise.all([
     listCategories(publicSupabase(connection)),
-    priceCeiling(args.context, existing?.price),
+    priceLimits(args.context, existing?.price),
   ]);
   const categories = categoryList.map((category) => category.name);
-  const submission = parseForm(fields, listingSchema(categories, maxPrice));
+  const submission = parseForm(fields, listingSchema(categories, limits));
   const value = submission.status === 'success' ? submission.value : null;
 
   // The database refuses it too (guard_agent_moderation); refused here before anything is saved.
@@ -376,6 +373,15 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     checkedPackage,
     packageFile,
   });
+  if (saved === 'above-ceiling') {
+    // The ceiling was lowered meanwhile (in another process, or within this one's cache): the
+    // database refused the price. The message names the ceiling read afresh.
+    if (stored.length) await service.storage.from(IMAGES_BUCKET).remove(stored);
+    forgetPlatformSettings();
+    const { maxAgentPrice } = await platformSettings(args.context);
+    const message = LISTING_MESSAGES.price({ maxPrice: maxAgentPrice, currentPrice: existing?.price });
+    return formError(submission, { fieldErrors: { price: [message] }, message: LISTING_MESSAGES.check });
+  }
   if (saved === 'already-sent') {
     // The same Upload form sent twice at once: the other request made the agent. This one's
     // pictures go, and it is told as a form sent twice is.
@@ -516,7 +522,11 @@ interface ListingSave {
   packageFile: File | undefined;
 }
 
-async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent'> {
+/** The database's price ceiling (migration 20261211000100), by its constraint name. */
+const aboveCeiling = (error: { code?: string; message?: string } | null) =>
+  error?.code === '23514' && (error.message ?? '').startsWith('The price can be at most');
+
+async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent' | 'above-ceiling'> {
   const { client, service, sellerId, agentId, existing, value, version, checkedPackage, packageFile } = save;
   const listing = {
     name: value.name,
@@ -529,15 +539,14 @@ async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent'>
   };
   // Saved as a draft first: it is published only once its package version exists.
   if (existing) {
-    const updated = unwrap(
-      await client
-        .from('agents')
-        .update({ ...listing, ...(value.intent === 'draft' ? { status: 'draft' } : {}) })
-        .eq('id', agentId)
-        .eq('seller_id', sellerId)
-        .select('id'),
-      'agent update',
-    );
+    const result = await client
+      .from('agents')
+      .update({ ...listing, ...(value.intent === 'draft' ? { status: 'draft' } : {}) })
+      .eq('id', agentId)
+      .eq('seller_id', sellerId)
+      .select('id');
+    if (aboveCeiling(result.error)) return 'above-ceiling';
+    const updated = unwrap(result, 'agent update');
     if (updated.length === 0) notFound(AGENT_NOT_FOUND);
   } else {
     const inserted = await client
@@ -545,6 +554,7 @@ async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent'>
       .insert({ id: agentId, seller_id: sellerId, status: 'draft', ...listing });
     // Its id taken meanwhile: the same form, sent twice at once (unique_violation).
     if (inserted.error?.code === '23505') return 'already-sent';
+    if (aboveCeiling(inserted.error)) return 'above-ceiling';
     unwrap(inserted, 'agent insert');
   }
   if (checkedPackage?.ok && packageFile) {

@@ -19,9 +19,6 @@ export interface PlatformSettings {
   signupsOpen: boolean;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
-  updatedAt: string;
-  /** Who changed them last (a user id), or null for the defaults. */
-  updatedBy: string | null;
 }
 
 const SETTINGS_TTL_MS = 5_000;
@@ -33,9 +30,7 @@ export function getPlatformSettings(supabase: AppSupabaseClient): Promise<Platfo
     const row = unwrap(
       await supabase
         .from('platform_settings')
-        .select(
-          'platform_fee_percent, max_agent_price, signups_open, maintenance_mode, maintenance_message, updated_at, updated_by',
-        )
+        .select('platform_fee_percent, max_agent_price, signups_open, maintenance_mode, maintenance_message')
         .single(),
       'platform settings',
     );
@@ -45,10 +40,13 @@ export function getPlatformSettings(supabase: AppSupabaseClient): Promise<Platfo
       signupsOpen: row.signups_open,
       maintenanceMode: row.maintenance_mode,
       maintenanceMessage: row.maintenance_message,
-      updatedAt: row.updated_at,
-      updatedBy: row.updated_by,
     };
   });
+}
+
+/** After the database refused something the cached settings allowed: the next read is fresh. */
+export function forgetPlatformSettings(): void {
+  cache.clear();
 }
 
 /** The settings in force, for a loader, an action or a middleware (through the anonymous client). */

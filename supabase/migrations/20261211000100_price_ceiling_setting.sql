@@ -26,3 +26,44 @@ end
 $$;
 create trigger agents_within_price_ceiling before insert or update of price on public.agents
   for each row execute function public.agents_within_price_ceiling();
+
+-- Who changed the settings last is stamped only when a setting changed (a save that changed
+-- nothing wrote no audit entry, and should not name its author either), and it is not public:
+-- an anonymous reader gets the settings, not the last admin's id. (Signed-in roles keep the whole
+-- row: an admin's save reads back what it wrote.)
+create or replace function public.platform_settings_stamp()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if (to_jsonb(new) - 'updated_at' - 'updated_by') is distinct from (to_jsonb(old) - 'updated_at' - 'updated_by') then
+    new.updated_at := now();
+    new.updated_by := auth.uid();
+  else
+    new.updated_at := old.updated_at;
+    new.updated_by := old.updated_by;
+  end if;
+  return new;
+end
+$$;
+
+revoke select on public.platform_settings from anon;
+grant select (
+  id, platform_fee_percent, max_agent_price, signups_open, maintenance_mode, maintenance_message, updated_at
+) on public.platform_settings to anon;
+
+-- The fee a purchase was charged stays what it was (only the service role updates purchases; this
+-- keeps it so whoever does).
+create function public.purchases_fee_kept()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.platform_fee_percent := old.platform_fee_percent;
+  return new;
+end
+$$;
+create trigger purchases_fee_kept before update of platform_fee_percent on public.purchases
+  for each row execute function public.purchases_fee_kept();

@@ -25,6 +25,7 @@ const PROBE_ANSWER = new Map<string, number>([
   ['/dashboard/upload', 400], // no draft key: not a form this page served
   ['/dashboard/users', 400],
   ['/dashboard/moderation', 400],
+  ['/dashboard/system', 400], // the platform settings' form: no fee
 ]);
 
 const denial = (permission: string) => `You don't have the required permission: ${permission}`;

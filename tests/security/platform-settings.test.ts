@@ -109,6 +109,65 @@ describe('an admin changes them, and the product follows', () => {
     expect((await pageText('/become-seller')).html).toContain('AgentMarket keeps 12.5% of each sale');
   });
 
+  it('under a lowered ceiling, an agent priced above keeps its price; any other price above is a 400 beside the field', async () => {
+    const sellerCookie = await signInThroughApp(app.origin, 'seller@demo.test');
+    const { rows } = await app.backend.db.query<{
+      id: string;
+      name: string;
+      description: string;
+      category: string;
+      price: string;
+      thumbnail_url: string | null;
+    }>(
+      `select a.id, a.name, a.description, a.category, a.price::text as price, a.thumbnail_url
+         from public.agents a join public.users u on u.id = a.seller_id
+        where u.email = 'seller@demo.test' and a.status = 'published' and a.price > 100
+        order by a.price limit 1`,
+    );
+    const agent = rows[0]!;
+    expect((await save(adminCookie, { platformFeePercent: '12.5', maxAgentPrice: '100' })).status).toBe(303);
+    const edit = (price: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        intent: 'publish',
+        name: agent.name,
+        description: agent.description,
+        category: agent.category,
+        price,
+        features: 'One feature',
+        keep_thumbnail: agent.thumbnail_url ?? '',
+      }))
+        form.append(name, value);
+      return fetch(`${app.origin}/dashboard/agents/${agent.id}/edit`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: app.origin, cookie: sellerCookie },
+        body: form,
+      });
+    };
+    const between = await edit('100.01');
+    expect(between.status).toBe(400);
+    expect(await between.text()).toContain(
+      `The price must be a number from 0 to 100 (or its current ${Number(agent.price).toFixed(2)}) with at most two decimals`,
+    );
+    expect((await edit(agent.price)).status).toBe(303);
+    const [after] = (
+      await app.backend.db.query<{ price: string }>('select price::text as price from public.agents where id = $1', [
+        agent.id,
+      ])
+    ).rows;
+    expect(after!.price).toBe(agent.price);
+    expect((await save(adminCookie, { platformFeePercent: '12.5', maxAgentPrice: '300' })).status).toBe(303);
+
+    // Lowered behind the app's back (another process; this one reads its 5 s cache): the form
+    // takes 250, the database refuses it, and the seller reads why beside the field.
+    await app.backend.db.query('update public.platform_settings set max_agent_price = 50');
+    const raced = await edit('250');
+    expect(raced.status).toBe(400);
+    expect(await raced.text()).toContain('The price must be a number from 0 to 50');
+    expect((await save(adminCookie, { platformFeePercent: '12.5', maxAgentPrice: '300' })).status).toBe(303);
+  });
+
   it('a raised price ceiling reaches the listing form and the database at once', async () => {
     const sellerCookie = await signInThroughApp(app.origin, 'seller@demo.test');
     expect((await pageText('/dashboard/upload', sellerCookie)).html).toContain(

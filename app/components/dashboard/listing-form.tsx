@@ -13,6 +13,8 @@ import {
   MAX_AGENT_NAME_LENGTH,
   MAX_IMAGES,
   MAX_RELEASE_NOTES_LENGTH,
+  keepsPriceAbove,
+  type PriceLimits,
 } from '~/schemas/listing';
 import { FIRST_VERSION } from '~/lib/versions';
 import { AGENT_MANIFEST_FILE } from '~/lib/agent-package-format';
@@ -43,7 +45,7 @@ function fieldValues(result: FormResult | null | undefined, name: string): strin
 export function ListingForm({
   action,
   categories,
-  maxPrice,
+  priceLimits,
   initial,
   draftId,
   latestVersion,
@@ -52,8 +54,8 @@ export function ListingForm({
 }: {
   action: string;
   categories: readonly string[];
-  /** The price ceiling (a platform setting; the agent's own price where a lowered ceiling left it above). */
-  maxPrice: number;
+  /** What the price may be: the ceiling in force (a platform setting), or the agent's own price. */
+  priceLimits: PriceLimits;
   initial: ListingValues;
   /** Upload: the id the new agent gets. */
   draftId?: string;
@@ -105,7 +107,7 @@ export function ListingForm({
           inputMode="decimal"
           required
           defaultValue={value('price', initial.price)}
-          hint={`From 0 (free) to ${maxPrice}, at most two decimals.`}
+          hint={`From 0 (free) to ${priceLimits.maxPrice}${keepsPriceAbove(priceLimits) ? `, or its current ${priceLimits.currentPrice!.toFixed(2)}` : ''}, at most two decimals.`}
           error={fieldError(result, 'price')}
         />
       </div>

@@ -9,17 +9,21 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
 import { UPLOAD_PATH } from '~/lib/listing';
-import { listingAction, priceCeiling } from '~/server/listing.server';
+import { listingAction, priceLimits } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/upload';
 
 export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
-  const [categories, maxPrice] = await Promise.all([
+  const [categories, limits] = await Promise.all([
     listCategories(publicSupabase(args.context.get(connectionContext))),
-    priceCeiling(args.context),
+    priceLimits(args.context),
   ]);
-  return { categories: categories.map((category) => category.name), maxPrice, draftId: crypto.randomUUID() };
+  return {
+    categories: categories.map((category) => category.name),
+    priceLimits: limits,
+    draftId: crypto.randomUUID(),
+  };
 }
 
 export const action = (args: Route.ActionArgs) => listingAction(args, { kind: 'upload' });
@@ -39,7 +43,7 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
       <ListingForm
         action={UPLOAD_PATH}
         categories={loaderData.categories}
-        maxPrice={loaderData.maxPrice}
+        priceLimits={loaderData.priceLimits}
         draftId={loaderData.draftId}
         initial={{ name: '', description: '', category: '', price: '', features: '', thumbnailUrl: null, images: [] }}
         result={actionData}

@@ -42,6 +42,7 @@ describe('who reads and who changes', () => {
            maintenance_message = 'Back at noon', updated_by = $1`,
         [DEMO.buyer],
       );
+      await tx.query('reset role');
       const row = (await tx.query<{ updated_by: string }>('select updated_by from public.platform_settings')).rows[0];
       const log = (
         await tx.query<{ actor_id: string; action: string; details: Record<string, { from: unknown; to: unknown }> }>(
@@ -63,6 +64,18 @@ describe('who reads and who changes', () => {
         },
       },
     ]);
+  });
+
+  it('keeps who changed them last to itself, and names no one for a save that changed nothing', async () => {
+    await expect(
+      rolledBack(db, anon, (tx) => tx.query('select updated_by from public.platform_settings')),
+    ).rejects.toThrow(/permission denied/);
+    const stamps = await rolledBack(db, user(DEMO.admin), async (tx) => {
+      await tx.query('update public.platform_settings set platform_fee_percent = platform_fee_percent');
+      await tx.query('reset role');
+      return (await tx.query<{ updated_by: string | null }>('select updated_by from public.platform_settings')).rows[0];
+    });
+    expect(stamps!.updated_by).toBeNull();
   });
 
   it('refuses values outside the ranges and a second row', async () => {
@@ -102,6 +115,26 @@ describe('the fee a sale is charged', () => {
       return { before, after, kept };
     });
     expect(fees).toEqual({ before: 10, after: 20, kept: 10 });
+  });
+
+  it('stays what it was charged, whoever updates the purchase', async () => {
+    const fee = await rolledBackTransaction(db, async (tx) => {
+      const id = (
+        await tx.query<{ id: string }>(
+          `insert into public.purchases (buyer_id, agent_id, list_price, amount, status)
+           values ($1, $2, 10, 10, 'completed') returning id`,
+          [DEMO.otherBuyer, seedAgentId(32)],
+        )
+      ).rows[0]!.id;
+      await tx.query('update public.purchases set platform_fee_percent = 0 where id = $1', [id]);
+      return (
+        await tx.query<{ fee: number }>(
+          'select platform_fee_percent::float8 as fee from public.purchases where id = $1',
+          [id],
+        )
+      ).rows[0]!.fee;
+    });
+    expect(fee).toBe(10);
   });
 
   it('adds up in a seller’s earnings at each sale’s own rate', async () => {
