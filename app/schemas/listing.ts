@@ -11,8 +11,10 @@ export const MAX_AGENT_DESCRIPTION_LENGTH = 5000;
 export const MAX_FEATURES = 20;
 export const MAX_FEATURE_LENGTH = 200;
 export const MAX_IMAGES = 6;
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const MAX_PACKAGE_BYTES = 10 * 1024 * 1024;
+/** The storage's caps: the most the upload limits (platform settings, in MB) can allow. */
+export const MAX_IMAGE_MB = 2;
+export const MAX_PACKAGE_MB = 10;
+export const MB = 1024 * 1024;
 export const MAX_RELEASE_NOTES_LENGTH = 5000;
 
 export const LISTING_INTENTS = ['draft', 'publish'] as const;
@@ -34,10 +36,10 @@ export const LISTING_MESSAGES = {
   releaseNotesRequired: 'Please describe what changed in this version.',
   versionNotHigher: (latest: string) => `The new version must be higher than ${latest}.`,
   imageType: 'Images must be JPEG, PNG, GIF or WebP files.',
-  imageTooLarge: 'Each image can be at most 2 MB.',
+  imageTooLarge: (imageMb: number) => `Each image can be at most ${imageMb} MB.`,
   tooManyImages: `An agent can show at most ${MAX_IMAGES} images besides its thumbnail.`,
   packageType: 'The package must be a JSON file or a ZIP archive.',
-  packageTooLarge: 'The package file can be at most 10 MB.',
+  packageTooLarge: (packageMb: number) => `The package file can be at most ${packageMb} MB.`,
   packageRequired: 'Add a package file before publishing: buyers download it.',
   intent: 'Choose Save as draft or Publish.',
   check: 'Please check the highlighted fields.',
@@ -74,6 +76,15 @@ export interface PriceLimits {
   /** Edit: the agent's price now. */
   currentPrice?: number;
 }
+
+/** The largest files a seller may upload now, in MB (platform settings, at most the caps above). */
+export interface UploadLimits {
+  imageMb: number;
+  packageMb: number;
+}
+
+/** What the listing form takes: its price and its files. */
+export type ListingLimits = PriceLimits & UploadLimits;
 
 export const keepsPriceAbove = ({ maxPrice, currentPrice }: PriceLimits) =>
   currentPrice !== undefined && currentPrice > maxPrice;

@@ -3,6 +3,7 @@
  * the same ranges as the table's constraints (migration 20261210000100_platform_settings.sql).
  */
 import { z } from 'zod';
+import { MAX_IMAGE_MB, MAX_PACKAGE_MB } from '~/schemas/listing';
 
 export const MAX_PLATFORM_FEE_PERCENT = 50;
 /** The highest price ceiling the table takes (numeric(7, 2)). */
@@ -12,6 +13,8 @@ export const MAX_MAINTENANCE_MESSAGE_LENGTH = 300;
 export const PLATFORM_SETTINGS_MESSAGES = {
   fee: `The platform fee must be a number from 0 to ${MAX_PLATFORM_FEE_PERCENT} with at most two decimals.`,
   priceCeiling: `The price ceiling must be a number from 1 to ${MAX_PRICE_CEILING.toLocaleString('en-US')} with at most two decimals.`,
+  imageMb: `The largest image must be a whole number of MB from 1 to ${MAX_IMAGE_MB}.`,
+  packageMb: `The largest package must be a whole number of MB from 1 to ${MAX_PACKAGE_MB}.`,
   message: `The maintenance message can be at most ${MAX_MAINTENANCE_MESSAGE_LENGTH} characters.`,
   saved: 'Settings saved.',
   signUpClosed: 'Sign-up is closed for now. If you already have an account, sign in.',
@@ -23,6 +26,16 @@ const checkbox = z
   .string()
   .optional()
   .transform((value) => value === 'on');
+
+/** A whole number of MB from 1 to `most` (the storage's cap). */
+function wholeMb(most: number, message: 'imageMb' | 'packageMb') {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, PLATFORM_SETTINGS_MESSAGES[message])
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= most, PLATFORM_SETTINGS_MESSAGES[message]);
+}
 
 export const platformSettingsSchema = z.object({
   platformFeePercent: z
@@ -37,6 +50,8 @@ export const platformSettingsSchema = z.object({
     .regex(/^\d{1,5}(\.\d{1,2})?$/, PLATFORM_SETTINGS_MESSAGES.priceCeiling)
     .transform(Number)
     .refine((value) => value >= 1, PLATFORM_SETTINGS_MESSAGES.priceCeiling),
+  maxImageMb: wholeMb(MAX_IMAGE_MB, 'imageMb'),
+  maxPackageMb: wholeMb(MAX_PACKAGE_MB, 'packageMb'),
   signupsOpen: checkbox,
   maintenanceMode: checkbox,
   maintenanceMessage: z

@@ -32,6 +32,15 @@ describe('file checks', () => {
     expect(large).toMatchObject({ ok: false, message: 'big.png: Each image can be at most 2 MB.' });
   });
 
+  it('follows a lowered upload limit (a platform setting): 1 MB', async () => {
+    const image = await checkImage(new File([new Uint8Array(1024 * 1024 + 1)], 'mid.png'), 1);
+    expect(image).toMatchObject({ ok: false, message: 'mid.png: Each image can be at most 1 MB.' });
+    expect(await checkPackage(new File([new Uint8Array(1024 * 1024 + 1)], 'p.zip'), 1)).toEqual({
+      ok: false,
+      message: 'The package file can be at most 1 MB.',
+    });
+  });
+
   it('takes a JSON package in the agent package format and refuses one that is not, or over 10 MB', async () => {
     expect(await checkPackage(new File([JSON.stringify(validPackage())], 'p.json'))).toMatchObject({
       ok: true,

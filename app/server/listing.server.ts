@@ -9,7 +9,7 @@
  * Files after an error: a valid new thumbnail or image is stored at once (under the seller's and
  * the agent's ids) and comes back as a ticked "keep" checkbox, so a form sent again keeps it,
  * with or without JavaScript. The package is stored only when the whole form is valid (it may
- * be 10 MB and its path holds the version); after an error it must be chosen again, and the
+ * be up to 10 MB, the upload limit a platform setting may lower, and its path holds the version); after an error it must be chosen again, and the
  * form says so. Images stored for a form that is then abandoned stay in the bucket (orphans).
  */
 import { forgetPlatformSettings, platformSettings } from '~/server/platform-settings.server';
@@ -39,11 +39,12 @@ import { packageFilePath } from '~/lib/package-path';
 import {
   LISTING_MESSAGES,
   listingSchema,
-  MAX_IMAGE_BYTES,
+  MAX_IMAGE_MB,
   MAX_IMAGES,
-  MAX_PACKAGE_BYTES,
+  MAX_PACKAGE_MB,
+  MB,
   type ListingForm,
-  type PriceLimits,
+  type ListingLimits,
 } from '~/schemas/listing';
 import { compareVersions, FIRST_VERSION } from '~/lib/versions';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
@@ -252,16 +253,18 @@ export async function changeStatusAction(args: GuardArgs & { request: Request })
 
 type Checked<K> = { ok: true; kind: K; bytes: Uint8Array<ArrayBuffer> } | { ok: false; message: string };
 
-export async function checkImage(file: File): Promise<Checked<ImageKind>> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: `${file.name}: ${LISTING_MESSAGES.imageTooLarge}` };
+/** An image: at most `imageMb` (the platform setting; the storage's cap by default), then its bytes. */
+export async function checkImage(file: File, imageMb = MAX_IMAGE_MB): Promise<Checked<ImageKind>> {
+  if (file.size > imageMb * MB)
+    return { ok: false, message: `${file.name}: ${LISTING_MESSAGES.imageTooLarge(imageMb)}` };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectImageKind(bytes);
   return kind ? { ok: true, kind, bytes } : { ok: false, message: `${file.name}: ${LISTING_MESSAGES.imageType}` };
 }
 
 /** A package: JSON or ZIP by its bytes, and its manifest in the agent package format (its problems named). */
-export async function checkPackage(file: File): Promise<Checked<PackageKind>> {
-  if (file.size > MAX_PACKAGE_BYTES) return { ok: false, message: LISTING_MESSAGES.packageTooLarge };
+export async function checkPackage(file: File, packageMb = MAX_PACKAGE_MB): Promise<Checked<PackageKind>> {
+  if (file.size > packageMb * MB) return { ok: false, message: LISTING_MESSAGES.packageTooLarge(packageMb) };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = detectPackageKind(bytes);
   if (!kind) return { ok: false, message: LISTING_MESSAGES.packageType };
@@ -299,10 +302,18 @@ async function agentIdTaken(service: AppSupabaseClient, agentId: string): Promis
   return rows.length > 0;
 }
 
-/** What the listing form's price may be (`PriceLimits`): the ceiling in force, and the agent's own price. */
-export async function priceLimits(context: ActionArgs['context'], currentPrice?: number): Promise<PriceLimits> {
-  const { maxAgentPrice } = await platformSettings(context);
-  return { maxPrice: maxAgentPrice, currentPrice };
+/**
+ * What the listing form takes (`ListingLimits`): the price ceiling in force and the agent's own
+ * price, and the largest image and package (platform settings).
+ */
+export async function listingLimits(context: ActionArgs['context'], currentPrice?: number): Promise<ListingLimits> {
+  const settings = await platformSettings(context);
+  return {
+    maxPrice: settings.maxAgentPrice,
+    currentPrice,
+    imageMb: settings.maxImageMb,
+    packageMb: settings.maxPackageMb,
+  };
 }
 
 /**
@@ -322,6 +333,10 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
   const agentId = existing?.id ?? (await claimDraftId(service, fields));
   if (typeof agentId !== 'string') return agentId;
 
+  const [categoryList, limits] = await Promise.all([
+    listCategories(publicSupabase(connection)),
+    listingLimits(args.context, existing?.price),
+  ]);
   const { fieldErrors, stored } = await takeImages({
     form,
     fields,
@@ -330,17 +345,14 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     sellerId: viewer.id,
     agentId,
     existing,
+    imageMb: limits.imageMb,
   });
 
   // The package: checked now, stored only once everything is valid.
   const packageFile = chosenFiles(form, 'package')[0];
-  const checkedPackage = packageFile ? await checkPackage(packageFile) : null;
+  const checkedPackage = packageFile ? await checkPackage(packageFile, limits.packageMb) : null;
   if (checkedPackage && !checkedPackage.ok) fieldErrors.package = [checkedPackage.message];
 
-  const [categoryList, limits] = await Promise.all([
-    listCategories(publicSupabase(connection)),
-    priceLimits(args.context, existing?.price),
-  ]);
   const categories = categoryList.map((category) => category.name);
   const submission = parseForm(fields, listingSchema(categories, limits));
   const value = submission.status === 'success' ? submission.value : null;
@@ -431,6 +443,7 @@ async function takeImages({
   sellerId,
   agentId,
   existing,
+  imageMb,
 }: {
   form: FormData;
   fields: FormData;
@@ -439,6 +452,7 @@ async function takeImages({
   sellerId: string;
   agentId: string;
   existing: OwnAgent | null;
+  imageMb: number;
 }): Promise<{ fieldErrors: Record<string, string[]>; stored: string[] }> {
   const prefix = imageUrlPrefix(connection);
   const folder = `${sellerId}/${agentId}`;
@@ -461,8 +475,8 @@ async function takeImages({
   const thumbnailFile = chosenFiles(form, 'thumbnail')[0];
   const imageErrors: string[] = [];
   if (keptImages.length + newImages.length > MAX_IMAGES) imageErrors.push(LISTING_MESSAGES.tooManyImages);
-  const checkedImages = imageErrors.length ? [] : await Promise.all(newImages.map(checkImage));
-  const checkedThumbnail = thumbnailFile ? await checkImage(thumbnailFile) : null;
+  const checkedImages = imageErrors.length ? [] : await Promise.all(newImages.map((file) => checkImage(file, imageMb)));
+  const checkedThumbnail = thumbnailFile ? await checkImage(thumbnailFile, imageMb) : null;
   if (checkedThumbnail && !checkedThumbnail.ok) fieldErrors.thumbnail = [checkedThumbnail.message];
   for (const image of checkedImages) if (!image.ok) imageErrors.push(image.message);
   if (imageErrors.length) fieldErrors.images = imageErrors;

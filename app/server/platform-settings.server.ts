@@ -16,6 +16,9 @@ export interface PlatformSettings {
   platformFeePercent: number;
   /** The highest price an agent may be listed at. */
   maxAgentPrice: number;
+  /** The largest image and package a seller may upload, in MB. */
+  maxImageMb: number;
+  maxPackageMb: number;
   signupsOpen: boolean;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
@@ -30,13 +33,17 @@ export function getPlatformSettings(supabase: AppSupabaseClient): Promise<Platfo
     const row = unwrap(
       await supabase
         .from('platform_settings')
-        .select('platform_fee_percent, max_agent_price, signups_open, maintenance_mode, maintenance_message')
+        .select(
+          'platform_fee_percent, max_agent_price, max_image_mb, max_package_mb, signups_open, maintenance_mode, maintenance_message',
+        )
         .single(),
       'platform settings',
     );
     return {
       platformFeePercent: Number(row.platform_fee_percent),
       maxAgentPrice: Number(row.max_agent_price),
+      maxImageMb: row.max_image_mb,
+      maxPackageMb: row.max_package_mb,
       signupsOpen: row.signups_open,
       maintenanceMode: row.maintenance_mode,
       maintenanceMessage: row.maintenance_message,
@@ -64,6 +71,8 @@ export async function savePlatformSettings(supabase: AppSupabaseClient, input: P
     .update({
       platform_fee_percent: input.platformFeePercent,
       max_agent_price: input.maxAgentPrice,
+      max_image_mb: input.maxImageMb,
+      max_package_mb: input.maxPackageMb,
       signups_open: input.signupsOpen,
       maintenance_mode: input.maintenanceMode,
       maintenance_message: input.maintenanceMessage || null,
@@ -77,6 +86,8 @@ export async function savePlatformSettings(supabase: AppSupabaseClient, input: P
 const SETTING_LABEL: Record<string, (value: unknown) => string> = {
   platform_fee_percent: (value) => `${Number(value)}%`,
   max_agent_price: (value) => `$${Number(value)}`,
+  max_image_mb: (value) => `${Number(value)} MB`,
+  max_package_mb: (value) => `${Number(value)} MB`,
   signups_open: (value) => (value ? 'open' : 'closed'),
   maintenance_mode: (value) => (value ? 'on' : 'off'),
   maintenance_message: (value) => (typeof value === 'string' && value ? `“${value}”` : 'none'),
@@ -85,6 +96,8 @@ const SETTING_LABEL: Record<string, (value: unknown) => string> = {
 const SETTING_NAME: Record<string, string> = {
   platform_fee_percent: 'Platform fee',
   max_agent_price: 'Price ceiling',
+  max_image_mb: 'Largest image',
+  max_package_mb: 'Largest package',
   signups_open: 'Sign-up',
   maintenance_mode: 'Maintenance mode',
   maintenance_message: 'Maintenance message',

@@ -596,6 +596,8 @@ export type Database = {
           maintenance_message: string | null;
           maintenance_mode: boolean;
           max_agent_price: number;
+          max_image_mb: number;
+          max_package_mb: number;
           platform_fee_percent: number;
           signups_open: boolean;
           updated_at: string;
@@ -606,6 +608,8 @@ export type Database = {
           maintenance_message?: string | null;
           maintenance_mode?: boolean;
           max_agent_price?: number;
+          max_image_mb?: number;
+          max_package_mb?: number;
           platform_fee_percent?: number;
           signups_open?: boolean;
           updated_at?: string;
@@ -616,6 +620,8 @@ export type Database = {
           maintenance_message?: string | null;
           maintenance_mode?: boolean;
           max_agent_price?: number;
+          max_image_mb?: number;
+          max_package_mb?: number;
           platform_fee_percent?: number;
           signups_open?: boolean;
           updated_at?: string;

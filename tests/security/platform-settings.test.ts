@@ -41,9 +41,15 @@ function post(path: string, cookie: string | null, fields: Record<string, string
   });
 }
 
-/** System Settings' form: the price ceiling as it is unless given. */
+/** System Settings' form: the price ceiling and the upload limits as they are unless given. */
 const save = (cookie: string, fields: Record<string, string>) =>
-  post('/dashboard/system', cookie, { intent: 'save-settings', maxAgentPrice: '300', ...fields });
+  post('/dashboard/system', cookie, {
+    intent: 'save-settings',
+    maxAgentPrice: '300',
+    maxImageMb: '2',
+    maxPackageMb: '10',
+    ...fields,
+  });
 
 /** A page's HTML without React's text separators (`12.5<!-- -->%`). */
 async function pageText(path: string, cookie?: string) {
@@ -166,6 +172,37 @@ describe('an admin changes them, and the product follows', () => {
     expect(raced.status).toBe(400);
     expect(await raced.text()).toContain('The price must be a number from 0 to 50');
     expect((await save(adminCookie, { platformFeePercent: '12.5', maxAgentPrice: '300' })).status).toBe(303);
+  });
+
+  it('lowered upload limits reach the listing form’s hints and checks at once', async () => {
+    const sellerCookie = await signInThroughApp(app.origin, 'seller@demo.test');
+    expect((await save(adminCookie, { platformFeePercent: '12.5', maxImageMb: '1', maxPackageMb: '1' })).status).toBe(
+      303,
+    );
+    const page = await pageText('/dashboard/upload', sellerCookie);
+    expect(page.html).toContain('JPEG, PNG, GIF or WebP, at most 1 MB.');
+    expect(page.html).toContain('at most 1 MB.');
+    const draftId = page.html.match(/name="draft_id" value="([^"]+)"/)![1]!;
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      intent: 'draft',
+      draft_id: draftId,
+      name: 'Too Big',
+      description: 'A package over the lowered limit.',
+      category: 'Sales',
+      price: '5',
+    }))
+      form.append(name, value);
+    form.append('package', new File([new Uint8Array(1024 * 1024 + 10)], 'big.zip', { type: 'application/zip' }));
+    const response = await fetch(`${app.origin}/dashboard/upload`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: app.origin, cookie: sellerCookie },
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('The package file can be at most 1 MB.');
+    expect((await save(adminCookie, { platformFeePercent: '12.5' })).status).toBe(303);
   });
 
   it('a raised price ceiling reaches the listing form and the database at once', async () => {

@@ -14,7 +14,7 @@ import {
   MAX_IMAGES,
   MAX_RELEASE_NOTES_LENGTH,
   keepsPriceAbove,
-  type PriceLimits,
+  type ListingLimits,
 } from '~/schemas/listing';
 import { FIRST_VERSION } from '~/lib/versions';
 import { AGENT_MANIFEST_FILE } from '~/lib/agent-package-format';
@@ -45,7 +45,7 @@ function fieldValues(result: FormResult | null | undefined, name: string): strin
 export function ListingForm({
   action,
   categories,
-  priceLimits,
+  limits,
   initial,
   draftId,
   latestVersion,
@@ -54,8 +54,8 @@ export function ListingForm({
 }: {
   action: string;
   categories: readonly string[];
-  /** What the price may be: the ceiling in force (a platform setting), or the agent's own price. */
-  priceLimits: PriceLimits;
+  /** The price ceiling in force or the agent's own price, and the largest files (platform settings). */
+  limits: ListingLimits;
   initial: ListingValues;
   /** Upload: the id the new agent gets. */
   draftId?: string;
@@ -107,7 +107,7 @@ export function ListingForm({
           inputMode="decimal"
           required
           defaultValue={value('price', initial.price)}
-          hint={`From 0 (free) to ${priceLimits.maxPrice}${keepsPriceAbove(priceLimits) ? `, or its current ${priceLimits.currentPrice!.toFixed(2)}` : ''}, at most two decimals.`}
+          hint={`From 0 (free) to ${limits.maxPrice}${keepsPriceAbove(limits) ? `, or its current ${limits.currentPrice!.toFixed(2)}` : ''}, at most two decimals.`}
           error={fieldError(result, 'price')}
         />
       </div>
@@ -128,7 +128,7 @@ export function ListingForm({
           label={thumbnail ? 'Replace the thumbnail' : 'Thumbnail'}
           name="thumbnail"
           accept={IMAGE_TYPES}
-          hint="JPEG, PNG, GIF or WebP, at most 2 MB."
+          hint={`JPEG, PNG, GIF or WebP, at most ${limits.imageMb} MB.`}
           error={fieldError(result, 'thumbnail')}
         />
         {images.length ? (
@@ -146,7 +146,7 @@ export function ListingForm({
           name="images"
           accept={IMAGE_TYPES}
           multiple
-          hint={`Up to ${MAX_IMAGES} images in all, each JPEG, PNG, GIF or WebP of at most 2 MB.`}
+          hint={`Up to ${MAX_IMAGES} images in all, each JPEG, PNG, GIF or WebP of at most ${limits.imageMb} MB.`}
           error={result?.error?.images?.join(' ')}
         />
       </fieldset>
@@ -165,7 +165,7 @@ export function ListingForm({
           label={latestVersion ? 'New package file' : 'Package file'}
           name="package"
           accept={PACKAGE_TYPES}
-          hint={`A JSON manifest in the agent package format (see Documentation), or a ZIP archive with ${AGENT_MANIFEST_FILE} at its root; at most 10 MB.`}
+          hint={`A JSON manifest in the agent package format (see Documentation), or a ZIP archive with ${AGENT_MANIFEST_FILE} at its root; at most ${limits.packageMb} MB.`}
           error={fieldError(result, 'package')}
         />
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">

@@ -7,6 +7,7 @@ import { Form, useNavigation } from 'react-router';
 import { Field, FormMessage, Labelled, TEXT_AREA_CLASS } from '~/components/ui/field';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
+import { MAX_IMAGE_MB, MAX_PACKAGE_MB } from '~/schemas/listing';
 import {
   MAX_MAINTENANCE_MESSAGE_LENGTH,
   MAX_PLATFORM_FEE_PERCENT,
@@ -18,6 +19,8 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 export interface PlatformSettingsView {
   platformFeePercent: number;
   maxAgentPrice: number;
+  maxImageMb: number;
+  maxPackageMb: number;
   signupsOpen: boolean;
   maintenanceMode: boolean;
   maintenanceMessage: string | null;
@@ -106,6 +109,24 @@ export function PlatformSettingsForm({
           hint="The highest price a seller can list an agent at. An agent above a lowered ceiling keeps its price until it is changed."
           error={fieldError(result, 'maxAgentPrice')}
         />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Largest image (MB)"
+            name="maxImageMb"
+            inputMode="numeric"
+            defaultValue={typed ? (fieldValue(result, 'maxImageMb') ?? '') : String(settings.maxImageMb)}
+            hint={`1 to ${MAX_IMAGE_MB}: a listing's thumbnail and each of its images.`}
+            error={fieldError(result, 'maxImageMb')}
+          />
+          <Field
+            label="Largest package (MB)"
+            name="maxPackageMb"
+            inputMode="numeric"
+            defaultValue={typed ? (fieldValue(result, 'maxPackageMb') ?? '') : String(settings.maxPackageMb)}
+            hint={`1 to ${MAX_PACKAGE_MB}: the file buyers download.`}
+            error={fieldError(result, 'maxPackageMb')}
+          />
+        </div>
         <Switch
           name="signupsOpen"
           label="Sign-up open"

@@ -12,7 +12,7 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
 import { AGENTS_PATH, editPath, moderatedMessage } from '~/lib/listing';
-import { listingAction, priceLimits, requireOwnAgent } from '~/server/listing.server';
+import { listingAction, listingLimits, requireOwnAgent } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/agent-edit';
 
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     agent,
     categories: categories.map((category) => category.name),
-    priceLimits: await priceLimits(args.context, agent.price),
+    limits: await listingLimits(args.context, agent.price),
   };
 }
 
@@ -61,7 +61,7 @@ export default function EditAgentPage({ loaderData, actionData }: Route.Componen
         key={agent.id}
         action={editPath(agent.id)}
         categories={categories}
-        priceLimits={loaderData.priceLimits}
+        limits={loaderData.limits}
         latestVersion={agent.latestVersion}
         publishable={!agent.moderationReason}
         initial={{

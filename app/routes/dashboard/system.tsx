@@ -32,6 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     settings: {
       platformFeePercent: settings.platformFeePercent,
       maxAgentPrice: settings.maxAgentPrice,
+      maxImageMb: settings.maxImageMb,
+      maxPackageMb: settings.maxPackageMb,
       signupsOpen: settings.signupsOpen,
       maintenanceMode: settings.maintenanceMode,
       maintenanceMessage: settings.maintenanceMessage,

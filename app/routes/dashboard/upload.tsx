@@ -9,7 +9,7 @@ import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
 import { UPLOAD_PATH } from '~/lib/listing';
-import { listingAction, priceLimits } from '~/server/listing.server';
+import { listingAction, listingLimits } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
 import type { Route } from './+types/upload';
 
@@ -17,11 +17,11 @@ export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
   const [categories, limits] = await Promise.all([
     listCategories(publicSupabase(args.context.get(connectionContext))),
-    priceLimits(args.context),
+    listingLimits(args.context),
   ]);
   return {
     categories: categories.map((category) => category.name),
-    priceLimits: limits,
+    limits,
     draftId: crypto.randomUUID(),
   };
 }
@@ -43,7 +43,7 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
       <ListingForm
         action={UPLOAD_PATH}
         categories={loaderData.categories}
-        priceLimits={loaderData.priceLimits}
+        limits={loaderData.limits}
         draftId={loaderData.draftId}
         initial={{ name: '', description: '', category: '', price: '', features: '', thumbnailUrl: null, images: [] }}
         result={actionData}

@@ -82,6 +82,9 @@ describe('who reads and who changes', () => {
     for (const sql of [
       'update public.platform_settings set platform_fee_percent = 50.01',
       'update public.platform_settings set platform_fee_percent = -1',
+      'update public.platform_settings set max_image_mb = 3',
+      'update public.platform_settings set max_package_mb = 0',
+      'update public.platform_settings set max_package_mb = 11',
       `update public.platform_settings set maintenance_message = repeat('x', 301)`,
       `insert into public.platform_settings (id) values (gen_random_uuid())`,
     ]) {
