@@ -8,9 +8,10 @@
  *
  * Files after an error: a valid new thumbnail or image is stored at once (under the seller's and
  * the agent's ids) and comes back as a ticked "keep" checkbox, so a form sent again keeps it,
- * with or without JavaScript. The package is stored only when the whole form is valid (it may
- * be up to 10 MB, the upload limit a platform setting may lower, and its path holds the version); after an error it must be chosen again, and the
- * form says so. Images stored for a form that is then abandoned stay in the bucket (orphans).
+ * with or without JavaScript. The package is stored only when the whole form is valid (it may be
+ * up to 10 MB, a limit a platform setting may lower, and its path holds the version); after an
+ * error it must be chosen again, and the form says so. Images stored for a form that is then
+ * abandoned stay in the bucket (orphans).
  */
 import { forgetPlatformSettings, platformSettings } from '~/server/platform-settings.server';
 import { data } from 'react-router';
