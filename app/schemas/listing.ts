@@ -27,8 +27,8 @@ export const LISTING_MESSAGES = {
   descriptionTooLong: `The description can be at most ${MAX_AGENT_DESCRIPTION_LENGTH.toLocaleString('en-US')} characters.`,
   category: 'Please choose one of the categories.',
   /** The ceiling is a platform setting (System Settings); an agent above a lowered one may keep its price. */
-  price: ({ maxPrice, currentPrice }: PriceLimits) =>
-    `The price must be a number from 0 to ${maxPrice}${keepsPriceAbove({ maxPrice, currentPrice }) ? ` (or its current ${currentPrice!.toFixed(2)})` : ''} with at most two decimals (for example 19.99).`,
+  price: (limits: PriceLimits) =>
+    `The price must be a number from 0 to ${priceRangeEnd(limits)} with at most two decimals (for example 19.99).`,
   tooManyFeatures: `List at most ${MAX_FEATURES} features, one per line.`,
   featureTooLong: `Each feature can be at most ${MAX_FEATURE_LENGTH} characters.`,
   version: 'The version must look like 1.0.0 (numbers separated by dots).',
@@ -86,8 +86,12 @@ export interface UploadLimits {
 /** What the listing form takes: its price and its files. */
 export type ListingLimits = PriceLimits & UploadLimits;
 
-export const keepsPriceAbove = ({ maxPrice, currentPrice }: PriceLimits) =>
-  currentPrice !== undefined && currentPrice > maxPrice;
+/** The top of the price range in words: "100", or "100 (or its current 149.00)" for an agent a lowered ceiling left above. */
+export function priceRangeEnd({ maxPrice, currentPrice }: PriceLimits): string {
+  return currentPrice !== undefined && currentPrice > maxPrice
+    ? `${maxPrice} (or its current ${currentPrice.toFixed(2)})`
+    : String(maxPrice);
+}
 
 /** The form's text fields; `categories` are the names of public.categories. */
 export function listingSchema(categories: readonly string[], limits: PriceLimits) {

@@ -1,6 +1,6 @@
 /**
  * The platform settings an admin edits on System Settings (ADR 065), validated on the server with
- * the same ranges as the table's constraints (migration 20261210000100_platform_settings.sql).
+ * the same ranges as the table's constraints (migrations 20261210000100 to 20261212000100).
  */
 import { z } from 'zod';
 import { MAX_IMAGE_MB, MAX_PACKAGE_MB } from '~/schemas/listing';
@@ -69,4 +69,17 @@ export interface SettingsChange {
   actor: string;
   createdAt: string;
   changes: string[];
+}
+
+/** The settings in force (app/server/platform-settings.server.ts reads them). */
+export interface PlatformSettings {
+  platformFeePercent: number;
+  /** The highest price an agent may be listed at. */
+  maxAgentPrice: number;
+  /** The largest image and package a seller may upload, in MB. */
+  maxImageMb: number;
+  maxPackageMb: number;
+  signupsOpen: boolean;
+  maintenanceMode: boolean;
+  maintenanceMessage: string | null;
 }

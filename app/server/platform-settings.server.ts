@@ -1,28 +1,16 @@
 /**
- * The platform settings (ADR 065): the one place the code reads the platform fee, whether sign-up
- * is open, and maintenance mode. One row in `public.platform_settings`, readable by anyone and
+ * The platform settings (ADR 065): the one place the code reads the platform fee, the price
+ * ceiling, the upload limits, whether sign-up is open, and maintenance mode. One row in `public.platform_settings`, readable by anyone and
  * shared between requests for a few seconds; a change through `savePlatformSettings` is seen at
  * once in this process (and by other processes within the cache's lifetime).
  */
 import type { RouterContextProvider } from 'react-router';
 import { connectionContext } from '~/context';
 import { publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
-import type { PlatformSettingsInput, SettingsChange } from '~/schemas/platform-settings';
+import type { PlatformSettings, PlatformSettingsInput, SettingsChange } from '~/schemas/platform-settings';
 import { unwrap } from '~/server/http-errors.server';
 import { usernames } from '~/server/paged-lists.server';
 import { createTtlCache } from '~/server/ttl-cache.server';
-
-export interface PlatformSettings {
-  platformFeePercent: number;
-  /** The highest price an agent may be listed at. */
-  maxAgentPrice: number;
-  /** The largest image and package a seller may upload, in MB. */
-  maxImageMb: number;
-  maxPackageMb: number;
-  signupsOpen: boolean;
-  maintenanceMode: boolean;
-  maintenanceMessage: string | null;
-}
 
 const SETTINGS_TTL_MS = 5_000;
 const cache = createTtlCache<PlatformSettings>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 1 });
@@ -79,7 +67,7 @@ export async function savePlatformSettings(supabase: AppSupabaseClient, input: P
     })
     .not('id', 'is', null)
     .select('id');
-  cache.clear();
+  forgetPlatformSettings();
   if (unwrap(result, 'platform settings').length !== 1) throw new Error('The platform settings were not saved');
 }
 

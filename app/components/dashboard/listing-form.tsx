@@ -13,7 +13,7 @@ import {
   MAX_AGENT_NAME_LENGTH,
   MAX_IMAGES,
   MAX_RELEASE_NOTES_LENGTH,
-  keepsPriceAbove,
+  priceRangeEnd,
   type ListingLimits,
 } from '~/schemas/listing';
 import { FIRST_VERSION } from '~/lib/versions';
@@ -107,7 +107,7 @@ export function ListingForm({
           inputMode="decimal"
           required
           defaultValue={value('price', initial.price)}
-          hint={`From 0 (free) to ${limits.maxPrice}${keepsPriceAbove(limits) ? `, or its current ${limits.currentPrice!.toFixed(2)}` : ''}, at most two decimals.`}
+          hint={`From 0 (free) to ${priceRangeEnd(limits)}, at most two decimals.`}
           error={fieldError(result, 'price')}
         />
       </div>

@@ -1,6 +1,6 @@
 /**
- * System Settings' platform settings (ADR 065): the platform fee, whether sign-up is open, and
- * maintenance mode with its message. A POST form that works without JavaScript; after an error it
+ * System Settings' platform settings (ADR 065): the platform fee, the price ceiling, the upload
+ * limits, whether sign-up is open, and maintenance mode with its message. A POST form that works without JavaScript; after an error it
  * comes back with what was typed, each message beside its field.
  */
 import { Form, useNavigation } from 'react-router';
@@ -11,20 +11,11 @@ import { MAX_IMAGE_MB, MAX_PACKAGE_MB } from '~/schemas/listing';
 import {
   MAX_MAINTENANCE_MESSAGE_LENGTH,
   MAX_PLATFORM_FEE_PERCENT,
+  type PlatformSettings,
   type SettingsChange,
 } from '~/schemas/platform-settings';
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-
-export interface PlatformSettingsView {
-  platformFeePercent: number;
-  maxAgentPrice: number;
-  maxImageMb: number;
-  maxPackageMb: number;
-  signupsOpen: boolean;
-  maintenanceMode: boolean;
-  maintenanceMessage: string | null;
-}
 
 function Switch({
   name,
@@ -64,7 +55,7 @@ export function PlatformSettingsForm({
   changes,
   result,
 }: {
-  settings: PlatformSettingsView;
+  settings: PlatformSettings;
   /** The latest changes, newest first (the audit log). */
   changes: SettingsChange[];
   result: FormResult | null | undefined;

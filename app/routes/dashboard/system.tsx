@@ -15,7 +15,7 @@ const PANEL = 'rounded-xl border border-slate-200 p-5 dark:border-slate-800';
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
 /**
- * System Settings (admins): the platform settings (fee, sign-up, maintenance; ADR 065), what this
+ * System Settings (admins): the platform settings (fee, limits, sign-up, maintenance; ADR 065), what this
  * deployment's sign-in and email are configured with, and the email outbox. The outbox holds live
  * sign-in links and codes, so it is read with the service key after the section's guard
  * (`access_system_settings`, app/lib/dashboard-nav.ts); the settings are saved as the admin, whom
@@ -23,23 +23,13 @@ const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
  */
 export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
-  const connection = args.context.get(connectionContext);
-  const [email, settings] = await Promise.all([readEmailDelivery(connection), platformSettings(args.context)]);
-  const changes = await listSettingsChanges(args.context.get(supabaseContext));
+  const [email, settings, changes] = await Promise.all([
+    readEmailDelivery(args.context.get(connectionContext)),
+    platformSettings(args.context),
+    listSettingsChanges(args.context.get(supabaseContext)),
+  ]);
   // Signed-in pages are already `private, no-store` (the root middleware).
-  return {
-    email,
-    settings: {
-      platformFeePercent: settings.platformFeePercent,
-      maxAgentPrice: settings.maxAgentPrice,
-      maxImageMb: settings.maxImageMb,
-      maxPackageMb: settings.maxPackageMb,
-      signupsOpen: settings.signupsOpen,
-      maintenanceMode: settings.maintenanceMode,
-      maintenanceMessage: settings.maintenanceMessage,
-    },
-    changes,
-  };
+  return { email, settings, changes };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -158,7 +148,8 @@ export default function SystemPage({ loaderData, actionData }: Route.ComponentPr
       <header>
         <h1 className="text-3xl font-bold">System Settings</h1>
         <p className={`mt-1 ${SECONDARY}`}>
-          The platform fee, sign-up and maintenance mode, and how this deployment sends email and signs people in.
+          The platform fee and limits, sign-up and maintenance mode, and how this deployment sends email and signs
+          people in.
         </p>
       </header>
       <PlatformSettingsForm settings={loaderData.settings} changes={loaderData.changes} result={actionData} />
