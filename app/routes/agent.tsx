@@ -21,6 +21,7 @@ import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { pageParam } from '~/lib/pagination';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { hasPermission } from '~/lib/permissions';
+import { storedImageSrc } from '~/lib/use-stored-image';
 import {
   agentNotFound,
   getAgentSellerFor,
@@ -32,6 +33,7 @@ import {
 } from '~/server/agent-detail.server';
 import { listCategories } from '~/server/agents.server';
 import { countAgentView } from '~/server/analytics.server';
+import { storageOrigin } from '~/server/account.server';
 import { appOrigin } from '~/server/auth.server';
 import { failIfInjected } from '~/server/faults.server';
 import { paymentProvider } from '~/server/payments/index.server';
@@ -122,7 +124,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
       returnTo: href('/agent/:agentId/checkout', { agentId }),
     }),
     canonicalUrl: `${origin}${path}`,
-    imageUrl: agent.images[0] ? new URL(agent.images[0], origin).href : null,
+    imageUrl: agent.images[0]
+      ? new URL(storedImageSrc(agent.images[0], storageOrigin(context.get(connectionContext))), origin).href
+      : null,
   };
   return data(body, view);
 }

@@ -15,7 +15,6 @@
  */
 import { forgetPlatformSettings, platformSettings } from '~/server/platform-settings.server';
 import { data } from 'react-router';
-import type { SupabaseConnection } from '~/context';
 import type { FormResult } from '~/lib/form-result';
 import {
   AGENTS_PATH,
@@ -67,20 +66,17 @@ const AGENT_NOT_FOUND = {
 };
 
 /**
- * Where a public image is read. The embedded backend answers on the app's own origin, so a
- * same-site path (`/storage/v1/object/public/agent-images/...`, accepted by is_image_source and the
- * CSP's img-src 'self'); hosted Supabase on its own https origin, so the full URL.
+ * Where an agent's picture is stored: the same-site path of the upload in the agent-images bucket,
+ * the only new picture the database takes (`public.is_own_agent_image`). The browser reads it from
+ * this site, or from hosted Supabase's origin (`useStoredImage`).
  */
-export function imageUrlPrefix(connection: Pick<SupabaseConnection, 'url' | 'fetch'>): string {
-  const path = `/storage/v1/object/public/${IMAGES_BUCKET}/`;
-  return connection.fetch ? path : `${connection.url.replace(/\/+$/, '')}${path}`;
-}
+export const AGENT_IMAGE_PATH = `/storage/v1/object/public/${IMAGES_BUCKET}/`;
 
 const STORED_IMAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp)$/;
 
 /** Whether `url` is an image this form stored for this seller's agent. */
-export function isStoredImageOf(url: string, prefix: string, sellerId: string, agentId: string): boolean {
-  const own = `${prefix}${sellerId}/${agentId}/`;
+export function isStoredImageOf(url: string, sellerId: string, agentId: string): boolean {
+  const own = `${AGENT_IMAGE_PATH}${sellerId}/${agentId}/`;
   return url.startsWith(own) && STORED_IMAGE_NAME.test(url.slice(own.length));
 }
 
@@ -275,7 +271,6 @@ export async function checkPackage(file: File, packageMb = MAX_PACKAGE_MB): Prom
 
 async function storeImage(
   service: AppSupabaseClient,
-  prefix: string,
   folder: string,
   image: { kind: ImageKind; bytes: Uint8Array<ArrayBuffer> },
 ): Promise<string> {
@@ -284,7 +279,7 @@ async function storeImage(
     .from(IMAGES_BUCKET)
     .upload(path, image.bytes, { contentType: IMAGE_CONTENT_TYPES[image.kind], upsert: false });
   unwrap({ data: null, error }, 'image upload');
-  return `${prefix}${path}`;
+  return `${AGENT_IMAGE_PATH}${path}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,7 +337,6 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     form,
     fields,
     service,
-    connection,
     sellerId: viewer.id,
     agentId,
     existing,
@@ -440,7 +434,6 @@ async function takeImages({
   form,
   fields,
   service,
-  connection,
   sellerId,
   agentId,
   existing,
@@ -449,23 +442,21 @@ async function takeImages({
   form: FormData;
   fields: FormData;
   service: AppSupabaseClient;
-  connection: SupabaseConnection;
   sellerId: string;
   agentId: string;
   existing: OwnAgent | null;
   imageMb: number;
 }): Promise<{ fieldErrors: Record<string, string[]>; stored: string[] }> {
-  const prefix = imageUrlPrefix(connection);
   const folder = `${sellerId}/${agentId}`;
   const fieldErrors: Record<string, string[]> = {};
   const stored: string[] = [];
   const store = async (image: { kind: ImageKind; bytes: Uint8Array<ArrayBuffer> }) => {
-    const url = await storeImage(service, prefix, folder, image);
-    stored.push(url.slice(prefix.length));
+    const url = await storeImage(service, folder, image);
+    stored.push(url.slice(AGENT_IMAGE_PATH.length));
     return url;
   };
   const mayKeep = (url: string) =>
-    isStoredImageOf(url, prefix, sellerId, agentId) ||
+    isStoredImageOf(url, sellerId, agentId) ||
     url === existing?.thumbnailUrl ||
     (existing?.images.includes(url) ?? false);
 

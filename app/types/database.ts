@@ -1630,6 +1630,7 @@ export type Database = {
       is_http_url: { Args: { value: string }; Returns: boolean };
       is_image_source: { Args: { value: string }; Returns: boolean };
       is_last_active_admin: { Args: { target: string }; Returns: boolean };
+      is_own_agent_image: { Args: { agent: string; seller: string; value: string }; Returns: boolean };
       is_own_avatar: { Args: { owner: string; value: string }; Returns: boolean };
       is_reserved_username: { Args: { name: string }; Returns: boolean };
       is_review_seller: { Args: { target_review_id: string }; Returns: boolean };

@@ -12,6 +12,8 @@
  *   review times      an author backdates their review through /rest/v1: ignored
  *   avatars           a picture from another site (or another user's upload) through /rest/v1:
  *                     refused; only the account's own upload path is taken
+ *   agent pictures    a thumbnail or screenshot from another site or folder through /rest/v1:
+ *                     refused; only an upload in the agent's own folder is taken
  *   names             a storefront or profile name that speaks as the platform ("AgentMarket
  *                     Official Support"), through /rest/v1 and through the app's forms: refused
  *   a form sent twice the same Upload form (one draft id) posted four times at once: one agent,
@@ -385,6 +387,65 @@ describe('avatars', () => {
     const own = `/storage/v1/object/public/avatars/${buyerId}/${crypto.randomUUID()}.png`;
     expect((await buyer.from('users').update({ profile_image_url: own }).eq('id', buyerId)).error).toBeNull();
     expect((await buyer.from('users').update({ profile_image_url: null }).eq('id', buyerId)).error).toBeNull();
+  });
+});
+
+describe('agent pictures', () => {
+  it('a thumbnail or screenshot is only an upload in the agent’s own folder; pictures it has stay', async () => {
+    const agentId = await agentOnSale();
+    const [before] = await sql<{ thumbnail_url: string | null; images: string[] }>(
+      'select thumbnail_url, images from public.agents where id = $1',
+      [agentId],
+    );
+    const file = `${crypto.randomUUID()}.png`;
+    const refused = [
+      'https://evil.example/pixel.png',
+      'http://127.0.0.1:9/pixel.gif',
+      '/thumbnails/../auth/v1/x.svg',
+      `https://evil.example/storage/v1/object/public/agent-images/${DEMO_SELLER}/${agentId}/${file}`,
+      `/storage/v1/object/public/agent-images/${DEMO_ADMIN}/${agentId}/${file}`,
+      `/storage/v1/object/public/agent-images/${DEMO_SELLER}/${crypto.randomUUID()}/${file}`,
+      `/storage/v1/object/public/agent-images/${DEMO_SELLER}/${agentId}/../${file}`,
+      `/storage/v1/object/public/avatars/${DEMO_SELLER}/${file}`,
+    ];
+    const failures: string[] = [];
+    for (const url of refused) {
+      for (const change of [{ thumbnail_url: url }, { images: [...before!.images, url] }]) {
+        const { error } = await seller.from('agents').update(change).eq('id', agentId);
+        if (error?.code !== '23514') failures.push(`${Object.keys(change)[0]} ${url}: ${error?.code ?? 'accepted'}`);
+      }
+      const { error } = await seller.from('agents').insert({
+        seller_id: DEMO_SELLER,
+        name: 'Pixel',
+        description: 'x',
+        category: 'Productivity',
+        price: 1,
+        thumbnail_url: url,
+      });
+      if (error?.code !== '23514') failures.push(`insert ${url}: ${error?.code ?? 'accepted'}`);
+    }
+    recordTally({
+      check: 'Agent pictures',
+      counts: 'thumbnails and screenshots from other sites or folders accepted',
+      cases: refused.length * 3,
+      failures,
+    });
+    expect(failures).toEqual([]);
+    const [unchanged] = await sql('select thumbnail_url, images from public.agents where id = $1', [agentId]);
+    expect(unchanged).toEqual(before);
+
+    // Its own upload path is taken, and the demo artwork it already had stays beside it.
+    const own = `/storage/v1/object/public/agent-images/${DEMO_SELLER}/${agentId}/${file}`;
+    const kept = await seller
+      .from('agents')
+      .update({ thumbnail_url: own, images: [...before!.images, own], name: 'Renamed with its pictures' })
+      .eq('id', agentId);
+    expect(kept.error).toBeNull();
+    await sql('update public.agents set thumbnail_url = $2, images = $3, name = name where id = $1', [
+      agentId,
+      before!.thumbnail_url,
+      before!.images,
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import { SellerLink } from '~/components/agents/seller-link';
 import { Avatar } from '~/components/ui/avatar';
 import { profileOpenTo } from '~/lib/sellers';
 import { useOptionalViewer } from '~/lib/use-viewer';
+import { useStoredImage } from '~/lib/use-stored-image';
 import { pluralize } from '~/lib/plural';
 import { formatAgo } from '~/lib/dashboard-format';
 
@@ -26,6 +27,7 @@ export function AgentCard({
   const signedIn = useOptionalViewer() !== null;
   const rating = formatRating(agent.avgRating, agent.reviewCount);
   const isList = view === 'list';
+  const storedImage = useStoredImage();
   return (
     <article
       className={`group relative flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-900 ${
@@ -33,7 +35,7 @@ export function AgentCard({
       }`}
     >
       <img
-        src={agentPicture(agent)}
+        src={storedImage(agentPicture(agent))}
         alt={`${agent.name} thumbnail`}
         width={isList ? 160 : 400}
         height={isList ? 120 : 225}

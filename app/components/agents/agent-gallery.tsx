@@ -3,6 +3,8 @@
  * so nothing shifts while they load; all visible without JavaScript. Without images, `fallback`
  * (the agent's picture: its thumbnail or generated artwork).
  */
+import { useStoredImage } from '~/lib/use-stored-image';
+
 const SCREENSHOTS_PER_ROW = 3;
 
 export function AgentGallery({
@@ -14,7 +16,8 @@ export function AgentGallery({
   images: readonly string[];
   fallback: string;
 }) {
-  const [first, ...rest] = images.length ? images : [fallback];
+  const storedImage = useStoredImage();
+  const [first, ...rest] = (images.length ? images : [fallback]).map(storedImage);
   return (
     <div className="flex flex-col gap-3">
       <img

@@ -12,6 +12,7 @@ import { EmptyState } from '~/components/page-states';
 import { buttonClass } from '~/components/ui/button';
 import { COLLECTION_PATH, downloadHref, reviewHref, type CollectionItem } from '~/lib/collection';
 import { DELETED_ACCOUNT, formatMoney } from '~/lib/dashboard-format';
+import { useStoredImage } from '~/lib/use-stored-image';
 
 export const COLLECTION_SKELETON_COUNT = 6;
 
@@ -39,10 +40,11 @@ export function CollectionGrid({ items, returnTo = COLLECTION_PATH }: { items: C
 
 function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; returnTo: string; eager: boolean }) {
   const seller = item.sellerName ?? DELETED_ACCOUNT;
+  const storedImage = useStoredImage();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <img
-        src={agentPicture({ ...item, id: item.agentId })}
+        src={storedImage(agentPicture({ ...item, id: item.agentId }))}
         alt={`${item.name} thumbnail`}
         width={400}
         height={225}

@@ -19,6 +19,7 @@ import {
 import { FIRST_VERSION } from '~/lib/versions';
 import { AGENT_MANIFEST_FILE } from '~/lib/agent-package-format';
 import { SubmitButton } from '~/components/ui/submit-button';
+import { useStoredImage } from '~/lib/use-stored-image';
 
 export interface ListingValues {
   name: string;
@@ -264,10 +265,11 @@ function FileInput({
 }
 
 function KeptImage({ name, url, label }: { name: string; url: string; label: string }) {
+  const storedImage = useStoredImage();
   return (
     <label className="flex items-center gap-3 text-sm">
       <input type="checkbox" name={name} value={url} defaultChecked className="size-4" />
-      <img src={url} alt="" width={96} height={54} className="h-14 w-24 rounded object-cover" />
+      <img src={storedImage(url)} alt="" width={96} height={54} className="h-14 w-24 rounded object-cover" />
       {label}
     </label>
   );

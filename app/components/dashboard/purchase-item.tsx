@@ -24,6 +24,7 @@ import {
   downloadCountLabel,
   type PurchaseRow,
 } from '~/lib/purchase-history';
+import { useStoredImage } from '~/lib/use-stored-image';
 
 const SECONDARY = 'text-sm text-slate-700 dark:text-slate-300';
 
@@ -69,6 +70,7 @@ interface RowLinks {
 export function PurchaseItem({ purchase, contactHref, returnTo }: { purchase: PurchaseRow } & RowLinks) {
   const titleId = `purchase-${purchase.id}-name`;
   const completed = purchase.status === 'completed';
+  const storedImage = useStoredImage();
   return (
     <li>
       <article
@@ -76,12 +78,14 @@ export function PurchaseItem({ purchase, contactHref, returnTo }: { purchase: Pu
         className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:flex-row dark:border-slate-800"
       >
         <img
-          src={agentPicture({
-            id: purchase.agentId,
-            name: purchase.agentName,
-            category: purchase.category,
-            thumbnailUrl: purchase.thumbnailUrl,
-          })}
+          src={storedImage(
+            agentPicture({
+              id: purchase.agentId,
+              name: purchase.agentName,
+              category: purchase.category,
+              thumbnailUrl: purchase.thumbnailUrl,
+            }),
+          )}
           alt=""
           width={96}
           height={72}

@@ -4,7 +4,7 @@
  * an upload, stored as its Storage path: read from this site, or from hosted Supabase (the root
  * loader's `storageOrigin`).
  */
-import { useRouteLoaderData } from 'react-router';
+import { useStoredImage } from '~/lib/use-stored-image';
 
 const SIZES = {
   xs: 'size-6 text-xs',
@@ -24,15 +24,8 @@ export function Avatar({
   size?: keyof typeof SIZES;
 }) {
   const dimensions = SIZES[size];
-  const origin = (useRouteLoaderData('root') as { storageOrigin?: string } | undefined)?.storageOrigin ?? '';
-  if (url)
-    return (
-      <img
-        src={url.startsWith('/storage/v1/') ? `${origin}${url}` : url}
-        alt=""
-        className={`${dimensions} shrink-0 rounded-full object-cover`}
-      />
-    );
+  const storedImage = useStoredImage();
+  if (url) return <img src={storedImage(url)} alt="" className={`${dimensions} shrink-0 rounded-full object-cover`} />;
   // The letter is drawn by CSS, not written as text: beside the name it would join it in the
   // control's visible label ("ddemo_buyer"), which then no longer matches its accessible name
   // (WCAG 2.5.3, axe's label-content-name-mismatch).
