@@ -35,7 +35,7 @@ if (!serverAvailable) {
  * (the `pglite` project: 457 → 353 s on two cores).
  */
 const changesEnvironment = [
-  'tests/security/{agreed-prices-and-profiles,app-sweep,public-origin,query-deadline}.test.ts',
+  'tests/security/{agreed-prices-and-profiles,app-sweep,database-admin,public-origin,query-deadline}.test.ts',
   'tests/contract/mail-and-dev-tools.test.ts',
 ];
 
@@ -51,6 +51,8 @@ export default defineConfig({
     // Vitest's default is one fork per core but one: a single fork on 2 cores, idle while a test
     // waits (rate-limit windows, locks, network timeouts). Two forks there: 348 → 304 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `gc()` for the tests that measure the memory a stream holds (tests/security/reports.test.ts).
+    execArgv: ['--expose-gc'],
     projects: [
       {
         extends: true,

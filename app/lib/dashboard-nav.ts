@@ -116,7 +116,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/reports',
     label: 'Reports',
     permission: 'generate_reports',
-    comingSoon: 'You will generate and export sales, user and content reports here.',
+    file: 'routes/dashboard/reports.tsx',
   },
   {
     path: '/dashboard/platform-analytics',
@@ -128,7 +128,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/database',
     label: 'Database',
     permission: 'database_operations',
-    comingSoon: 'Backups, migrations and data health checks will be run from here.',
+    file: 'routes/dashboard/database.tsx',
   },
   {
     path: '/dashboard/disputes',

@@ -1488,11 +1488,37 @@ export type Database = {
         Args: { actor: string; new_role: string; reason: string; target: string };
         Returns: undefined;
       };
+      admin_database_overview: { Args: never; Returns: Json };
       admin_moderate_agent: {
         Args: { actor: string; reason: string; target: string; unpublish: boolean };
         Returns: undefined;
       };
       admin_remove_review: { Args: { actor: string; reason: string; target: string }; Returns: undefined };
+      admin_report_range: {
+        Args: { from_day: string; report: string; time_zone: string; to_day: string };
+        Returns: unknown;
+      };
+      admin_report_rows: {
+        Args: {
+          after_at?: string;
+          after_id?: string;
+          from_day: string;
+          max_rows?: number;
+          report: string;
+          skip?: number;
+          time_zone?: string;
+          to_day: string;
+        };
+        Returns: {
+          at: string;
+          fields: Json;
+          id: string;
+        }[];
+      };
+      admin_report_summary: {
+        Args: { from_day: string; report: string; time_zone?: string; to_day: string };
+        Returns: Json;
+      };
       admin_set_ban: { Args: { actor: string; banned: boolean; reason: string; target: string }; Returns: undefined };
       agent_changelog: {
         Args: { target_agent_id: string };

@@ -61,8 +61,9 @@ interface BuildRoute {
   module: Record<string, unknown>;
 }
 
-export async function startAppInProcess(): Promise<AppInProcess> {
-  Object.assign(process.env, ENV);
+/** `env`: settings of this start over the e2e server's (a data directory instead of memory). */
+export async function startAppInProcess(env: Record<string, string> = {}): Promise<AppInProcess> {
+  Object.assign(process.env, ENV, env);
   const { createServer } = await import('vite');
   const { vite, createApp, build } = await oneAtATime(async () => {
     const vite = await createServer({

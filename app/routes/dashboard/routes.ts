@@ -33,6 +33,10 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('billing/invoices/:invoiceId', 'routes/dashboard/billing-invoice.tsx'),
   // /dashboard/billing/export, in 'Billing' (manage_profile): Download All, the history as a CSV file.
   route('billing/export', 'routes/dashboard/billing-export.ts'),
+  // /dashboard/database/backup, in 'Database' (database_operations): POST downloads a backup.
+  route('database/backup', 'routes/dashboard/database-backup.ts'),
+  // /dashboard/reports/export, in 'Reports' (generate_reports): a report as a CSV file.
+  route('reports/export', 'routes/dashboard/reports-export.ts'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [

@@ -417,7 +417,8 @@ async function adoptUnmarkedDatabase(
 }
 
 /** Temp file, fsync, rename, fsync of the directory: the marker is there whole or not at all. */
-function writeMarker(file: string, content: Record<string, unknown>) {
+/** Writes a data directory's marker file whole or not at all (a temporary file, fsync, rename). */
+export function writeMarker(file: string, content: Record<string, unknown>) {
   const temp = `${file}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w');
   try {

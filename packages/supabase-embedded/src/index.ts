@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AdmissionLimits } from './admission';
 import { createAuthService, type AuthConfigOverrides, type RateLimitClock } from './auth/index';
 import { listenForChanges, type ChangeFeed } from './changes';
-import type { ServiceContext } from './context';
+import { jsonResponse, type ServiceContext } from './context';
 import { openDatabase, refreshStatistics, type Database } from './database';
 import { createGateway, isBackendPath, MAX_BODY_BYTES } from './gateway';
 import { loadKeys, type Keys } from './keys';
@@ -16,8 +16,15 @@ import { acquireLock, StartupError } from './lock';
 import { servedOrigin } from './public-origin';
 import { createRestService } from './rest/index';
 import { createStorageService } from './storage/index';
+import { createBlobStore } from './storage/blob-store';
+import { makeBackup } from './backup';
+import { BACKUP_PATH } from './embedded-api';
+import type { PGliteThreadDatabase } from './pglite-thread';
 
 export { isBackendPath, MAX_BODY_BYTES, StartupError };
+export { restoreBackup, RestoreError, type BackupManifest } from './backup';
+
+export { BACKUP_PATH };
 export type { Change, ChangeTopic, ChangeHandler } from './changes';
 
 const ANALYZE_INTERVAL_MS = 5 * 60 * 1000;
@@ -199,11 +206,39 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     // at once here too.
     const changes = await listenForChanges(db, options.log ?? console.log);
     changes.on('session', (change) => context.sessions.end([change.id], auth.tokenLifetimeSeconds));
+    const blobs = createBlobStore(context.storageDir);
     const gateway = createGateway(keys, {
       auth,
       rest: createRestService(context),
-      storage: createStorageService(context),
+      storage: createStorageService(context, blobs),
     });
+    const backup = async (request: Request): Promise<Response> => {
+      const serviceRole = `Bearer ${keys.serviceRoleKey}`;
+      if (
+        request.headers.get('apikey') !== keys.serviceRoleKey ||
+        request.headers.get('authorization') !== serviceRole
+      ) {
+        return jsonResponse({ message: 'A backup needs the service role key.' }, 401);
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return jsonResponse({ message: 'GET a backup, or HEAD to ask whether there is one to make.' }, 405);
+      }
+      if (!('whileAlone' in db)) {
+        return jsonResponse({ message: 'Back up a PostgreSQL server with its own tools (pg_dump).' }, 501);
+      }
+      if (request.method === 'HEAD') return new Response(null, { status: 204 });
+      return new Response(await makeBackup(db as PGliteThreadDatabase, blobs), {
+        headers: { 'content-type': 'application/gzip', 'cache-control': 'no-store' },
+      });
+    };
+    // The app's own server-side calls: not counted per client at the database's gate (ADR 032).
+    const inProcess =
+      (clientAddress?: string) =>
+      (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+        const request = new Request(input, init);
+        if (new URL(request.url).pathname === BACKUP_PATH) return backup(request);
+        return gateway(request, clientAddress, targetOf(input), true);
+      };
     // A request from outside comes in on its own origin; an in-process one (`fetch`, the app's
     // clients) belongs to the app request that runs `withOrigin`, if any.
     const handle: typeof gateway = (request, clientAddress, target) =>
@@ -223,12 +258,8 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
         siteUrl = url.replace(/\/$/, '');
       },
       handle,
-      // The app's own server-side calls: not counted per client at the database's gate (ADR 032).
-      fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
-        gateway(new Request(input, init), undefined, targetOf(input), true)) as typeof fetch,
-      fetchFrom: (clientAddress) =>
-        ((input: RequestInfo | URL, init?: RequestInit) =>
-          gateway(new Request(input, init), clientAddress, targetOf(input), true)) as typeof fetch,
+      fetch: inProcess() as typeof fetch,
+      fetchFrom: (clientAddress) => inProcess(clientAddress) as typeof fetch,
       onChange: (topic, handler) => changes.on(topic, handler),
       async health() {
         const restarting =

@@ -57,6 +57,12 @@ export interface PGliteThreadDatabase extends Database {
   readonly restarting: boolean;
   /** The data directory as a tarball (the new database's snapshot, ADR 025). */
   dump(): Promise<Uint8Array>;
+  /**
+   * Runs `work` while no statement or transaction of anyone else runs or starts: what it reads
+   * and dumps is one moment of the database (a backup: the data directory and the Storage files
+   * its rows name, ADR 067). Everyone else waits, so `work` should be short.
+   */
+  whileAlone<T>(work: (alone: Queryable & { dump(): Promise<Uint8Array> }) => Promise<T>): Promise<T>;
 }
 
 /** PostgreSQL's error for a statement ended by `statement_timeout`, with PGlite's error fields. */
@@ -344,6 +350,15 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     },
     withSessionLock: (_key, work) => work(),
     dump: () => exclusive(() => run({ op: 'dump' }, null)) as Promise<Uint8Array>,
+    whileAlone: (work) =>
+      exclusive(() =>
+        work({
+          query: async <R>(sql: string, params?: unknown[]) =>
+            (await run({ op: 'query', sql, params }, null)) as QueryResult<R>,
+          exec: (sql: string) => run({ op: 'exec', sql }, null),
+          dump: () => run({ op: 'dump' }, null) as Promise<Uint8Array>,
+        }),
+      ),
     async close() {
       if (closed) return;
       const last = exclusive(() => run({ op: 'close' }, null)).then(

@@ -8,6 +8,7 @@
  * - SMTP sending: the one mailer of Auth's emails and the app's product emails.
  * - The served origin: which origin links are built on when none is configured.
  * - Image magic bytes: what an uploaded image really is (Storage and the app's forms).
+ * - The embedded backend's own API (a backup), which the app calls in process.
  */
 export {
   FIRST_DELAY_MS,
@@ -25,3 +26,4 @@ export type { SmtpConfig } from './auth/config';
 export { createSmtpSender, type SmtpSender } from './auth/delivery';
 export { servedOrigin } from './public-origin';
 export { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind } from './storage/image-kind';
+export { BACKUP_PATH } from './embedded-api';

@@ -84,7 +84,8 @@ function readIfThere(file: string): string {
 let version: string | undefined;
 
 /** The installed PGlite's version (its files change with it). */
-function pgliteVersion(): string {
+/** The installed PGlite's version (part of a snapshot's name, and written into a backup). */
+export function pgliteVersion(): string {
   if (version) return version;
   const require = createRequire(import.meta.url);
   let dir = path.dirname(require.resolve('@electric-sql/pglite'));

@@ -380,7 +380,7 @@ describe('website and image URLs', () => {
     }
   });
 
-  it('refuses script URLs as avatar, thumbnail or gallery image; accepts http(s) and site paths', async () => {
+  it('refuses script URLs as avatar, thumbnail or gallery image; accepts the seller’s own upload', async () => {
     expect(
       await errorCodeAs(db, buyer, "update public.users set profile_image_url = 'javascript:alert(1)' where id = $1", [
         DEMO.buyer,
@@ -399,13 +399,21 @@ describe('website and image URLs', () => {
         [seedAgentId(1)],
       ),
     ).toBe('23514');
+    // A picture from another site is refused too (ADR 066); the seller's own upload is taken.
     expect(
-      await affectedAs(
+      await errorCodeAs(
         db,
         seller,
-        "update public.agents set thumbnail_url = 'https://cdn.example/a.png', images = array['/thumbnails/a.svg', 'https://cdn.example/b.png'] where id = $1",
+        "update public.agents set thumbnail_url = 'https://cdn.example/a.png' where id = $1",
         [seedAgentId(1)],
       ),
+    ).toBe('23514');
+    const own = `/storage/v1/object/public/agent-images/${DEMO.seller}/${seedAgentId(1)}/0b7c2a9e-1111-4222-8333-944455556666.png`;
+    expect(
+      await affectedAs(db, seller, 'update public.agents set thumbnail_url = $2, images = array[$2] where id = $1', [
+        seedAgentId(1),
+        own,
+      ]),
     ).toBe(1);
   });
 });

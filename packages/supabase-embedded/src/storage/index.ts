@@ -1,15 +1,16 @@
 /** Storage (`/storage/v1`): the storage-api subset @supabase/storage-js uses, over PGlite. */
 import type { ServiceContext, ServiceHandler } from '../context';
-import { createBlobStore } from './blob-store';
+import type { BlobStore } from './blob-store';
 import { storageErrorResponse, toStorageError } from './errors';
 import { createRouter } from './router';
 
-export function createStorageService(context: ServiceContext): ServiceHandler {
+/** `blobs`: where the files' bytes are kept (shared with the backups, backup.ts). */
+export function createStorageService(context: ServiceContext, blobs: BlobStore): ServiceHandler {
   const route = createRouter({
     db: context.db,
     keys: context.keys,
     sessions: context.sessions,
-    blobs: createBlobStore(context.storageDir),
+    blobs,
   });
   return async (request, path) => {
     try {
