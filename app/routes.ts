@@ -24,8 +24,11 @@ export default [
   route('community', 'routes/pages/community.tsx'),
   route('status', 'routes/pages/status.tsx'),
   route('api', 'routes/pages/api.tsx'),
-  route('terms', 'routes/pages/terms.tsx'),
-  route('privacy', 'routes/pages/privacy.tsx'),
+  // The policies, versioned in the database (ADR 069): one module, one route id each.
+  route('terms', 'routes/pages/policy.tsx', { id: 'policy-terms' }),
+  route('privacy', 'routes/pages/policy.tsx', { id: 'policy-privacy' }),
+  route('seller-policy', 'routes/pages/policy.tsx', { id: 'policy-seller' }),
+  route('policies/accept', 'routes/policies-accept.tsx'), // accept updated policies before buying or listing
   route('cookies', 'routes/pages/cookies.tsx'),
 
   ...dashboardRoutes,

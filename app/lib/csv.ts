@@ -1,6 +1,8 @@
 /**
  * CSV text (RFC 4180): fields separated by commas, records by CRLF; a field with a comma, a
- * double quote, CR or LF is quoted, its quotes doubled. Spreadsheets run a cell that starts with
+ * double quote, CR or LF is quoted, its quotes doubled, and so is one with a semicolon or a tab
+ * (the separators a spreadsheet uses in many locales: unquoted, `a;=1+1` would put a formula in
+ * a cell of its own). Spreadsheets run a cell that starts with
  * `=`, `+`, `-`, `@`, a tab or CR as a formula (CSV injection), so such a text cell gets a leading
  * single quote first and is read as text. Numbers are written as they are (a negative amount
  * stays a number).
@@ -8,7 +10,7 @@
 export type CsvValue = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /** One field: text neutralised against formulas, then quoted when it must be. */
 export function csvField(value: CsvValue): string {

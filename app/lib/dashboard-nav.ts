@@ -140,7 +140,7 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/policies',
     label: 'Policies',
     permission: 'manage_policies',
-    comingSoon: 'The marketplace policies and terms that sellers and buyers accept will be edited here.',
+    file: 'routes/dashboard/policies.tsx',
   },
   {
     path: '/dashboard/membership',

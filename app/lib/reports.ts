@@ -157,7 +157,8 @@ export const REPORT_MESSAGES = {
 
 const MAX_SPAN_DAYS = 3660;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const day = (message: string) => z.iso.date({ error: message });
+/** A calendar day from year 1 (PostgreSQL has no year 0). */
+const day = (message: string) => z.iso.date({ error: message }).refine((value) => !value.startsWith('0000'), message);
 
 export const reportQuerySchema = z
   .object({

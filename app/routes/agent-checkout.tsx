@@ -27,6 +27,8 @@ import { redirectWithFlash } from '~/server/cookies.server';
 import { failIfInjected } from '~/server/faults.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requirePermission } from '~/server/guards.server';
+import { requireAcceptedPolicies } from '~/server/policies.server';
+import { BEFORE_PURCHASE } from '~/lib/policies';
 import { productMailer } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { BUY_REFUSALS, buyAgent, buyRefusal, quotePurchase, type BuyRefusal } from '~/server/purchases.server';
@@ -42,6 +44,8 @@ import type { Route } from './+types/agent-checkout';
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
+  // A newer Terms or Privacy Policy is accepted before a purchase (ADR 069).
+  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, args.url.pathname);
   const client = args.context.get(supabaseContext);
   const [agent, purchase] = await Promise.all([
     getVisibleAgent(client, agentId),
@@ -86,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
+  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, args.url.pathname);
   const submission = parseForm(await args.request.formData(), BuySchema);
   if (submission.status !== 'success') return formError(submission);
 

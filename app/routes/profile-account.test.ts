@@ -61,7 +61,13 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     const response = (await exportLoader(args('seller', '/profile/export'))) as Response;
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="agentmarket-seller-/);
     const body = (await response.json()) as AccountExport;
-    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 3 });
+    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 4 });
+    // The policies the seller accepted: the Terms and the Privacy Policy on sign-up, the Seller Policy.
+    expect(body.policy_acceptances.map((row) => `${row.document}:${row.version}`).sort()).toEqual([
+      'privacy:1',
+      'seller:1',
+      'terms:1',
+    ]);
     expect(body.profile).toMatchObject({ id: DEMO_VIEWERS.seller.id, email: 'seller@demo.test' });
     const agents = await service.from('agents').select('id').eq('seller_id', DEMO_VIEWERS.seller.id);
     expect(body.agents.map((agent: { id: string }) => agent.id).sort()).toEqual(

@@ -252,8 +252,9 @@ export const EXPORT_FORMAT = 'agentmarket.account-export';
 /**
  * 2: adds `subscriptions` and `subscription_charges` (memberships and what they were charged).
  * 3: adds `payment_methods` (brand, last four digits, expiry: all the product keeps of a card).
+ * 4: adds `policy_acceptances` (which version of each policy was accepted, and when).
  */
-export const EXPORT_VERSION = 3;
+export const EXPORT_VERSION = 4;
 
 /** A read that can be ordered and cut into batches (a supabase-js query before `.range`). */
 type Ordered<T> = {
@@ -272,19 +273,37 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
   // first with the id as the tie-break so that no row is read twice or missed between batches.
   const every = <T>(query: () => Ordered<T>, what: string) =>
     readAll((from, to) => query().order('created_at').order('id').range(from, to), what);
-  const [profile, settings, purchases, reviews, downloads, subscriptions, charges, methods, agents, sales] =
-    await Promise.all([
-      client.from('users').select('*').eq('id', viewer.id).single(),
-      client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
-      every(() => client.from('purchases').select('*').eq('buyer_id', viewer.id), 'export purchases'),
-      every(() => client.from('reviews').select('*').eq('buyer_id', viewer.id), 'export reviews'),
-      every(() => client.from('downloads').select('*').eq('buyer_id', viewer.id), 'export downloads'),
-      every(() => client.from('subscriptions').select('*').eq('user_id', viewer.id), 'export subscriptions'),
-      every(() => client.from('subscription_charges').select('*').eq('user_id', viewer.id), 'export charges'),
-      client.from('payment_methods').select('*').eq('user_id', viewer.id).order('created_at'),
-      isSeller ? every(() => client.from('agents').select('*').eq('seller_id', viewer.id), 'export agents') : [],
-      isSeller ? every(() => client.from('purchases').select('*').eq('seller_id', viewer.id), 'export sales') : [],
-    ]);
+  const [
+    profile,
+    settings,
+    purchases,
+    reviews,
+    downloads,
+    subscriptions,
+    charges,
+    methods,
+    agents,
+    sales,
+    acceptances,
+  ] = await Promise.all([
+    client.from('users').select('*').eq('id', viewer.id).single(),
+    client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
+    every(() => client.from('purchases').select('*').eq('buyer_id', viewer.id), 'export purchases'),
+    every(() => client.from('reviews').select('*').eq('buyer_id', viewer.id), 'export reviews'),
+    every(() => client.from('downloads').select('*').eq('buyer_id', viewer.id), 'export downloads'),
+    every(() => client.from('subscriptions').select('*').eq('user_id', viewer.id), 'export subscriptions'),
+    every(() => client.from('subscription_charges').select('*').eq('user_id', viewer.id), 'export charges'),
+    client.from('payment_methods').select('*').eq('user_id', viewer.id).order('created_at'),
+    isSeller ? every(() => client.from('agents').select('*').eq('seller_id', viewer.id), 'export agents') : [],
+    isSeller ? every(() => client.from('purchases').select('*').eq('seller_id', viewer.id), 'export sales') : [],
+    // Which version of each policy the user accepted, and when (ADR 069).
+    client
+      .from('policy_acceptances')
+      .select('document, version, accepted_at')
+      .eq('user_id', viewer.id)
+      .order('accepted_at')
+      .order('document'),
+  ]);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -300,6 +319,7 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     payment_methods: unwrap(methods, 'export payment methods'),
     agents,
     sales,
+    policy_acceptances: unwrap(acceptances, 'export policy acceptances'),
   };
 }
 

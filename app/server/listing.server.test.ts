@@ -14,6 +14,8 @@ describe('image URLs', () => {
     expect(isStoredImageOf(`${prefix}${AGENT}/${AGENT}/${NAME}`, SELLER, AGENT)).toBe(false);
     expect(isStoredImageOf(`${prefix}${SELLER}/${AGENT}/../x/${NAME}`, SELLER, AGENT)).toBe(false);
     expect(isStoredImageOf(`https://evil.test/${NAME}`, SELLER, AGENT)).toBe(false);
+    // 36 characters of the UUID's alphabet are not a UUID (the database would refuse the row).
+    expect(isStoredImageOf(`${prefix}${SELLER}/${AGENT}/${'-'.repeat(36)}.jpg`, SELLER, AGENT)).toBe(false);
   });
 });
 

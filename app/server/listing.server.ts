@@ -57,6 +57,8 @@ import { requirePermission, type GuardArgs } from '~/server/guards.server';
 import { notFound, unwrap } from '~/server/http-errors.server';
 import { pageParam } from '~/lib/pagination';
 import { pageOf, type Page } from '~/server/paged-lists.server';
+import { requireAcceptedPolicies } from '~/server/policies.server';
+import { BEFORE_LISTING } from '~/lib/policies';
 import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { IMAGES_BUCKET, PACKAGES_BUCKET } from '~/lib/storage-buckets';
 
@@ -72,7 +74,8 @@ const AGENT_NOT_FOUND = {
  */
 export const AGENT_IMAGE_PATH = `/storage/v1/object/public/${IMAGES_BUCKET}/`;
 
-const STORED_IMAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp)$/;
+/** A stored picture's name: a UUID and its type, as the database's rule (`is_own_agent_image`) reads it. */
+const STORED_IMAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
 
 /** Whether `url` is an image this form stored for this seller's agent. */
 export function isStoredImageOf(url: string, sellerId: string, agentId: string): boolean {
@@ -211,6 +214,7 @@ export const STATUS_MESSAGES: Record<StatusIntent, (name: string) => string> = {
  */
 export async function changeStatusAction(args: GuardArgs & { request: Request }) {
   const viewer = requirePermission(args, 'manage_products');
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, args.url.pathname);
   const client = args.context.get(supabaseContext);
   const form = await args.request.formData();
   const intent = String(form.get('intent') ?? '');
@@ -319,6 +323,8 @@ export async function listingLimits(context: ActionArgs['context'], currentPrice
  */
 export async function listingAction(args: ActionArgs, mode: Mode) {
   const viewer = requirePermission(args, mode.kind === 'upload' ? 'upload_ai_agents' : 'manage_products');
+  // A newer Seller Policy (or Terms) is accepted before a listing change (ADR 069).
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, args.url.pathname);
   const client = args.context.get(supabaseContext);
   const connection = args.context.get(connectionContext);
   const existing = mode.kind === 'edit' ? await requireOwnAgent(client, viewer.id, mode.agentIdParam) : null;

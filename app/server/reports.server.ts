@@ -29,6 +29,8 @@ function reportArgs(query: ReportQuery, timeZone: string) {
 
 export interface ReportPage {
   summary: ReportSummary;
+  /** The zone its days and times are in (`readSummary`). */
+  timeZone: string;
   rows: ReportRow[];
   page: number;
   pageCount: number;
@@ -41,20 +43,20 @@ export async function readReportPage(
   timeZone: string,
   page: number,
 ): Promise<ReportPage> {
-  const summary = await readSummary(client, query, timeZone);
+  const { summary, timeZone: zone } = await readSummary(client, query, timeZone);
   const pageCount = Math.max(1, Math.ceil((summary.rows ?? 0) / REPORT_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
   const rows = rowsSchema.parse(
     unwrap(
       await client.rpc('admin_report_rows', {
-        ...reportArgs(query, timeZone),
+        ...reportArgs(query, zone),
         skip: (current - 1) * REPORT_PAGE_SIZE,
         max_rows: REPORT_PAGE_SIZE,
       }),
       'report rows',
     ),
   );
-  return { summary, rows, page: current, pageCount };
+  return { summary, timeZone: zone, rows, page: current, pageCount };
 }
 
 /** One line of the CSV file. */
@@ -132,14 +134,17 @@ export async function recordReport(
   );
 }
 
-/** A report's totals: its rows, and the sums it is read for. */
-async function readSummary(client: AppSupabaseClient, query: ReportQuery, timeZone: string): Promise<ReportSummary> {
-  return summarySchema.parse(
-    unwrap(await client.rpc('admin_report_summary', reportArgs(query, timeZone)), 'report summary'),
-  );
-}
-
-/** The number of rows of a report (its summary's count), for the audit of a download. */
-export async function countReportRows(client: AppSupabaseClient, query: ReportQuery, timeZone: string) {
-  return (await readSummary(client, query, timeZone)).rows ?? 0;
+/**
+ * A report's totals (its rows, and the sums it is read for), and the time zone its days are read
+ * in: the admin's, or UTC when the database does not know that zone (a browser may name an old
+ * alias, such as US/Pacific-New, that PostgreSQL's zone data no longer has).
+ */
+export async function readSummary(
+  client: AppSupabaseClient,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<{ summary: ReportSummary; timeZone: string }> {
+  const result = await client.rpc('admin_report_summary', reportArgs(query, timeZone));
+  if (result.error?.code === '22023' && timeZone !== 'UTC') return readSummary(client, query, 'UTC');
+  return { summary: summarySchema.parse(unwrap(result, 'report summary')), timeZone };
 }

@@ -651,6 +651,112 @@ export type Database = {
           },
         ];
       };
+      policy_acceptances: {
+        Row: {
+          accepted_at: string;
+          document: string;
+          user_id: string;
+          version: number;
+        };
+        Insert: {
+          accepted_at?: string;
+          document: string;
+          user_id: string;
+          version: number;
+        };
+        Update: {
+          accepted_at?: string;
+          document?: string;
+          user_id?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'policy_acceptances_document_version_fkey';
+            columns: ['document', 'version'];
+            isOneToOne: false;
+            referencedRelation: 'current_policies';
+            referencedColumns: ['document', 'version'];
+          },
+          {
+            foreignKeyName: 'policy_acceptances_document_version_fkey';
+            columns: ['document', 'version'];
+            isOneToOne: false;
+            referencedRelation: 'policy_versions';
+            referencedColumns: ['document', 'version'];
+          },
+          {
+            foreignKeyName: 'policy_acceptances_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'policy_acceptances_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'policy_acceptances_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      policy_versions: {
+        Row: {
+          body: string;
+          document: string;
+          published_at: string;
+          published_by: string | null;
+          summary: string;
+          version: number;
+        };
+        Insert: {
+          body: string;
+          document: string;
+          published_at?: string;
+          published_by?: string | null;
+          summary: string;
+          version?: number;
+        };
+        Update: {
+          body?: string;
+          document?: string;
+          published_at?: string;
+          published_by?: string | null;
+          summary?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'policy_versions_published_by_fkey';
+            columns: ['published_by'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'policy_versions_published_by_fkey';
+            columns: ['published_by'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'policy_versions_published_by_fkey';
+            columns: ['published_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       purchases: {
         Row: {
           agent_id: string;
@@ -1363,6 +1469,15 @@ export type Database = {
         };
         Relationships: [];
       };
+      current_policies: {
+        Row: {
+          document: string | null;
+          published_at: string | null;
+          summary: string | null;
+          version: number | null;
+        };
+        Relationships: [];
+      };
       public_profiles: {
         Row: {
           bio: string | null;
@@ -1708,6 +1823,15 @@ export type Database = {
           min_rating: number;
         };
         Returns: boolean;
+      };
+      pending_policies: {
+        Args: never;
+        Returns: {
+          document: string;
+          published_at: string;
+          summary: string;
+          version: number;
+        }[];
       };
       platform_active_users: { Args: { days?: number }; Returns: number };
       platform_activity: {

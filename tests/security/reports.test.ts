@@ -105,7 +105,7 @@ describe('what an admin gets', () => {
     expect(content).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 
-  it('a wrong query is a 400 with what to fix, on the page and for the file, and writes no audit', async () => {
+  it('a wrong query is a 400 with what to fix, on the page and for the file, and writes no audit; an unknown zone reads UTC', async () => {
     const before = await auditCount();
     const cases: Array<[string, string]> = [
       ['report=sales&from=2026-11-29&to=2026-11-01', REPORT_MESSAGES.order],
@@ -114,6 +114,7 @@ describe('what an admin gets', () => {
       ['report=sales&from=2026-02-30&to=2026-03-01', REPORT_MESSAGES.from],
       ['report=sales&from=1900-01-01&to=2026-11-29', REPORT_MESSAGES.span],
       ['report=sales&from=2026-11-01&to=', REPORT_MESSAGES.to],
+      ['report=sales&from=0000-01-01&to=0000-02-01', REPORT_MESSAGES.from],
     ];
     for (const [query, message] of cases) {
       const page = await get(`/dashboard/reports?${query}`);
@@ -123,10 +124,19 @@ describe('what an admin gets', () => {
       expect(file.status, query).toBe(400);
       expect(await file.text(), query).toContain(message);
     }
+    // A time zone the browser knows and the database does not (an old alias): the days in UTC.
+    const alias = await get(`/dashboard/reports?report=users&${YEAR}`, `${adminCookie}; am_ch_tz=US%2FPacific-New`);
+    expect(alias.status).toBe(200);
+    expect(await pageText(alias)).toContain('Days and times in UTC.');
+    const aliasFile = await get(
+      `/dashboard/reports/export?report=users&${YEAR}`,
+      `${adminCookie}; am_ch_tz=US%2FPacific-New`,
+    );
+    expect(aliasFile.status).toBe(200);
     // A page past the last shows the last.
     const far = await get(`/dashboard/reports?report=users&${YEAR}&page=999999`);
     expect(far.status).toBe(200);
-    expect(await auditCount()).toBe(before + 1);
+    expect(await auditCount()).toBe(before + 3);
   });
 });
 

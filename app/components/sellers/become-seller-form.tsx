@@ -111,7 +111,11 @@ export function BecomeSellerForm({ username, result }: { username: string; resul
               I accept the seller terms
             </label>
             <p id="acceptTerms-hint" className="text-slate-700 dark:text-slate-300">
-              The platform fee, payouts and listing rules above, and the{' '}
+              The platform fee, payouts and listing rules above (the{' '}
+              <Link to="/seller-policy" className="font-medium text-brand-700 underline dark:text-brand-300">
+                Seller Policy
+              </Link>
+              ), and the{' '}
               <Link to="/terms" className="font-medium text-brand-700 underline dark:text-brand-300">
                 Terms of Service
               </Link>

@@ -11,6 +11,8 @@ import { connectionContext, supabaseContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
+import { requireAcceptedPolicies } from '~/server/policies.server';
+import { BEFORE_LISTING } from '~/lib/policies';
 import { AGENTS_PATH, editPath, moderatedMessage } from '~/lib/listing';
 import { listingAction, listingLimits, requireOwnAgent } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
@@ -18,6 +20,7 @@ import type { Route } from './+types/agent-edit';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, args.url.pathname);
   const [agent, categories] = await Promise.all([
     requireOwnAgent(args.context.get(supabaseContext), viewer.id, args.params.agentId),
     listCategories(publicSupabase(args.context.get(connectionContext))),

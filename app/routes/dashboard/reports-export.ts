@@ -10,7 +10,7 @@ import { attachmentDisposition } from '~/lib/content-disposition';
 import { isoDay } from '~/lib/dashboard-format';
 import { parseReportQuery, reportFileName } from '~/lib/reports';
 import { requireSection } from '~/server/guards.server';
-import { countReportRows, recordReport, reportCsvStream } from '~/server/reports.server';
+import { readSummary, recordReport, reportCsvStream } from '~/server/reports.server';
 import type { Route } from './+types/reports-export';
 
 export async function loader(args: Route.LoaderArgs) {
@@ -25,14 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
     });
   }
   const client = args.context.get(supabaseContext);
-  const rows = await countReportRows(client, asked.query, timeZone);
+  const { summary, timeZone: zone } = await readSummary(client, asked.query, timeZone);
   await recordReport(args.context.get(connectionContext), viewer.id, {
     query: asked.query,
-    timeZone,
+    timeZone: zone,
     format: 'csv',
-    rows,
+    rows: summary.rows ?? 0,
   });
-  return new Response(reportCsvStream(client, asked.query, timeZone), {
+  return new Response(reportCsvStream(client, asked.query, zone), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': attachmentDisposition(reportFileName(asked.query)),

@@ -51,11 +51,11 @@ export async function loader(args: Route.LoaderArgs) {
   );
   await recordReport(args.context.get(connectionContext), viewer.id, {
     query: asked.query,
-    timeZone,
+    timeZone: report.timeZone,
     format: 'page',
     rows: report.rows.length,
   });
-  return { asked, timeZone, report };
+  return { asked, timeZone: report.timeZone, report };
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

@@ -37,6 +37,8 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('database/backup', 'routes/dashboard/database-backup.ts'),
   // /dashboard/reports/export, in 'Reports' (generate_reports): a report as a CSV file.
   route('reports/export', 'routes/dashboard/reports-export.ts'),
+  // /dashboard/policies/:document, in 'Policies' (manage_policies): publish a new version.
+  route('policies/:document', 'routes/dashboard/policy-edit.tsx'),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [

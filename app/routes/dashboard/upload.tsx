@@ -8,6 +8,8 @@ import { connectionContext } from '~/context';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { listCategories } from '~/server/agents.server';
 import { requireSection } from '~/server/guards.server';
+import { requireAcceptedPolicies } from '~/server/policies.server';
+import { BEFORE_LISTING } from '~/lib/policies';
 import { UPLOAD_PATH } from '~/lib/listing';
 import { listingAction, listingLimits } from '~/server/listing.server';
 import { publicSupabase } from '~/server/supabase.server';
@@ -15,6 +17,7 @@ import type { Route } from './+types/upload';
 
 export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, args.url.pathname);
   const [categories, limits] = await Promise.all([
     listCategories(publicSupabase(args.context.get(connectionContext))),
     listingLimits(args.context),

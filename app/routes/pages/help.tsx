@@ -47,6 +47,16 @@ const SECTIONS = [
     ),
   },
   {
+    heading: 'Why am I asked to accept updated policies?',
+    body: (
+      <p>
+        {
+          'When we publish a new version of the Terms of Service or the Privacy Policy, we ask you to accept it before your next purchase; sellers accept a new Seller Policy before their next listing change. The page says what changed and links to the full text; every earlier version stays readable on the policy page.'
+        }
+      </p>
+    ),
+  },
+  {
     heading: 'I forgot my password',
     body: <p>{'Choose Sign In, then "Forgot your password", and follow the link we email you.'}</p>,
   },

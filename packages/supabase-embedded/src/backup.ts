@@ -11,7 +11,7 @@
  * the row before the bytes, so every row in the backup has its file. The signing secret is not in
  * it: a restored directory makes a new one, and every session then signs in again.
  */
-import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -89,10 +89,21 @@ export class RestoreError extends Error {
   override name = 'RestoreError';
 }
 
+/** The most one Storage file of a backup may hold (the most an upload may: MAX_BODY_BYTES). */
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+function isEmptyOrAbsent(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
 /**
  * Restores the backup `file` into `dataDir`, which must not hold anything yet: the database, the
- * Storage files (`<dataDir>/storage`, or `storageDir`) and the marker of a complete first start.
- * The next start on `dataDir` applies the migrations made since the backup.
+ * Storage files (`<dataDir>/storage`, or `storageDir`, which must be empty too) and the marker of
+ * a complete first start. The next start on `dataDir` applies the migrations made since the
+ * backup. The file must be laid out as `makeBackup` writes it: the manifest first, then the
+ * database, then Storage files of at most 10 MB each; anything else stops the restore at once,
+ * and what it wrote is removed.
  */
 export async function restoreBackup(
   file: string,
@@ -101,14 +112,17 @@ export async function restoreBackup(
 ): Promise<BackupManifest> {
   const log = options.log ?? (() => {});
   if (!existsSync(file)) throw new RestoreError(`There is no backup file ${file}.`);
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    throw new RestoreError(`${dataDir} is not empty. Restore into a new data directory, then start the app on it.`);
-  }
   const storageDir = options.storageDir ?? path.join(dataDir, 'storage');
+  for (const dir of new Set([dataDir, storageDir])) {
+    if (!isEmptyOrAbsent(dir)) {
+      throw new RestoreError(`${dir} is not empty. Restore into a new data directory, then start the app on it.`);
+    }
+  }
   const blobs = createBlobStore(storageDir);
   const scratch = path.join(os.tmpdir(), `agent-marketplace-restore-${process.pid}-${Date.now()}`);
   mkdirSync(scratch, { recursive: true });
   mkdirSync(dataDir, { recursive: true });
+  const notABackup = (why: string) => new RestoreError(`${file} is not a backup of this app (${why}).`);
   try {
     let manifest: BackupManifest | null = null;
     let database: string | null = null;
@@ -118,33 +132,39 @@ export async function restoreBackup(
     reading.catch(() => {}); // awaited below; the loop may fail first
     try {
       for await (const item of extract) {
-        const name = item.header.name;
-        const bytes = await collect(item);
-        if (item.header.type !== 'file') continue;
-        if (name === MANIFEST) {
-          manifest = JSON.parse(Buffer.from(bytes).toString('utf8')) as BackupManifest;
+        const { name, type, size = 0 } = item.header;
+        if (type === 'directory') {
+          item.resume();
+          continue;
+        }
+        if (type !== 'file') throw notABackup(`${name} is not a file`);
+        if (!manifest) {
+          if (name !== MANIFEST || size > MAX_MANIFEST_BYTES) throw notABackup(`it does not start with ${MANIFEST}`);
+          manifest = JSON.parse(Buffer.from(await collect(item)).toString('utf8')) as BackupManifest;
           if (manifest.format !== BACKUP_FORMAT) {
             throw new RestoreError(
               `${file} is a backup of format ${manifest.format}; this version reads ${BACKUP_FORMAT}.`,
             );
           }
-        } else if (name === DATABASE) {
+        } else if (!database) {
+          if (name !== DATABASE) throw notABackup(`${DATABASE} does not follow ${MANIFEST}`);
           database = path.join(scratch, DATABASE);
-          writeFileSync(database, bytes);
-        } else if (name.startsWith(STORAGE)) {
+          // Streamed to disk: the database may be larger than the memory at hand.
+          await pipeline(item, createWriteStream(database));
+        } else {
+          if (!name.startsWith(STORAGE) || size > MAX_FILE_BYTES) throw notABackup(`${name} is no Storage file`);
           const [bucket, ...key] = name.slice(STORAGE.length).split('/');
           // The blob store refuses a key that climbs out of its bucket (`..`).
-          await blobs.put(bucket!, key.join('/'), bytes);
+          await blobs.put(bucket!, key.join('/'), await collect(item));
           files++;
         }
       }
       await reading;
     } catch (error) {
       if (error instanceof RestoreError) throw error;
-      throw new RestoreError(`${file} is not a backup of this app (${String(error)}).`);
+      throw notABackup(String(error));
     }
-    if (!manifest || !database)
-      throw new RestoreError(`${file} is not a backup of this app (no ${MANIFEST} or ${DATABASE}).`);
+    if (!manifest || !database) throw notABackup(`no ${MANIFEST} or ${DATABASE}`);
     const db = await openPGliteThread({
       dataPath: path.join(dataDir, 'pgdata'),
       snapshotFile: database,
@@ -164,7 +184,9 @@ export async function restoreBackup(
     log(`Restored the database of ${manifest.createdAt} and ${files} Storage files into ${dataDir}`);
     return manifest;
   } catch (error) {
+    // Both were empty or absent: nothing of anyone's is lost.
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(storageDir, { recursive: true, force: true });
     throw error;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
