@@ -85,6 +85,12 @@ describe.skipIf(isHostedTarget)('a seller with more than 1,000 agents', () => {
     target = await startContractTarget({ seed: true });
     seller = { ...(await newMember(target, PASSWORD, 'many-agents')), role: 'seller' };
     await sql(`update public.users set user_type = 'seller' where id = $1`, [seller.id]);
+    // …who accepted the Seller Policy (else a listing change first asks for it, ADR 069).
+    await sql(
+      `insert into public.policy_acceptances (user_id, document, version)
+       select $1, document, version from public.current_policies where document = 'seller'`,
+      [seller.id],
+    );
 
     // The agents: every tenth a draft, every tenth an archived one, the rest published; created
     // in pairs at the same minute (the id breaks the tie), the first newest.

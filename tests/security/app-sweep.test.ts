@@ -53,6 +53,7 @@ beforeAll(async () => {
     seed: seed!,
     file: file!,
     invoiceId: invoice.rows[0]!.id,
+    document: 'terms',
   };
 }, 120_000);
 afterAll(() => app?.close());
