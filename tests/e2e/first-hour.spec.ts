@@ -36,6 +36,7 @@ const HEADER_PAGES: Record<string, string[]> = {
   api: ['/api'],
   terms: ['/terms'],
   privacy: ['/privacy'],
+  'seller-policy': ['/seller-policy', '/terms?version=1'],
   cookies: ['/cookies'],
   'auth/sign-in': ['/auth/sign-in'],
   'auth/sign-up': ['/auth/sign-up'],
@@ -53,12 +54,13 @@ const NOT_HEADER_PAGES: Record<string, string> = {
   'profile/two-factor': 'signed in only: it redirects to the sign-in dialog over the home page',
   'auth/two-factor': 'only for a session that owes a second-factor code; others are sent on',
   '__perf/fixture': 'a benchmark fixture, 404 unless enabled',
+  'policies/accept': 'signed in only (updated policies to accept): it redirects to the sign-in dialog',
 };
 
 test.describe('the header opens the sign-in dialog on every page', () => {
   test('app/routes.ts has no page this list forgets', () => {
     const source = readFileSync('app/routes.ts', 'utf8');
-    const paths = [...source.matchAll(/route\('(?<path>[^']+)',\s*'routes\/(?<file>[^']+)'\)/g)]
+    const paths = [...source.matchAll(/route\('(?<path>[^']+)',\s*'routes\/(?<file>[^']+)'(?:,\s*\{[^}]*\})?\)/g)]
       .map((match) => ({ path: match.groups?.path ?? '', file: match.groups?.file ?? '' }))
       .filter(({ file }) => !file.endsWith('.ts')) // resource routes render nothing
       .map(({ path }) => path);
