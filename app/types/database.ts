@@ -357,6 +357,209 @@ export type Database = {
         };
         Relationships: [];
       };
+      conversation_reports: {
+        Row: {
+          conversation_id: string;
+          created_at: string;
+          id: string;
+          reason: string;
+          reporter_id: string | null;
+          resolved_at: string | null;
+          resolved_by: string | null;
+        };
+        Insert: {
+          conversation_id: string;
+          created_at?: string;
+          id?: string;
+          reason: string;
+          reporter_id?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+        };
+        Update: {
+          conversation_id?: string;
+          created_at?: string;
+          id?: string;
+          reason?: string;
+          reporter_id?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversation_reports_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_reports_reporter_id_fkey';
+            columns: ['reporter_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_reports_reporter_id_fkey';
+            columns: ['reporter_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_reports_reporter_id_fkey';
+            columns: ['reporter_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_reports_resolved_by_fkey';
+            columns: ['resolved_by'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_reports_resolved_by_fkey';
+            columns: ['resolved_by'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversation_reports_resolved_by_fkey';
+            columns: ['resolved_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      conversations: {
+        Row: {
+          agent_id: string | null;
+          blocked_at: string | null;
+          blocked_by: string | null;
+          buyer_id: string;
+          buyer_notified_at: string | null;
+          buyer_read_at: string;
+          created_at: string;
+          id: string;
+          last_message_at: string;
+          seller_id: string;
+          seller_notified_at: string | null;
+          seller_read_at: string;
+        };
+        Insert: {
+          agent_id?: string | null;
+          blocked_at?: string | null;
+          blocked_by?: string | null;
+          buyer_id: string;
+          buyer_notified_at?: string | null;
+          buyer_read_at?: string;
+          created_at?: string;
+          id?: string;
+          last_message_at?: string;
+          seller_id: string;
+          seller_notified_at?: string | null;
+          seller_read_at?: string;
+        };
+        Update: {
+          agent_id?: string | null;
+          blocked_at?: string | null;
+          blocked_by?: string | null;
+          buyer_id?: string;
+          buyer_notified_at?: string | null;
+          buyer_read_at?: string;
+          created_at?: string;
+          id?: string;
+          last_message_at?: string;
+          seller_id?: string;
+          seller_notified_at?: string | null;
+          seller_read_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversations_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_blocked_by_fkey';
+            columns: ['blocked_by'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_blocked_by_fkey';
+            columns: ['blocked_by'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_blocked_by_fkey';
+            columns: ['blocked_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       downloads: {
         Row: {
           agent_id: string;
@@ -461,6 +664,59 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      messages: {
+        Row: {
+          body: string;
+          conversation_id: string;
+          created_at: string;
+          id: string;
+          sender_id: string | null;
+        };
+        Insert: {
+          body: string;
+          conversation_id: string;
+          created_at?: string;
+          id?: string;
+          sender_id?: string | null;
+        };
+        Update: {
+          body?: string;
+          conversation_id?: string;
+          created_at?: string;
+          id?: string;
+          sender_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'messages_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_sender_id_fkey';
+            columns: ['sender_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_sender_id_fkey';
+            columns: ['sender_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_sender_id_fkey';
+            columns: ['sender_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       newsletter_subscribers: {
         Row: {
@@ -1676,6 +1932,7 @@ export type Database = {
           total_spent: number;
         }[];
       };
+      can_read_conversation: { Args: { conversation: string }; Returns: boolean };
       can_view_agent: {
         Args: { agent_seller_id: string; agent_status: string; target_agent_id: string };
         Returns: boolean;
@@ -1765,6 +2022,7 @@ export type Database = {
         }[];
       };
       claims_platform_authority: { Args: { value: string }; Returns: boolean };
+      conversation_read_now: { Args: { conversation: string; reader: string }; Returns: undefined };
       delete_unsold_agents: { Args: { seller: string }; Returns: string[] };
       invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };
@@ -1778,6 +2036,7 @@ export type Database = {
       is_seller: { Args: never; Returns: boolean };
       is_username_available: { Args: { name: string }; Returns: boolean };
       like_substring: { Args: { value: string }; Returns: string };
+      mark_conversation_read: { Args: { conversation: string }; Returns: undefined };
       matches_catalogue_filters: {
         Args: {
           agent_avg_rating: number;
@@ -1791,6 +2050,22 @@ export type Database = {
           search: string;
         };
         Returns: boolean;
+      };
+      messaging_user: { Args: never; Returns: string };
+      my_conversations: {
+        Args: { page_from?: number; page_size?: number };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          blocked_by: string;
+          id: string;
+          last_message_at: string;
+          other_id: string;
+          other_username: string;
+          role: string;
+          total: number;
+          unread: number;
+        }[];
       };
       my_sessions: {
         Args: never;
@@ -1812,6 +2087,29 @@ export type Database = {
         }[];
       };
       names_the_platform: { Args: { value: string }; Returns: boolean };
+      own_conversation: {
+        Args: { conversation: string };
+        Returns: {
+          agent_id: string | null;
+          blocked_at: string | null;
+          blocked_by: string | null;
+          buyer_id: string;
+          buyer_notified_at: string | null;
+          buyer_read_at: string;
+          created_at: string;
+          id: string;
+          last_message_at: string;
+          seller_id: string;
+          seller_notified_at: string | null;
+          seller_read_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'conversations';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       passes_catalogue_filters: {
         Args: {
           agent_avg_rating: number;
@@ -2001,7 +2299,9 @@ export type Database = {
       record_agent_views: { Args: { views: Json }; Returns: number };
       refresh_agent_search: { Args: { agent: string }; Returns: undefined };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
+      report_conversation: { Args: { conversation: string; reason: string }; Returns: string };
       require_second_factor: { Args: { target: unknown }; Returns: undefined };
+      resolve_conversation_report: { Args: { report: string }; Returns: undefined };
       review_search: {
         Args: { search: string };
         Returns: {
@@ -2084,8 +2384,11 @@ export type Database = {
           total_sales: number;
         }[];
       };
+      send_message: { Args: { body: string; conversation: string }; Returns: string };
       session_meets_mfa: { Args: never; Returns: boolean };
+      set_conversation_blocked: { Args: { blocked: boolean; conversation: string }; Returns: undefined };
       set_default_payment_method: { Args: { target_method: string; target_user: string }; Returns: boolean };
+      start_conversation: { Args: { agent: string }; Returns: string };
       touch_presence: { Args: never; Returns: undefined };
       typo_distance: { Args: { a: string; b: string; most: number }; Returns: number };
       unique_username: { Args: { wanted: string }; Returns: string };

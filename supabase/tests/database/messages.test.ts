@@ -1,0 +1,195 @@
+/**
+ * Messages (migration 20261217000100, ADR 070): a conversation is its two participants' (and an
+ * admin's only while a report on it is open); every write goes through a function that checks
+ * who asks, the length, a block and the sending rate.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Claims, Database } from '../../../packages/supabase-embedded/src/database';
+import { DEMO, anon, errorCodeAs, openSeededDatabase, rolledBackTransaction, user } from './helpers';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openSeededDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+type Tx = Parameters<Parameters<typeof rolledBackTransaction>[1]>[0];
+
+/** Runs `sql` as `claims` inside the open transaction `tx`, then goes back to the owner. */
+async function as<T = Record<string, unknown>>(tx: Tx, claims: Claims, sql: string, params: unknown[] = []) {
+  await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+  await tx.query(`set local role ${claims.role}`);
+  try {
+    await tx.query('savepoint step');
+    const result = await tx.query<T>(sql, params);
+    await tx.query('release savepoint step');
+    return { rows: result.rows, code: undefined as string | undefined };
+  } catch (error) {
+    await tx.query('rollback to savepoint step');
+    return { rows: [] as T[], code: (error as { code?: string }).code };
+  } finally {
+    await tx.query('reset role');
+  }
+}
+
+async function sellersAgent(): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `select id from public.agents where seller_id = $1 and status = 'published' order by created_at limit 1`,
+    [DEMO.seller],
+  );
+  return rows[0]!.id;
+}
+
+describe('conversations', () => {
+  it('a buyer starts one per agent; not about their own agent, an unknown one, or signed out', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const first = await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [
+        agent,
+      ]);
+      const again = await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [
+        agent,
+      ]);
+      expect(first.rows[0]!.id).toBe(again.rows[0]!.id);
+      expect((await as(tx, user(DEMO.seller), 'select public.start_conversation($1)', [agent])).code).toBe('22023');
+      expect(
+        (
+          await as(tx, user(DEMO.buyer), 'select public.start_conversation($1)', [
+            '00000000-0000-4000-8000-00000000dead',
+          ])
+        ).code,
+      ).toBe('P0002');
+    });
+    expect(await errorCodeAs(db, anon, 'select public.start_conversation($1)', [agent])).toBe('42501');
+  });
+
+  it('only the two participants read it; others see nothing and cannot write; no direct writes', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const talk = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows[0]!.id;
+      expect(
+        (await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'Hello, does it run offline?']))
+          .code,
+      ).toBeUndefined();
+      const seen = await as<{ body: string }>(
+        tx,
+        user(DEMO.seller),
+        'select body from public.messages where conversation_id = $1',
+        [talk],
+      );
+      expect(seen.rows).toEqual([{ body: 'Hello, does it run offline?' }]);
+      for (const outsider of [user(DEMO.otherBuyer), user(DEMO.otherSeller), user(DEMO.admin)]) {
+        expect(
+          (await as(tx, outsider, 'select * from public.conversations where id = $1', [talk])).rows,
+          String(outsider.sub),
+        ).toEqual([]);
+        expect(
+          (await as(tx, outsider, 'select * from public.messages where conversation_id = $1', [talk])).rows,
+        ).toEqual([]);
+        expect((await as(tx, outsider, 'select public.send_message($1, $2)', [talk, 'me too'])).code).toBe('P0002');
+      }
+      expect(
+        (
+          await as(
+            tx,
+            user(DEMO.buyer),
+            `insert into public.messages (conversation_id, sender_id, body) values ($1, $2, 'x')`,
+            [talk, DEMO.buyer],
+          )
+        ).code,
+      ).toBe('42501');
+      expect(
+        (await as(tx, user(DEMO.buyer), `update public.conversations set blocked_by = null where id = $1`, [talk]))
+          .code,
+      ).toBe('42501');
+    });
+  });
+
+  it('counts what each participant has not read, until they read it', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const talk = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows[0]!.id;
+      await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'One']);
+      await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'Two']);
+      const unread = async (who: string) =>
+        (
+          await as<{ unread: string }>(tx, user(who), 'select unread from public.my_conversations() where id = $1', [
+            talk,
+          ])
+        ).rows[0]?.unread;
+      expect(Number(await unread(DEMO.seller))).toBe(2);
+      expect(Number(await unread(DEMO.buyer))).toBe(0);
+      await as(tx, user(DEMO.seller), 'select public.mark_conversation_read($1)', [talk]);
+      expect(Number(await unread(DEMO.seller))).toBe(0);
+    });
+  });
+
+  it('a block stops both from sending; only who blocked unblocks', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const talk = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows[0]!.id;
+      await as(tx, user(DEMO.seller), 'select public.set_conversation_blocked($1, true)', [talk]);
+      expect((await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'Hi?'])).code).toBe('PT403');
+      expect((await as(tx, user(DEMO.buyer), 'select public.set_conversation_blocked($1, false)', [talk])).code).toBe(
+        'PT403',
+      );
+      await as(tx, user(DEMO.seller), 'select public.set_conversation_blocked($1, false)', [talk]);
+      expect(
+        (await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'Hi?'])).code,
+      ).toBeUndefined();
+    });
+  });
+
+  it('an admin reads a conversation while a report on it is open, not before or after', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const talk = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows[0]!.id;
+      await as(tx, user(DEMO.seller), 'select public.send_message($1, $2)', [talk, 'Pay me outside the site']);
+      const adminReads = async () =>
+        (await as(tx, user(DEMO.admin), 'select body from public.messages where conversation_id = $1', [talk])).rows;
+      expect(await adminReads()).toEqual([]);
+      const report = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.report_conversation($1, $2) as id', [
+          talk,
+          'Asks to pay outside',
+        ])
+      ).rows[0]!.id;
+      expect(await adminReads()).toEqual([{ body: 'Pay me outside the site' }]);
+      expect((await as(tx, user(DEMO.buyer), 'select public.resolve_conversation_report($1)', [report])).code).toBe(
+        '42501',
+      );
+      await as(tx, user(DEMO.admin), 'select public.resolve_conversation_report($1)', [report]);
+      expect(await adminReads()).toEqual([]);
+    });
+  });
+
+  it('refuses an empty or overlong message and more than 20 a minute', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const talk = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows[0]!.id;
+      for (const body of ['', '   ', 'x'.repeat(5001)]) {
+        expect((await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, body])).code).toBe('22023');
+      }
+      for (let sent = 0; sent < 20; sent++) {
+        expect(
+          (await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, `Message ${sent}`])).code,
+        ).toBeUndefined();
+      }
+      expect((await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'One too many'])).code).toBe(
+        'PT429',
+      );
+    });
+  });
+});
