@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
   // A newer Terms or Privacy Policy is accepted before a purchase (ADR 069).
-  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, new URL(args.request.url).pathname);
+  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, `${args.url.pathname}${args.url.search}`);
   const client = args.context.get(supabaseContext);
   const [agent, purchase] = await Promise.all([
     getVisibleAgent(client, agentId),
@@ -90,7 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const viewer = requirePermission(args, 'place_orders');
   const agentId = parseAgentId(args.params.agentId);
-  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, new URL(args.request.url).pathname);
+  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, `${args.url.pathname}${args.url.search}`);
   const submission = parseForm(await args.request.formData(), BuySchema);
   if (submission.status !== 'success') return formError(submission);
 

@@ -17,7 +17,6 @@ import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireUser } from '~/server/guards.server';
 import { becomeSeller } from '~/server/sellers.server';
-import { acceptPolicies, currentPolicies } from '~/server/policies.server';
 import { AUTHORITY_NAME_MESSAGE } from '~/lib/auth-rules';
 import { platformSettings } from '~/server/platform-settings.server';
 import { createServiceSupabase } from '~/server/supabase.server';
@@ -78,9 +77,6 @@ export async function action(args: Route.ActionArgs) {
     return formError(submission, { message, fieldErrors: { displayName: [message] }, status: 400 });
   }
   if (!result.ok) return formError(submission, { message: SELLER_MESSAGES.alreadySeller, status: 409 });
-  // Accepting the seller terms is accepting the Seller Policy in force (ADR 069).
-  const sellerPolicy = (await currentPolicies(service)).seller;
-  if (sellerPolicy) await acceptPolicies(service, viewer.id, [{ document: 'seller', version: sellerPolicy.version }]);
 
   return redirectWithFlash(args.request, SELLER_HOME, {
     kind: 'success',

@@ -37,7 +37,7 @@ function asked(url: URL) {
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const { among, returnTo } = asked(new URL(args.request.url));
+  const { among, returnTo } = asked(args.url);
   const pending = await pendingPolicies(args.context.get(supabaseContext), among);
   if (pending.length === 0) throw redirect(returnTo);
   return { pending, returnTo };
@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const viewer = requireUser(args);
-  const { among, returnTo } = asked(new URL(args.request.url));
+  const { among, returnTo } = asked(args.url);
   const form = await args.request.formData();
   const client = args.context.get(supabaseContext);
   const pending = await pendingPolicies(client, among);
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   await acceptPolicies(client, viewer.id, accepted);
   if (accepted.length < pending.length) {
     // A newer version was published while the page was open: it is shown now.
-    return redirect(`${new URL(args.request.url).pathname}${new URL(args.request.url).search}`);
+    return redirect(`${args.url.pathname}${args.url.search}`);
   }
   return redirectWithFlash(args.request, returnTo, { kind: 'success', message: POLICY_MESSAGES.accepted });
 }

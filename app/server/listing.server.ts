@@ -214,7 +214,7 @@ export const STATUS_MESSAGES: Record<StatusIntent, (name: string) => string> = {
  */
 export async function changeStatusAction(args: GuardArgs & { request: Request }) {
   const viewer = requirePermission(args, 'manage_products');
-  await requireAcceptedPolicies(args.context, BEFORE_LISTING, new URL(args.request.url).pathname);
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, `${args.url.pathname}${args.url.search}`);
   const client = args.context.get(supabaseContext);
   const form = await args.request.formData();
   const intent = String(form.get('intent') ?? '');
@@ -324,7 +324,7 @@ export async function listingLimits(context: ActionArgs['context'], currentPrice
 export async function listingAction(args: ActionArgs, mode: Mode) {
   const viewer = requirePermission(args, mode.kind === 'upload' ? 'upload_ai_agents' : 'manage_products');
   // A newer Seller Policy (or Terms) is accepted before a listing change (ADR 069).
-  await requireAcceptedPolicies(args.context, BEFORE_LISTING, new URL(args.request.url).pathname);
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, `${args.url.pathname}${args.url.search}`);
   const client = args.context.get(supabaseContext);
   const connection = args.context.get(connectionContext);
   const existing = mode.kind === 'edit' ? await requireOwnAgent(client, viewer.id, mode.agentIdParam) : null;

@@ -5,6 +5,7 @@
  * (signed in, a buyer, a valid form). The role is read from `public.users` on every verified
  * request (viewer.server.ts), so forgetting the cached viewer is all a session needs.
  */
+import { acceptPolicies, currentPolicies } from '~/server/policies.server';
 import { refusesAuthorityName } from '~/lib/auth-rules';
 import { toAgentSummary, type AgentSummary, type AgentSummaryRow } from '~/lib/agents';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
@@ -43,6 +44,11 @@ export async function becomeSeller(
     .select('id');
   if (refusesAuthorityName(answer.error)) return { ok: false, reason: 'authority-name' };
   const rows = unwrap(answer, 'becoming a seller');
+  if (rows.length === 1) {
+    // Accepting the seller terms is accepting the Seller Policy in force (ADR 069).
+    const sellerPolicy = (await currentPolicies(service)).seller;
+    if (sellerPolicy) await acceptPolicies(service, userId, [{ document: 'seller', version: sellerPolicy.version }]);
+  }
   forgetViewer(userId);
   // A storefront read while the user was still a buyer (a 404) must not outlive the change.
   forgetCatalogue();

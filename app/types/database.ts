@@ -1922,6 +1922,7 @@ export type Database = {
         Returns: string;
       };
       are_image_sources: { Args: { value: string[] }; Returns: boolean };
+      blocked_between: { Args: { one: string; other: string }; Returns: boolean };
       buyer_figures: {
         Args: { at_time?: string; time_zone?: string };
         Returns: {
@@ -2393,6 +2394,7 @@ export type Database = {
       typo_distance: { Args: { a: string; b: string; most: number }; Returns: number };
       unique_username: { Args: { wanted: string }; Returns: string };
       username_skeleton: { Args: { name: string }; Returns: string };
+      visible_text: { Args: { value: string }; Returns: string };
     };
     Enums: {
       [_ in never]: never;

@@ -49,7 +49,8 @@ describe.skipIf(isHostedTarget)('messages through the Data API', () => {
     expect((await other.from('messages').select('body').eq('conversation_id', conversation)).data).toEqual([]);
     expect((await other.from('conversations').select('id').eq('id', conversation)).data).toEqual([]);
     const forged = await other.rpc('send_message', { conversation, body: 'Hello from elsewhere' });
-    expect(forged.error?.code).toBe('P0002');
+    expect(forged.error?.code).toBe('PT404');
+    expect(forged.status).toBe(404);
     const visitor = anonClient(target);
     expect((await visitor.from('messages').select('body')).error?.code).toBe('42501');
     const direct = await buyer.from('messages').insert({ conversation_id: conversation, body: 'direct' });
@@ -69,5 +70,43 @@ describe.skipIf(isHostedTarget)('messages through the Data API', () => {
     }
     expect(answer.status).toBe(429);
     expect(answer.error?.message).toBe('You are sending messages too fast. Wait a minute, then send again.');
+  });
+  it('a block stands between the two people: no new conversation about another agent either', async () => {
+    const { data: agents } = await serviceClient(target)
+      .from('agents')
+      .select('id')
+      .eq('seller_id', DEMO_SELLER)
+      .eq('status', 'published')
+      .order('created_at', { ascending: false })
+      .limit(1);
+    expect((await seller.rpc('set_conversation_blocked', { conversation, blocked: true })).error).toBeNull();
+    const another = await buyer.rpc('start_conversation', { agent: agents![0]!.id });
+    expect(another.status).toBe(403);
+    expect(another.error?.message).toBe('You and this seller cannot message each other');
+    expect((await seller.rpc('set_conversation_blocked', { conversation, blocked: false })).error).toBeNull();
+  });
+
+  it('refuses a message of invisible characters only', async () => {
+    for (const body of ['\n\n\t', '\u200b', '\u00a0 \u2060', '\ufeff']) {
+      const answer = await buyer.rpc('send_message', { conversation, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('a seller with a newer Seller Policy to accept cannot change a listing through the Data API', async () => {
+    const { data: mine } = await seller.from('agents').select('id, name').eq('seller_id', DEMO_SELLER).limit(1);
+    const service = serviceClient(target);
+    const published = await service
+      .from('policy_versions')
+      .insert({ document: 'seller', body: '## Rules\n\nNew rules.', summary: 'New rules.' })
+      .select('version');
+    expect(published.error).toBeNull();
+    const changed = await seller.from('agents').update({ name: 'Renamed before accepting' }).eq('id', mine![0]!.id);
+    expect(changed.status).toBe(403);
+    const accepted = await seller
+      .from('policy_acceptances')
+      .insert({ user_id: DEMO_SELLER, document: 'seller', version: published.data![0]!.version });
+    expect(accepted.error).toBeNull();
+    expect((await seller.from('agents').update({ name: mine![0]!.name }).eq('id', mine![0]!.id)).error).toBeNull();
   });
 });

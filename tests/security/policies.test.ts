@@ -121,6 +121,10 @@ describe('publishing', () => {
       expect((await get(`/terms?version=${bad}`, null)).status, bad).toBe(404);
     }
     expect((await get('/seller-policy', null)).status).toBe(200);
+    // With JavaScript, a link to a policy page asks for its data (`.data`).
+    const asData = await get('/terms.data', null);
+    expect(asData.status).toBe(200);
+    expect(await asData.text()).toContain('You must now be 18.');
   });
 });
 
@@ -190,6 +194,10 @@ describe('accepting before a listing change', () => {
     expect(upload.status).toBe(302);
     const acceptHref = upload.headers.get('location')!;
     expect(acceptHref).toContain('/policies/accept?for=terms%2Cprivacy%2Cseller');
+    // With JavaScript the same, coming back to the page, not to its data.
+    const uploadData = await (await get('/dashboard/upload.data', sellerCookie)).text();
+    expect(uploadData).toContain('returnTo=%2Fdashboard%2Fupload');
+    expect(uploadData).not.toContain('upload.data');
 
     const [agent] = await sql<{ id: string; status: string }>(
       `select id, status from public.agents where seller_id = (select id from public.users where email = 'seller@demo.test')

@@ -20,7 +20,7 @@ import type { Route } from './+types/agent-edit';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  await requireAcceptedPolicies(args.context, BEFORE_LISTING, new URL(args.request.url).pathname);
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, `${args.url.pathname}${args.url.search}`);
   const [agent, categories] = await Promise.all([
     requireOwnAgent(args.context.get(supabaseContext), viewer.id, args.params.agentId),
     listCategories(publicSupabase(args.context.get(connectionContext))),

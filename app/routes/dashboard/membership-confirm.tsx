@@ -23,6 +23,8 @@ import { PlanConfirmSchema } from '~/schemas/subscription';
 import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
+import { requireAcceptedPolicies } from '~/server/policies.server';
+import { BEFORE_PURCHASE } from '~/lib/policies';
 import { notFound } from '~/server/http-errors.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { confirmPlan, liveSubscription } from '~/server/subscriptions.server';
@@ -108,6 +110,8 @@ function describeQuote(quote: Exclude<PlanQuote, { kind: 'refused' }>, now: Date
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
+  // A plan is a purchase: a newer Terms or Privacy Policy is accepted first (ADR 069).
+  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, `${args.url.pathname}${args.url.search}`);
   const tier = args.url.searchParams.get('tier');
   if (!isPaidTier(tier)) {
     notFound({ title: 'Plan not found', message: 'Choose Premium or Enterprise on the Membership page.' });
@@ -131,6 +135,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { viewer } = requireSection(args);
+  await requireAcceptedPolicies(args.context, BEFORE_PURCHASE, `${args.url.pathname}${args.url.search}`);
   const submission = parseForm(await args.request.formData(), PlanConfirmSchema);
   if (submission.status !== 'success') return formError(submission);
   const outcome = await confirmPlan(createServiceSupabase(args.context.get(connectionContext)), paymentProvider(), {

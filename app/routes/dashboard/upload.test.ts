@@ -54,6 +54,7 @@ describe.skipIf(isHostedTarget)('packages through Upload and Edit', () => {
     return routeAnswer(
       uploadAction({
         request,
+        url: new URL(request.url),
         params: {},
         context: routeContext(target, DEMO_VIEWERS.seller, seller),
         pattern: '/dashboard/upload',
@@ -163,6 +164,7 @@ describe.skipIf(isHostedTarget)('packages through Upload and Edit', () => {
     const answer = await routeAnswer(
       editAction({
         request,
+        url: new URL(request.url),
         params: { agentId: CAMPAIGN_PILOT },
         context: routeContext(target, DEMO_VIEWERS.seller, seller),
       } as unknown as Parameters<typeof editAction>[0]),

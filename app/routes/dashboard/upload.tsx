@@ -17,7 +17,7 @@ import type { Route } from './+types/upload';
 
 export async function loader(args: Route.LoaderArgs) {
   requireSection(args);
-  await requireAcceptedPolicies(args.context, BEFORE_LISTING, new URL(args.request.url).pathname);
+  await requireAcceptedPolicies(args.context, BEFORE_LISTING, `${args.url.pathname}${args.url.search}`);
   const [categories, limits] = await Promise.all([
     listCategories(publicSupabase(args.context.get(connectionContext))),
     listingLimits(args.context),

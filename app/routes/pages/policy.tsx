@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { TEXT_LINK } from '~/components/info-page';
 import { MarkdownDocument } from '~/components/policies/markdown-document';
@@ -17,8 +17,7 @@ import type { Route } from './+types/policy';
  * `/terms`, `/privacy` and `/seller-policy` (ADR 069): the version in force of the document, its
  * number and date, and every earlier version, each readable at `?version=N`.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const document = POLICY_DOCUMENTS.find((name) => POLICY_PATHS[name] === url.pathname);
   if (!document) notFound();
   const asked = url.searchParams.get('version');
@@ -29,11 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPolicyVersions(client, document),
   ]);
   const current = versions[0]!.version;
-  return data(
-    { document, policy, versions, current },
-    // The version in force changes when an admin publishes one; an earlier one never does.
-    { headers: { 'Cache-Control': policy.version === current ? 'public, max-age=60' : 'public, max-age=86400' } },
-  );
+  return { document, policy, versions, current };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {

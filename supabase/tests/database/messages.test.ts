@@ -60,7 +60,7 @@ describe('conversations', () => {
             '00000000-0000-4000-8000-00000000dead',
           ])
         ).code,
-      ).toBe('P0002');
+      ).toBe('PT404');
     });
     expect(await errorCodeAs(db, anon, 'select public.start_conversation($1)', [agent])).toBe('42501');
   });
@@ -90,7 +90,7 @@ describe('conversations', () => {
         expect(
           (await as(tx, outsider, 'select * from public.messages where conversation_id = $1', [talk])).rows,
         ).toEqual([]);
-        expect((await as(tx, outsider, 'select public.send_message($1, $2)', [talk, 'me too'])).code).toBe('P0002');
+        expect((await as(tx, outsider, 'select public.send_message($1, $2)', [talk, 'me too'])).code).toBe('PT404');
       }
       expect(
         (
@@ -190,6 +190,29 @@ describe('conversations', () => {
       expect((await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [talk, 'One too many'])).code).toBe(
         'PT429',
       );
+    });
+  });
+  it('deleting agents a buyer asked about keeps both conversations, without their agent', async () => {
+    const { rows: unsold } = await db.query<{ id: string; seller_id: string }>(
+      `select a.id, a.seller_id from public.agents a
+        where a.status = 'published' and not exists (select 1 from public.purchases p where p.agent_id = a.id)
+          and a.seller_id = (select a2.seller_id from public.agents a2 where a2.status = 'published'
+                               and not exists (select 1 from public.purchases p where p.agent_id = a2.id)
+                             group by a2.seller_id having count(*) >= 2 order by a2.seller_id limit 1)
+        order by a.created_at limit 2`,
+    );
+    expect(unsold).toHaveLength(2);
+    await rolledBackTransaction(db, async (tx) => {
+      for (const agent of unsold) {
+        const started = await as(tx, user(DEMO.buyer), 'select public.start_conversation($1)', [agent.id]);
+        expect(started.code).toBeUndefined();
+      }
+      await tx.query('delete from public.agents where id = any($1)', [unsold.map((agent) => agent.id)]);
+      const { rows } = await tx.query<{ n: number }>(
+        'select count(*)::int as n from public.conversations where buyer_id = $1 and seller_id = $2 and agent_id is null',
+        [DEMO.buyer, unsold[0]!.seller_id],
+      );
+      expect(rows).toEqual([{ n: 2 }]);
     });
   });
 });
