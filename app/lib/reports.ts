@@ -5,7 +5,7 @@
  * `admin_report_rows` (app/server/reports.server.ts), one definition for the page and the file.
  */
 import { z } from 'zod';
-import { formatDate, formatMoney, isoDay } from '~/lib/dashboard-format';
+import { DELETED_ACCOUNT, formatDate, formatMoney, isoDay } from '~/lib/dashboard-format';
 import { dateTimeFormat } from '~/lib/intl';
 import type { CsvValue } from '~/lib/csv';
 
@@ -93,22 +93,23 @@ export const REPORT_COLUMNS: Record<ReportName, readonly ReportColumn[]> = {
   ],
 };
 
-/** The name shown for an account that was deleted (its records stay, anonymised). */
-const NOBODY = 'Deleted account';
-const PERSON_KEYS = new Set(['seller', 'buyer', 'author', 'refunded_by']);
+/** The columns naming an account, which reads as deleted when it is gone (its records stay). */
+const PERSON_KEYS = new Set(['seller', 'buyer', 'author']);
 
 function raw(row: ReportRow, column: ReportColumn): unknown {
   return column.key === 'at' ? row.at : row.fields[column.key];
 }
+
+/** What an empty value reads as, on the page and in the file. */
+const emptyValue = (column: ReportColumn) => (PERSON_KEYS.has(column.key) ? DELETED_ACCOUNT : '');
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 const MINUTE = (timeZone: string) => dateTimeFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
 
 /** A value as the page shows it. */
 export function reportCell(row: ReportRow, column: ReportColumn, timeZone: string): string {
   const value = raw(row, column);
-  if (value === null || value === undefined || value === '') {
-    return PERSON_KEYS.has(column.key) && column.key !== 'refunded_by' ? NOBODY : '';
-  }
+  if (isEmpty(value)) return emptyValue(column);
   switch (column.kind) {
     case 'time':
       return `${formatDate(String(value), timeZone)}, ${MINUTE(timeZone).format(new Date(String(value)))}`;
@@ -128,9 +129,7 @@ export function reportCell(row: ReportRow, column: ReportColumn, timeZone: strin
 /** A value as the CSV file holds it: days and times as `2026-11-29 14:05` in the admin's zone, amounts as numbers. */
 export function reportCsvValue(row: ReportRow, column: ReportColumn, timeZone: string): CsvValue {
   const value = raw(row, column);
-  if (value === null || value === undefined || value === '') {
-    return PERSON_KEYS.has(column.key) && column.key !== 'refunded_by' ? NOBODY : '';
-  }
+  if (isEmpty(value)) return emptyValue(column);
   switch (column.kind) {
     case 'time':
       return `${isoDay(String(value), timeZone)} ${MINUTE(timeZone).format(new Date(String(value)))}`;

@@ -16,6 +16,7 @@ import { unavailableMessage, unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { usernames } from '~/server/paged-lists.server';
 import type { Refusal } from '~/lib/refusal';
+import type { Json } from '~/types/database';
 
 export const AUDIT_ENTRIES = 20;
 
@@ -61,6 +62,26 @@ function text(details: unknown, key: string): string | null {
 }
 
 /** The latest audit entries (admins only, by row-level security), of some target types. */
+/**
+ * Writes one row of the audit log with the service role, for an admin's act the database does
+ * not audit itself (a backup taken, a report generated). `targetId` is the act's own id.
+ */
+export async function writeAudit(
+  service: AppSupabaseClient,
+  entry: { actorId: string; action: string; targetType: string; targetId: string; details: Record<string, unknown> },
+): Promise<void> {
+  unwrap(
+    await service.from('audit_log').insert({
+      actor_id: entry.actorId,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      details: entry.details as Json,
+    }),
+    `audit ${entry.action}`,
+  );
+}
+
 export async function listAudit(client: AppSupabaseClient, targetTypes: AuditTarget[]): Promise<AuditEntry[]> {
   const rows = unwrap(
     await client

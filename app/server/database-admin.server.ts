@@ -11,6 +11,7 @@ import { BACKUP_PATH } from '@agentmarket/supabase-embedded/shared';
 import { z } from 'zod';
 import type { SupabaseConnection } from '~/context';
 import { attachmentDisposition } from '~/lib/content-disposition';
+import { writeAudit } from '~/server/admin.server';
 import { unwrap } from '~/server/http-errors.server';
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 
@@ -117,18 +118,13 @@ export async function downloadBackup(connection: SupabaseConnection, adminId: st
   const bytes = new Uint8Array(await answer.arrayBuffer());
   const id = crypto.randomUUID();
   const takenAt = new Date().toISOString();
-  unwrap(
-    await createServiceSupabase(connection)
-      .from('audit_log')
-      .insert({
-        actor_id: adminId,
-        action: 'database.backed_up',
-        target_type: 'database',
-        target_id: id,
-        details: { bytes: bytes.byteLength, taken_at: takenAt },
-      }),
-    'backup audit',
-  );
+  await writeAudit(createServiceSupabase(connection), {
+    actorId: adminId,
+    action: 'database.backed_up',
+    targetType: 'database',
+    targetId: id,
+    details: { bytes: bytes.byteLength, taken_at: takenAt },
+  });
   const name = `agentmarket-backup-${takenAt.slice(0, 19).replaceAll(':', '-')}Z-${id.slice(0, 8)}.tar.gz`;
   return new Response(bytes, {
     headers: {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { SupabaseConnection } from '~/context';
 import { csvField } from '~/lib/csv';
 import { REPORT_COLUMNS, reportCsvValue, type ReportName, type ReportQuery, type ReportRow } from '~/lib/reports';
+import { writeAudit } from '~/server/admin.server';
 import { unwrap } from '~/server/http-errors.server';
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 
@@ -113,25 +114,20 @@ export async function recordReport(
   adminId: string,
   report: { query: ReportQuery; timeZone: string; format: 'page' | 'csv'; rows: number },
 ): Promise<void> {
-  unwrap(
-    await createServiceSupabase(connection)
-      .from('audit_log')
-      .insert({
-        actor_id: adminId,
-        action: 'report.generated',
-        target_type: 'report',
-        target_id: crypto.randomUUID(),
-        details: {
-          report: report.query.report satisfies ReportName,
-          from: report.query.from,
-          to: report.query.to,
-          time_zone: report.timeZone,
-          format: report.format,
-          rows: report.rows,
-        },
-      }),
-    'report audit',
-  );
+  await writeAudit(createServiceSupabase(connection), {
+    actorId: adminId,
+    action: 'report.generated',
+    targetType: 'report',
+    targetId: crypto.randomUUID(),
+    details: {
+      report: report.query.report satisfies ReportName,
+      from: report.query.from,
+      to: report.query.to,
+      time_zone: report.timeZone,
+      format: report.format,
+      rows: report.rows,
+    },
+  });
 }
 
 /**
