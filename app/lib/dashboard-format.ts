@@ -15,6 +15,19 @@ export function formatDate(iso: string, timeZone = 'UTC'): string {
   return dateTimeFormat({ year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(new Date(iso));
 }
 
+/** `Jan 5, 2025, 14:03` on the user's calendar and clock (a message's time). */
+export function formatDateTime(iso: string, timeZone = 'UTC'): string {
+  return dateTimeFormat({
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}
+
 /** `2026-11-23`: the calendar day of `iso` in `timeZone` (for CSV files). */
 export function isoDay(iso: string, timeZone = 'UTC'): string {
   const parts = dateTimeFormat({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone })

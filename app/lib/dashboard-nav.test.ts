@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  conversationsPath,
   DASHBOARD_SECTIONS,
   MAX_QUICK_ACTIONS,
   QUICK_ACTIONS,
@@ -14,7 +15,14 @@ const paths = (items: readonly { path: string }[]) => items.map((item) => item.p
 
 describe('visibleSections', () => {
   it('shows a buyer only the buyer entries', () => {
-    expect(paths(visibleSections('buyer'))).toEqual(['/', '/collection', '/purchases', '/membership', '/billing']);
+    expect(paths(visibleSections('buyer'))).toEqual([
+      '/',
+      '/collection',
+      '/purchases',
+      '/conversations',
+      '/membership',
+      '/billing',
+    ]);
   });
 
   it('adds the seller entries for sellers', () => {
@@ -33,8 +41,8 @@ describe('visibleSections', () => {
     ]);
   });
 
-  it('shows an admin every entry', () => {
-    expect(visibleSections('admin')).toHaveLength(DASHBOARD_SECTIONS.length);
+  it('shows an admin every entry but the buyers’ Messages', () => {
+    expect(visibleSections('admin')).toEqual(DASHBOARD_SECTIONS.filter((s) => s.path !== '/dashboard/conversations'));
   });
 
   it('treats a missing role as a buyer', () => {
@@ -87,6 +95,7 @@ describe('findSection', () => {
       '/dashboard/analytics': 'view_sales_analytics',
       '/dashboard/earnings': 'view_sales_analytics',
       '/dashboard/messages': 'communicate_customers',
+      '/dashboard/conversations': 'view_order_history',
       '/dashboard/reviews': 'respond_to_reviews',
       '/dashboard/users': 'manage_users',
       '/dashboard/moderation': 'moderate_content',
@@ -130,14 +139,18 @@ describe('quickActionsFor', () => {
 });
 
 describe('the declaration', () => {
-  it('gives each section either its own module or a Coming Soon sentence', () => {
-    for (const section of DASHBOARD_SECTIONS) {
-      expect([section.path, 'file' in section, 'comingSoon' in section]).toEqual([
-        section.path,
-        !('comingSoon' in section),
-        !('file' in section),
-      ]);
-    }
+  it('gives every role one Messages entry: buyers their own, sellers and admins the Messages section', () => {
+    const messages = (role: 'buyer' | 'seller' | 'admin') =>
+      visibleSections(role)
+        .filter((section) => section.label === 'Messages')
+        .map((section) => section.path);
+    expect(messages('buyer')).toEqual(['/dashboard/conversations']);
+    expect(messages('seller')).toEqual(['/dashboard/messages']);
+    expect(messages('admin')).toEqual(['/dashboard/messages']);
+    expect([conversationsPath('buyer'), conversationsPath('seller')]).toEqual([
+      '/dashboard/conversations',
+      '/dashboard/messages',
+    ]);
   });
 
   it('declares each path once, directly under /dashboard', () => {

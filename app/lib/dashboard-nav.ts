@@ -1,7 +1,7 @@
 /**
  * The dashboard's sections (docs/product.md, "Dashboard"), declared once: path, label, the
- * permission that guards it, and the route module that draws it (or, for the sections not built
- * yet, the 'Coming Soon' sentence). Everything else is derived from this table:
+ * permission that guards it, and the route module that draws it. Everything else is derived from
+ * this table:
  * - the route list (app/routes/dashboard/routes.ts maps each section to one route),
  * - the server guard (`requireSection` in app/server/guards.server.ts finds the section of
  *   the matched route and checks its permission, in every page loader and, through the layout's
@@ -15,33 +15,18 @@ import { hasPermission, type Permission, type Role } from './permissions';
 
 export const DASHBOARD_PATH = '/dashboard';
 
-/** The shared module of every section that is not built yet. */
-export const COMING_SOON_FILE = 'routes/dashboard/coming-soon.tsx';
-
-interface SectionBase {
+export interface DashboardSection {
   path: string;
   label: string;
   /** `null`: every signed-in user (the overview). */
   permission: Permission | null;
-}
-
-/** A built section: its own route module (relative to `app/`). */
-interface BuiltSection extends SectionBase {
+  /** The route module that draws it (relative to `app/`); two sections may share one. */
   file: `routes/dashboard/${string}.tsx`;
-  comingSoon?: never;
-}
-
-/** A section a later issue builds: guarded now, 'Coming Soon - …' with this sentence until then. */
-interface ComingSoonSection extends SectionBase {
-  file?: never;
-  comingSoon: string;
-}
-
-export type DashboardSection = BuiltSection | ComingSoonSection;
-
-/** The route module a section is drawn by. */
-export function sectionFile(section: DashboardSection): string {
-  return section.file ?? COMING_SOON_FILE;
+  /**
+   * Left out of the navigation for those who hold this permission: they have the same page under
+   * another entry (a seller's Messages lists the conversations they started as a buyer too).
+   */
+  hiddenWith?: Permission;
 }
 
 export const DASHBOARD_SECTIONS = [
@@ -86,7 +71,16 @@ export const DASHBOARD_SECTIONS = [
     path: '/dashboard/messages',
     label: 'Messages',
     permission: 'communicate_customers',
-    comingSoon: 'Conversations with the buyers of your agents will be gathered here.',
+    file: 'routes/dashboard/messages.tsx',
+  },
+  // A buyer's conversations with sellers: the same page, under the permission every role holds
+  // (ADR 071). Sellers and admins reach theirs through Messages above.
+  {
+    path: '/dashboard/conversations',
+    label: 'Messages',
+    permission: 'view_order_history',
+    file: 'routes/dashboard/messages.tsx',
+    hiddenWith: 'communicate_customers',
   },
   {
     path: '/dashboard/reviews',
@@ -158,9 +152,20 @@ function mayOpen(role: Role | null | undefined, section: DashboardSection): bool
   return section.permission === null || hasPermission(role, section.permission);
 }
 
-/** The sections whose permission `role` holds, in navigation order. */
+/** The navigation's entries for `role`: the sections it may open, in order, one per page. */
 export function visibleSections(role: Role | null | undefined): DeclaredSection[] {
-  return DASHBOARD_SECTIONS.filter((section) => mayOpen(role, section));
+  return DASHBOARD_SECTIONS.filter(
+    (section: DashboardSection) =>
+      mayOpen(role, section) && !(section.hiddenWith && hasPermission(role, section.hiddenWith)),
+  );
+}
+
+/**
+ * Where `role` reads a conversation: under Messages with `communicate_customers`, else under
+ * the buyers' entry (both are the same page; this one is in the navigation).
+ */
+export function conversationsPath(role: Role | null | undefined): '/dashboard/messages' | '/dashboard/conversations' {
+  return hasPermission(role, 'communicate_customers') ? '/dashboard/messages' : '/dashboard/conversations';
 }
 
 function normalize(pathname: string): string {

@@ -46,6 +46,7 @@ export interface PurchaseRow {
 /** The Contact Seller dialog: the purchase's seller and what their privacy settings share. */
 export interface SellerContact {
   purchaseId: string;
+  agentId: string;
   agentName: string;
   purchasedOn: string;
   sellerName: string;

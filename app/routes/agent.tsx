@@ -1,5 +1,5 @@
 import { agentArtworkPath } from '~/lib/agent-artwork';
-import { CheckCircle2, ShieldAlert } from 'lucide-react';
+import { CheckCircle2, MessageSquare, ShieldAlert } from 'lucide-react';
 import { data, href, isRouteErrorResponse, Link, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { AgentChangelog } from '~/components/agents/agent-changelog';
 import { AgentGallery } from '~/components/agents/agent-gallery';
@@ -16,6 +16,7 @@ import { connectionContext, supabaseContext, viewerContext } from '~/context';
 import { agentCallToAction, metaDescription, ratingDistribution, REVIEWS_PAGE_PARAM } from '~/lib/agent-detail';
 import { signInHref } from '~/lib/auth-modal';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
+import { conversationsPath } from '~/lib/dashboard-nav';
 import { DELETED_ACCOUNT } from '~/lib/dashboard-format';
 import { categoryByName, marketplaceCategoryHref } from '~/lib/categories';
 import { pageParam } from '~/lib/pagination';
@@ -117,6 +118,12 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
     reviews: page.reviews,
     paging: { page: page.paging.page, pageCount: page.paging.pageCount },
     cta,
+    // A question to the seller: anyone but the seller, about a published agent (signed out: the
+    // sign-in comes first, then the message).
+    messageHref:
+      agent.status === 'published' && agent.sellerId && agent.sellerId !== viewer?.id
+        ? `${conversationsPath(viewer?.role)}/new?agent=${agent.id}`
+        : null,
     checkout: { discountPercent, testMode: paymentProvider().testMode },
     // Signed in, the visitor lands on the order summary: Buy, once, as they asked.
     signInHref: signInHref({
@@ -175,6 +182,7 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
     timeZone,
     seller,
     inside,
+    messageHref,
   } = loaderData;
   return (
     <div className="container-page flex flex-col gap-10 py-10">
@@ -220,6 +228,15 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
               </span>
             </p>
             <SellerContactLinks email={seller.email} phone={seller.phone} label="Contact the seller" />
+            {messageHref ? (
+              <Link
+                to={messageHref}
+                className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+              >
+                <MessageSquare aria-hidden="true" className="size-4" />
+                Message the seller
+              </Link>
+            ) : null}
           </div>
           <p className="text-slate-800 dark:text-slate-200">{agent.description}</p>
           <AgentPurchasePanel

@@ -50,7 +50,7 @@ describe('the way product emails leave', () => {
     expect(productMailNotice(hosted, smtp)).toBeNull();
     expect(productMailRoute(hosted, null)).toBe('off');
     expect(productMailNotice(hosted, null)).toBe(
-      'Product emails (purchase receipts, sale notices) are off: set SMTP_URL and MAIL_FROM to send them.',
+      'Product emails (purchase receipts, sale notices, message notices) are off: set SMTP_URL and MAIL_FROM to send them.',
     );
   });
 });

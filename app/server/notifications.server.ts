@@ -21,7 +21,7 @@ import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { createSmtpSender, type SmtpConfig, type SmtpSender } from '@agentmarket/supabase-embedded/shared';
 
-export type ProductEmailType = 'purchase_receipt' | 'sale_notice';
+export type ProductEmailType = 'purchase_receipt' | 'sale_notice' | 'message_notice';
 
 export interface ProductEmail {
   to: string;
@@ -60,7 +60,7 @@ export function productMailNotice(
   smtp: SmtpConfig | null = productSmtp(),
 ): string | null {
   return productMailRoute(connection, smtp) === 'off'
-    ? 'Product emails (purchase receipts, sale notices) are off: set SMTP_URL and MAIL_FROM to send them.'
+    ? 'Product emails (purchase receipts, sale notices, message notices) are off: set SMTP_URL and MAIL_FROM to send them.'
     : null;
 }
 

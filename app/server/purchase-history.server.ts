@@ -157,6 +157,7 @@ async function readSellerContact(client: AppSupabaseClient, purchase: PurchaseRo
   );
   return {
     purchaseId: purchase.id,
+    agentId: purchase.agentId,
     agentName: purchase.agentName,
     purchasedOn: purchase.purchasedOn,
     sellerName: purchase.sellerName,

@@ -2023,6 +2023,15 @@ export type Database = {
         }[];
       };
       claims_platform_authority: { Args: { value: string }; Returns: boolean };
+      conversation_people: {
+        Args: { conversation: string };
+        Returns: {
+          buyer_id: string;
+          buyer_username: string;
+          seller_id: string;
+          seller_username: string;
+        }[];
+      };
       conversation_read_now: { Args: { conversation: string; reader: string }; Returns: undefined };
       delete_unsold_agents: { Args: { seller: string }; Returns: string[] };
       invoice_number: { Args: { created_at: string; id: string }; Returns: string };
@@ -2060,7 +2069,9 @@ export type Database = {
           agent_name: string;
           blocked_by: string;
           id: string;
+          last_message: string;
           last_message_at: string;
+          last_sender_id: string;
           other_id: string;
           other_username: string;
           role: string;
@@ -2077,6 +2088,7 @@ export type Database = {
           user_agent: string;
         }[];
       };
+      my_unread_conversations: { Args: never; Returns: number };
       name_has_word: { Args: { value: string; which: string }; Returns: boolean };
       name_readings: {
         Args: { value: string };

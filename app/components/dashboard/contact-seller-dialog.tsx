@@ -1,10 +1,12 @@
 /** Contact Seller: the seller's contact details and a drafted message, as a dialog in the URL. */
-import { Mail } from 'lucide-react';
+import { Mail, MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { SellerContactLinks } from '~/components/agents/seller-contact';
 import { Avatar } from '~/components/ui/avatar';
 import { buttonClass } from '~/components/ui/button';
 import { UrlDialog } from '~/components/ui/url-dialog';
+import { conversationsPath } from '~/lib/dashboard-nav';
+import { useOptionalViewer } from '~/lib/use-viewer';
 import {
   QUICK_MESSAGES,
   contactDraft,
@@ -38,6 +40,7 @@ export function ContactSellerDialog({
       message,
     });
   const email = contact.email;
+  const viewer = useOptionalViewer();
 
   return (
     <UrlDialog
@@ -75,6 +78,14 @@ export function ContactSellerDialog({
         label={`How to reach ${contact.sellerName}`}
         className="mt-4"
       />
+
+      <Link
+        to={`${conversationsPath(viewer?.role)}/new?agent=${contact.agentId}`}
+        className={`${buttonClass('secondary', 'sm')} mt-4`}
+      >
+        <MessageSquare aria-hidden="true" className="size-4" />
+        Message {contact.sellerName} on AgentMarket
+      </Link>
 
       <h3 className="mt-6 text-sm font-semibold">Quick messages</h3>
       {email ? (

@@ -41,6 +41,7 @@ const ICONS: Record<DashboardSectionPath, LucideIcon> = {
   '/dashboard/analytics': BarChart3,
   '/dashboard/earnings': DollarSign,
   '/dashboard/messages': MessageSquare,
+  '/dashboard/conversations': MessageSquare,
   '/dashboard/reviews': Star,
   '/dashboard/users': Users,
   '/dashboard/moderation': Ban,

@@ -1,6 +1,6 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
-import { COMING_SOON_FILE, DASHBOARD_SECTIONS, findSection } from '~/lib/dashboard-nav';
+import { DASHBOARD_SECTIONS, findSection } from '~/lib/dashboard-nav';
 import routes from '~/routes';
 import { DASHBOARD_SUBPAGES, dashboardRoutes } from './routes';
 
@@ -15,7 +15,7 @@ function leaves(entries: RouteConfigEntry[], parent = ''): Array<[string, string
 describe('dashboard route list', () => {
   it('is the declaration: one route per section, same path, same module, same order, then the sub-pages', () => {
     expect(leaves(dashboardRoutes)).toEqual([
-      ...DASHBOARD_SECTIONS.map((section) => [section.path, 'file' in section ? section.file : COMING_SOON_FILE]),
+      ...DASHBOARD_SECTIONS.map((section) => [section.path, section.file]),
       ...leaves(DASHBOARD_SUBPAGES, '/dashboard'),
     ]);
   });
@@ -32,7 +32,7 @@ describe('dashboard route list', () => {
     expect(dashboardRoutes[0]?.file).toBe('routes/dashboard/layout.tsx');
   });
 
-  it('gives each Coming Soon section its own route id', () => {
+  it('gives each route its own id, also where sections and sub-pages share a module', () => {
     const ids = dashboardRoutes[0]?.children?.map((entry) => entry.id ?? entry.file) ?? [];
     expect(new Set(ids).size).toBe(DASHBOARD_SECTIONS.length + DASHBOARD_SUBPAGES.length);
   });

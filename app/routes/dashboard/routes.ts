@@ -1,18 +1,17 @@
 import { index, layout, prefix, route, type RouteConfigEntry } from '@react-router/dev/routes';
-import { DASHBOARD_PATH, DASHBOARD_SECTIONS, sectionFile, type DashboardSection } from '../../lib/dashboard-nav';
+import { DASHBOARD_PATH, DASHBOARD_SECTIONS, type DashboardSection } from '../../lib/dashboard-nav';
 
 /**
  * The dashboard's routes (`/dashboard/*`), listed in app/routes.ts and derived from the one
  * declaration of its sections (app/lib/dashboard-nav.ts): one route per section, in its order, no
  * other but the few sub-pages below. The layout's middleware and each page's loader guard with `requireSection`, which reads
- * the permission from the same declaration. Sections not built yet share the 'Coming Soon'
- * module, with one route id each.
+ * the permission from the same declaration. Sections that share a module get one route id each.
  */
 function sectionRoute(section: DashboardSection): RouteConfigEntry {
-  const file = sectionFile(section);
-  if (section.path === DASHBOARD_PATH) return index(file);
+  if (section.path === DASHBOARD_PATH) return index(section.file);
   const segment = section.path.slice(DASHBOARD_PATH.length + 1);
-  return section.file ? route(segment, file) : route(segment, file, { id: `routes/dashboard/coming-soon/${segment}` });
+  const shared = DASHBOARD_SECTIONS.filter((other: DashboardSection) => other.file === section.file).length > 1;
+  return shared ? route(segment, section.file, { id: `routes/dashboard/${segment}` }) : route(segment, section.file);
 }
 
 /**
@@ -39,6 +38,14 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('reports/export', 'routes/dashboard/reports-export.ts'),
   // /dashboard/policies/:document, in 'Policies' (manage_policies): publish a new version.
   route('policies/:document', 'routes/dashboard/policy-edit.tsx'),
+  // One conversation, in 'Messages' (communicate_customers) or, for buyers, in their own entry
+  // (view_order_history); /…/new?agent=… writes the first message to an agent's seller.
+  route('messages/new', 'routes/dashboard/conversation-new.tsx', { id: 'routes/dashboard/messages/new' }),
+  route('conversations/new', 'routes/dashboard/conversation-new.tsx', { id: 'routes/dashboard/conversations/new' }),
+  route('messages/:conversationId', 'routes/dashboard/conversation.tsx', { id: 'routes/dashboard/messages/thread' }),
+  route('conversations/:conversationId', 'routes/dashboard/conversation.tsx', {
+    id: 'routes/dashboard/conversations/thread',
+  }),
 ];
 
 export const dashboardRoutes: RouteConfigEntry[] = [
