@@ -130,6 +130,8 @@ async function main() {
 
   const cookie = await signIn(server.origin);
   const buyerCookie = await newBuyer(server.origin, anonKey);
+  log('A conversation of 1,000 messages between the new buyer and a seller');
+  const conversationPath = await longConversation(server.origin, serviceKey, buyerCookie, agentId(1), 1000);
   log('Building and starting B-default (bench/b-default/, react-router-serve)');
   const bDefault = await startBDefault(root, mkdtempSync(path.join(dataDir, 'b-default-')));
   // The same app with as many routes as ours (the root aside): what React Router's per-request
@@ -173,6 +175,14 @@ async function main() {
       expect: (html) => html.includes('role="status"') && html.includes('Showing '),
     },
     { name: 'agent page', key: 'agent', path: `/agent/${agentId(1)}`, expect: (html) => html.includes('<h1') },
+    {
+      // The last fifty of 1,000 messages, as the buyer opens the conversation (it is read: no write).
+      name: 'conversation, 1,000 messages',
+      key: 'conversation',
+      path: conversationPath,
+      headers: { cookie: buyerCookie },
+      expect: (html) => (html.match(/<article\b/g) ?? []).length === 50 && html.includes('Show earlier messages'),
+    },
     { name: 'B-default (react-router-serve)', key: 'bDefault', origin: bDefault.origin, path: '/', expect: cards(24) },
     {
       name: `B-default with ${appRoutes} routes`,
@@ -310,6 +320,37 @@ try {
   process.exitCode = 1;
 }
 process.exit();
+
+/**
+ * A conversation of `count` messages: the buyer writes the first through the app (New message),
+ * the rest are written through the Data API with the service role, alternately by both, a second
+ * apart. Returns the conversation's path for the buyer.
+ */
+async function longConversation(origin, serviceKey, buyerCookie, agent, count) {
+  const started = await fetch(`${origin}/dashboard/conversations/new`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ agentId: agent, body: 'Hello, a question about your agent.' }).toString(),
+  });
+  const location = started.headers.get('location');
+  if (started.status !== 303 || !location) throw new Error(`New message: HTTP ${started.status}`);
+  const path = new URL(location, origin).pathname;
+  const id = path.split('/').at(-1);
+  const headers = { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' };
+  const read = await fetch(`${origin}/rest/v1/conversations?id=eq.${id}&select=buyer_id,seller_id`, { headers });
+  const [talk] = await read.json();
+  const start = Date.now() - count * 1000;
+  const rows = Array.from({ length: count - 1 }, (_, index) => ({
+    conversation_id: id,
+    sender_id: index % 2 ? talk.buyer_id : talk.seller_id,
+    body: `Message ${index + 2}: ${'a few words of a real answer, '.repeat(3)}`,
+    created_at: new Date(start + index * 1000).toISOString(),
+  }));
+  const written = await fetch(`${origin}/rest/v1/messages`, { method: 'POST', headers, body: JSON.stringify(rows) });
+  if (!written.ok) throw new Error(`Messages: HTTP ${written.status} ${await written.text()}`);
+  return path;
+}
 
 /**
  * GET /search/suggestions as one user types: one request at a time, each a different prefix of
