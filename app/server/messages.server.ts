@@ -255,6 +255,9 @@ export async function readConversation(
 /** The database's refusals of a messaging function, by SQLSTATE, for each thing asked. */
 const MESSAGE_REFUSALS = refusals({
   tooFast: { message: MESSAGE_MESSAGES.tooFast, status: 429 },
+  tooManyConversations: { message: MESSAGE_MESSAGES.tooManyConversations, status: 429 },
+  tooManyReports: { message: MESSAGE_MESSAGES.tooManyReports, status: 429 },
+  nothingToReport: { message: MESSAGE_MESSAGES.nothingToReport, status: 409 },
   blocked: { message: MESSAGE_MESSAGES.blocked, status: 403 },
   cannotStart: { message: MESSAGE_MESSAGES.cannotStart, status: 403 },
   onlyBlockerUnblocks: { message: MESSAGE_MESSAGES.onlyBlockerUnblocks, status: 403 },
@@ -273,7 +276,11 @@ type Step = 'start' | ConversationAction['intent'];
 function refusalOf(step: Step, error: PostgrestError): Refusal {
   switch (error.code) {
     case 'PT429':
-      return MESSAGE_REFUSALS.tooFast;
+      if (step === 'start') return MESSAGE_REFUSALS.tooManyConversations;
+      return step === 'report' ? MESSAGE_REFUSALS.tooManyReports : MESSAGE_REFUSALS.tooFast;
+    case 'PT409':
+      if (step === 'report') return MESSAGE_REFUSALS.nothingToReport;
+      break;
     case 'PT403':
       if (step === 'start') return MESSAGE_REFUSALS.cannotStart;
       return step === 'unblock' ? MESSAGE_REFUSALS.onlyBlockerUnblocks : MESSAGE_REFUSALS.blocked;
@@ -319,15 +326,15 @@ export function messageNotice(
     '',
     `Read and answer it: ${origin}${p.href}`,
     '',
-    `You get at most one email a quarter hour for a conversation. Turn email notifications off under Notifications: ${origin}/profile?tab=notifications`,
+    `You get at most one email a quarter hour about new messages. Turn email notifications off under Notifications: ${origin}/profile?tab=notifications`,
   ];
   return { subject: `New message from ${p.senderName}${about}`, text: lines.join('\n') };
 }
 
 /**
  * Emails the other participant about a new message, when their email notifications are on and
- * no notice of this conversation went to them in the last quarter hour. The claim is one
- * conditional update (the service role's), so parallel sends mail once. Never throws.
+ * no notice went to them in the last quarter hour (about this conversation or any other). The
+ * claim is one conditional update (the service role's), so parallel sends mail once. Never throws.
  */
 export async function noticeNewMessage(
   service: AppSupabaseClient,
@@ -357,6 +364,19 @@ export async function noticeNewMessage(
     const column = recipientIsSeller ? 'seller_notified_at' : 'buyer_notified_at';
     const now = new Date();
     const cutoff = new Date(now.getTime() - NOTICE_INTERVAL_MS).toISOString();
+    // At most one notice a quarter hour to a person, whichever conversation it is about: many
+    // conversations started at once do not fill their inbox.
+    const recent = unwrap(
+      await service
+        .from('conversations')
+        .select('id')
+        .or(
+          `and(buyer_id.eq.${recipientId},buyer_notified_at.gt.${cutoff}),and(seller_id.eq.${recipientId},seller_notified_at.gt.${cutoff})`,
+        )
+        .limit(1),
+      'notice: recent',
+    );
+    if (recent.length > 0) return;
     const stamp = recipientIsSeller
       ? { seller_notified_at: now.toISOString() }
       : { buyer_notified_at: now.toISOString() };

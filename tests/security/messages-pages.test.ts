@@ -120,6 +120,18 @@ describe('a conversation between a buyer and a seller', () => {
     );
     expect((await post(threadPath, buyer, { intent: 'send', body: 'Hello again.' })).status).toBe(303);
     expect(await notices('seller@demo.test')).toHaveLength(2);
+
+    // Conversations about the seller's other agents, at once: no more email within the quarter hour.
+    const others = await sql<{ id: string }>(
+      `select a.id from public.agents a join public.users u on u.id = a.seller_id
+        where u.email = 'seller@demo.test' and a.status = 'published' and a.id <> $1 order by a.created_at limit 3`,
+      [agentId],
+    );
+    for (const other of others) {
+      const started = await post('/dashboard/conversations/new', stranger, { agentId: other.id, body: 'Hi there' });
+      expect(started.status).toBe(303);
+    }
+    expect(await notices('seller@demo.test')).toHaveLength(2);
   });
 
   it('is nobody else’s: a stranger gets 404 reading or writing, and a buyer has no seller section', async () => {

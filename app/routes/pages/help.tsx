@@ -21,7 +21,7 @@ const SECTIONS = [
     body: (
       <p>
         {
-          'Sign in and choose "Message the seller" on the agent\'s page (or Contact Seller in Purchase History). Your conversations are under Dashboard → Messages, with new messages marked; you get an email about new messages at most once a quarter hour per conversation when email notifications are on. Messages are text only, up to 5,000 characters, 20 a minute. Under "Report or block" you can block the other person (neither of you can send until you unblock) or report the conversation to an administrator, who then reads it.'
+          'Sign in and choose "Message the seller" on the agent\'s page (or Contact Seller in Purchase History). Your conversations are under Dashboard → Messages, with new messages marked; you get an email about new messages at most once a quarter hour when email notifications are on. Messages are text only, up to 5,000 characters, 20 a minute. Under "Report or block" you can block the other person (neither of you can send until you unblock) or report the conversation to an administrator, who then reads it.'
         }
       </p>
     ),

@@ -84,7 +84,8 @@ describe('conversations', () => {
       expect(seen.rows).toEqual([{ body: 'Hello, does it run offline?' }]);
       for (const outsider of [user(DEMO.otherBuyer), user(DEMO.otherSeller), user(DEMO.admin)]) {
         expect(
-          (await as(tx, outsider, 'select * from public.conversations where id = $1', [talk])).rows,
+          (await as(tx, outsider, 'select id, buyer_id, seller_id from public.conversations where id = $1', [talk]))
+            .rows,
           String(outsider.sub),
         ).toEqual([]);
         expect(
@@ -213,6 +214,137 @@ describe('conversations', () => {
         [DEMO.buyer, unsold[0]!.seller_id],
       );
       expect(rows).toEqual([{ n: 2 }]);
+    });
+  });
+});
+
+describe('what the attack review of the pages found', () => {
+  it('reads conversations and messages by index, without a function call per row', async () => {
+    await rolledBackTransaction(db, async (tx) => {
+      for (const sql of ['select id from public.messages limit 1', 'select id from public.conversations limit 1']) {
+        const plan = await as<{ 'QUERY PLAN': string }>(tx, user(DEMO.buyer), `explain ${sql}`);
+        const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(text, sql).not.toContain('can_read_conversation');
+      }
+    });
+  });
+
+  it('keeps when the other participant was mailed to the server', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const [started] = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows;
+      const hidden = await as(
+        tx,
+        user(DEMO.buyer),
+        'select seller_notified_at from public.conversations where id = $1',
+        [started!.id],
+      );
+      expect(hidden.code).toBe('42501');
+      const shown = await as(tx, user(DEMO.buyer), 'select id, blocked_by from public.conversations where id = $1', [
+        started!.id,
+      ]);
+      expect(shown.rows).toHaveLength(1);
+    });
+  });
+
+  it('asks for the second factor in the list and name functions too', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const [started] = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows;
+      await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [started!.id, 'Hello']);
+      await tx.query(
+        `insert into auth.mfa_factors (id, user_id, status, secret) values (gen_random_uuid(), $1, 'verified', 'x')`,
+        [DEMO.seller],
+      );
+      const passwordOnly = { ...user(DEMO.seller), aal: 'aal1' };
+      const withCode = { ...user(DEMO.seller), aal: 'aal2' };
+      for (const sql of ['select * from public.my_conversations()', 'select * from public.conversation_people($1)']) {
+        const params = sql.includes('$1') ? [started!.id] : [];
+        expect((await as(tx, passwordOnly, sql, params)).rows, sql).toEqual([]);
+        expect((await as(tx, withCode, sql, params)).rows, sql).toHaveLength(1);
+      }
+      const unread = (who: Claims) =>
+        as<{ n: string }>(tx, who, 'select public.my_unread_conversations() as n').then((r) => Number(r.rows[0]!.n));
+      expect([await unread(passwordOnly), await unread(withCode)]).toEqual([0, 1]);
+    });
+  });
+
+  it('refuses text of only format and filler characters, and takes any real letter', async () => {
+    const agent = await sellersAgent();
+    await rolledBackTransaction(db, async (tx) => {
+      const [started] = (
+        await as<{ id: string }>(tx, user(DEMO.buyer), 'select public.start_conversation($1) as id', [agent])
+      ).rows;
+      for (const blank of [
+        '\u200c',
+        '\u200d\u200e',
+        '\u2800\u3164',
+        '\u00ad\u034f',
+        '\ufe0f',
+        '\u0301',
+        '\u{e0020}',
+        '\u202e',
+      ]) {
+        const sent = await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [started!.id, blank]);
+        expect(sent.code, JSON.stringify(blank)).toBe('22023');
+      }
+      for (const text of ['é', '中文', '👍', 'a\u0301', 'مرحبا']) {
+        const sent = await as(tx, user(DEMO.buyer), 'select public.send_message($1, $2)', [started!.id, text]);
+        expect(sent.code, text).toBeUndefined();
+      }
+    });
+  });
+
+  it('lets a person start at most 10 conversations an hour', async () => {
+    const { rows: agents } = await db.query<{ id: string }>(
+      `select id from public.agents where status = 'published' and seller_id <> $1 order by created_at limit 11`,
+      [DEMO.otherBuyer],
+    );
+    await rolledBackTransaction(db, async (tx) => {
+      const codes: (string | undefined)[] = [];
+      for (const agent of agents) {
+        codes.push((await as(tx, user(DEMO.otherBuyer), 'select public.start_conversation($1)', [agent.id])).code);
+      }
+      expect(codes.slice(0, 10)).toEqual(Array(10).fill(undefined));
+      expect(codes[10]).toBe('PT429');
+      // Asking again about one already started is no new conversation.
+      expect(
+        (await as(tx, user(DEMO.otherBuyer), 'select public.start_conversation($1)', [agents[0]!.id])).code,
+      ).toBeUndefined();
+    });
+  });
+
+  it('takes a report of a message of the other person, at most 10 a day', async () => {
+    const { rows: agents } = await db.query<{ id: string; seller_id: string }>(
+      `select id, seller_id from public.agents where status = 'published' and seller_id <> $1 order by created_at limit 11`,
+      [DEMO.otherBuyer],
+    );
+    await rolledBackTransaction(db, async (tx) => {
+      const talks: string[] = [];
+      for (const agent of agents) {
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into public.conversations (agent_id, buyer_id, seller_id) values ($1, $2, $3) returning id`,
+          [agent.id, DEMO.otherBuyer, agent.seller_id],
+        );
+        talks.push(rows[0]!.id);
+      }
+      const report = (talk: string) =>
+        as(tx, user(DEMO.otherBuyer), 'select public.report_conversation($1, $2)', [talk, 'Spam']);
+      expect((await report(talks[0]!)).code).toBe('PT409');
+      for (const [index, talk] of talks.entries()) {
+        await tx.query(
+          `insert into public.messages (conversation_id, sender_id, body) values ($1, $2, 'Buy my course')`,
+          [talk, agents[index]!.seller_id],
+        );
+      }
+      const codes: (string | undefined)[] = [];
+      for (const talk of talks) codes.push((await report(talk)).code);
+      expect(codes.slice(0, 10)).toEqual(Array(10).fill(undefined));
+      expect(codes[10]).toBe('PT429');
     });
   });
 });
