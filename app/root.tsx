@@ -26,6 +26,7 @@ import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { checkRequestInput } from '~/server/request-input.server';
 import { maintenanceMiddleware, maintenanceNotice } from '~/server/maintenance.server';
+import { headerCart } from '~/server/cart.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
@@ -46,13 +47,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [theme, { flash, setCookie }, googleSignIn, maintenance] = await Promise.all([
+  const [theme, { flash, setCookie }, googleSignIn, maintenance, cart] = await Promise.all([
     getTheme(request),
     takeFlash(request),
     // Only the sign-in forms (for visitors) need it: "Continue with Google" only when it can work.
     viewer ? false : googleSignInAvailable(context.get(connectionContext)),
     maintenanceNotice(context),
+    headerCart(request, context),
   ]);
+  const headers = new Headers();
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  if (cart.setCookie) headers.append('Set-Cookie', cart.setCookie);
   return data(
     {
       theme,
@@ -62,8 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       maintenance,
       // Where pictures stored as Storage paths are read (components/ui/avatar.tsx).
       storageOrigin: storageOrigin(context.get(connectionContext)),
+      cartCount: cart.count,
     },
-    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    { headers },
   );
 }
 
@@ -98,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <Header viewer={viewer} />
+        <Header viewer={viewer} cartCount={rootData?.cartCount ?? 0} />
         {rootData?.maintenance ? (
           <p
             role="status"

@@ -9,6 +9,7 @@ export default [
   ]),
   route('agent/:agentId/download', 'routes/agent-download.ts'), // the package file (resource route)
   route('agent/:agentId/review', 'routes/agent-review.tsx'),
+  route('cart', 'routes/cart.tsx'), // the cart and its checkout: one order, one payment (ADR 072)
   route('categories', 'routes/categories.tsx'),
   route('become-seller', 'routes/become-seller.tsx'),
   route('sellers/:username', 'routes/seller.tsx'),

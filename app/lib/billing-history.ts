@@ -16,8 +16,8 @@ export function invoicePath(id: string): string {
   return `${BILLING_PATH}/invoices/${id}`;
 }
 
-/** 'purchase' (an agent) or the kind of a subscription charge. */
-export const BILLING_KINDS = ['purchase', 'subscription', 'proration', 'renewal'] as const;
+/** 'purchase' (an agent), 'order' (a cart's agents, one payment) or the kind of a subscription charge. */
+export const BILLING_KINDS = ['purchase', 'order', 'subscription', 'proration', 'renewal'] as const;
 export type BillingKind = (typeof BILLING_KINDS)[number];
 
 /** The statuses a history row can have (a subset of BILLING_STATUSES; a completed purchase is 'paid'). */

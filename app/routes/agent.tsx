@@ -241,6 +241,7 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-800 dark:text-slate-200">{agent.description}</p>
           <AgentPurchasePanel
             agentId={agent.id}
+            agentName={agent.name}
             price={agent.price}
             purchaseCount={agent.purchaseCount}
             cta={cta}

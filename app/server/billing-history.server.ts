@@ -21,6 +21,7 @@ import {
 import { toCsv } from '~/lib/csv';
 import { isoDay } from '~/lib/dashboard-format';
 import { readAll, unwrap } from '~/server/http-errors.server';
+import { usernames } from '~/server/paged-lists.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import type { Database } from '~/types/database';
 import { pageCount } from '~/lib/pagination';
@@ -131,11 +132,44 @@ export interface Party {
   detail: string | null;
 }
 
+/** One agent of an order's invoice, at its list price. */
+export interface OrderLine {
+  agentName: string | null;
+  sellerName: string | null;
+  listPrice: number;
+  refunded: boolean;
+}
+
 export interface Invoice {
   row: InvoiceRow;
   buyer: Party;
-  /** The seller of an agent (null for a membership: the platform issues it). */
+  /** The seller of an agent (null for a membership, and for an order: each line names its seller). */
   seller: Party | null;
+  /** An order's agents, one line each (null for any other kind). */
+  orderLines: OrderLine[] | null;
+}
+
+/** The purchases of the viewer's order, as its invoice's lines (row-level security: their own). */
+async function readOrderLines(client: AppSupabaseClient, orderId: string): Promise<OrderLine[]> {
+  const rows = unwrap(
+    await client
+      .from('purchases')
+      .select('id, list_price, status, seller_id, agents(name)')
+      .eq('order_id', orderId)
+      .order('created_at')
+      .order('id'),
+    failure,
+  );
+  const names = await usernames(
+    client,
+    rows.map((row) => row.seller_id),
+  );
+  return rows.map((row) => ({
+    agentName: row.agents?.name ?? null,
+    sellerName: row.seller_id ? (names.get(row.seller_id) ?? null) : null,
+    listPrice: money(row.list_price),
+    refunded: row.status === 'refunded',
+  }));
 }
 
 /** Any uuid-shaped id (seeded charges' ids are md5-shaped); anything else is the 404, never a 22P02. */
@@ -154,11 +188,12 @@ export async function loadInvoice(client: AppSupabaseClient, viewerId: string, i
   );
   if (!record) return null;
   const row = toInvoiceRow(record);
-  const [buyer, seller] = await Promise.all([
+  const [buyer, seller, orderLines] = await Promise.all([
     client.from('users').select('username, first_name, last_name, email').eq('id', viewerId).maybeSingle(),
     row.sellerId
       ? client.from('public_profiles').select('username, display_name').eq('id', row.sellerId).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
+    row.kind === 'order' ? readOrderLines(client, row.id) : Promise.resolve(null),
   ]);
   const me = unwrap(buyer, failure);
   const them = unwrap(seller, failure);
@@ -173,5 +208,6 @@ export async function loadInvoice(client: AppSupabaseClient, viewerId: string, i
             detail: them?.username ? `@${them.username}` : null,
           }
         : null,
+    orderLines,
   };
 }

@@ -110,7 +110,7 @@ export function checkShownPrice(
  * The buyer's side of every purchase: their tier discount and the card it charges (their default
  * payment method). One read for the order summary and the charge, so the summary names what is charged.
  */
-async function buyerTerms(client: AppSupabaseClient, buyerId: string) {
+export async function buyerTerms(client: AppSupabaseClient, buyerId: string) {
   const [discountPercent, method] = await Promise.all([
     discountPercentFor(client, buyerId),
     defaultPaymentMethod(client, buyerId),
@@ -174,7 +174,7 @@ async function purchaseOfKey(service: AppSupabaseClient, buyerId: string, idempo
  * How long a confirmation waits for the same confirmation's charge, under way in another request
  * (a double submit, a retry), to settle before it answers that the payment is being processed.
  */
-const SAME_CONFIRMATION_WAIT_MS = 10_000;
+export const SAME_CONFIRMATION_WAIT_MS = 10_000;
 
 /**
  * The same confirmation again (its key): what the first request reached, so both answer alike and
@@ -344,6 +344,17 @@ export async function applyPaymentNotification(
   notification: PaymentNotification,
   extra: { refundedBy?: string; mailer?: ProductMailer } = {},
 ): Promise<'applied' | 'ignored'> {
+  // An order's payment (a cart's checkout) moves every purchase of the order.
+  const order = unwrap(
+    await service
+      .from('orders')
+      .select('id')
+      .eq('payment_provider', provider.id)
+      .eq('payment_intent_id', notification.paymentIntentId)
+      .maybeSingle(),
+    failure('order of the payment'),
+  );
+  if (order) return applyToOrder(service, order.id, provider, notification, extra);
   const purchase = unwrap(
     await service
       .from('purchases')
@@ -355,6 +366,37 @@ export async function applyPaymentNotification(
   );
   if (!purchase) return 'ignored';
   return applyToPurchase(service, provider, purchase.id, notification, extra);
+}
+
+/**
+ * `applyPaymentNotification` for an order's payment: the order and every purchase in it move
+ * together, once per event id, in one transaction (`public.apply_order_payment`); each purchase
+ * completed sends its emails.
+ */
+export async function applyToOrder(
+  service: AppSupabaseClient,
+  orderId: string,
+  provider: PaymentProvider,
+  notification: PaymentNotification,
+  extra: { refundedBy?: string; mailer?: ProductMailer } = {},
+): Promise<'applied' | 'ignored'> {
+  const moved = unwrap(
+    await service.rpc('apply_order_payment', {
+      paid_order: orderId,
+      event_id: notification.eventId,
+      event_provider: provider.id,
+      event_outcome: notification.outcome,
+      event_reason: notification.reason ?? undefined,
+      refunder: extra.refundedBy,
+    }),
+    failure('order payment'),
+  );
+  if (moved.length === 0) return 'ignored';
+  forgetCatalogue();
+  if (notification.outcome === 'completed' && extra.mailer) {
+    for (const purchaseId of moved) await notifyPurchaseCompleted(service, extra.mailer, purchaseId);
+  }
+  return 'applied';
 }
 
 /** `applyPaymentNotification` once the purchase is known: the buy action knows its own. */
@@ -426,6 +468,7 @@ export async function refundPurchase(
   }
   const { settled } = await provider.refund({
     paymentIntentId: purchase.payment_intent_id!,
+    purchaseId: purchase.id,
     amountCents: toCents(Number(purchase.amount)),
     reason,
   });

@@ -330,6 +330,60 @@ export type Database = {
           },
         ];
       };
+      cart_items: {
+        Row: {
+          added_at: string;
+          agent_id: string;
+          user_id: string;
+        };
+        Insert: {
+          added_at?: string;
+          agent_id: string;
+          user_id: string;
+        };
+        Update: {
+          added_at?: string;
+          agent_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cart_items_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cart_items_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cart_items_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cart_items_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cart_items_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       categories: {
         Row: {
           colour: string;
@@ -736,9 +790,80 @@ export type Database = {
         };
         Relationships: [];
       };
+      orders: {
+        Row: {
+          amount: number;
+          buyer_id: string | null;
+          created_at: string;
+          discount_amount: number;
+          discount_percent: number;
+          id: string;
+          idempotency_key: string;
+          list_price: number;
+          payment_intent_id: string | null;
+          payment_method: string | null;
+          payment_provider: string;
+          status: string;
+          status_reason: string | null;
+        };
+        Insert: {
+          amount: number;
+          buyer_id?: string | null;
+          created_at?: string;
+          discount_amount?: number;
+          discount_percent?: number;
+          id?: string;
+          idempotency_key: string;
+          list_price: number;
+          payment_intent_id?: string | null;
+          payment_method?: string | null;
+          payment_provider?: string;
+          status?: string;
+          status_reason?: string | null;
+        };
+        Update: {
+          amount?: number;
+          buyer_id?: string | null;
+          created_at?: string;
+          discount_amount?: number;
+          discount_percent?: number;
+          id?: string;
+          idempotency_key?: string;
+          list_price?: number;
+          payment_intent_id?: string | null;
+          payment_method?: string | null;
+          payment_provider?: string;
+          status?: string;
+          status_reason?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'orders_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'orders_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'orders_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       payment_events: {
         Row: {
           id: string;
+          order_id: string | null;
           provider: string;
           purchase_id: string | null;
           received_at: string;
@@ -747,6 +872,7 @@ export type Database = {
         };
         Insert: {
           id: string;
+          order_id?: string | null;
           provider: string;
           purchase_id?: string | null;
           received_at?: string;
@@ -755,6 +881,7 @@ export type Database = {
         };
         Update: {
           id?: string;
+          order_id?: string | null;
           provider?: string;
           purchase_id?: string | null;
           received_at?: string;
@@ -762,6 +889,13 @@ export type Database = {
           type?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'payment_events_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'payment_events_purchase_id_fkey';
             columns: ['purchase_id'];
@@ -1024,6 +1158,7 @@ export type Database = {
           id: string;
           idempotency_key: string | null;
           list_price: number;
+          order_id: string | null;
           payment_intent_id: string | null;
           payment_method: string | null;
           payment_provider: string;
@@ -1045,6 +1180,7 @@ export type Database = {
           id?: string;
           idempotency_key?: string | null;
           list_price: number;
+          order_id?: string | null;
           payment_intent_id?: string | null;
           payment_method?: string | null;
           payment_provider?: string;
@@ -1066,6 +1202,7 @@ export type Database = {
           id?: string;
           idempotency_key?: string | null;
           list_price?: number;
+          order_id?: string | null;
           payment_intent_id?: string | null;
           payment_method?: string | null;
           payment_provider?: string;
@@ -1111,6 +1248,13 @@ export type Database = {
             columns: ['buyer_id'];
             isOneToOne: false;
             referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'purchases_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
             referencedColumns: ['id'];
           },
           {
@@ -1907,6 +2051,17 @@ export type Database = {
         }[];
       };
       analytics_first_day: { Args: { days: number }; Returns: string };
+      apply_order_payment: {
+        Args: {
+          event_id: string;
+          event_outcome: string;
+          event_provider: string;
+          event_reason?: string;
+          paid_order: string;
+          refunder?: string;
+        };
+        Returns: string[];
+      };
       apply_subscription_notification: {
         Args: {
           charged?: number;
@@ -2033,6 +2188,17 @@ export type Database = {
         }[];
       };
       conversation_read_now: { Args: { conversation: string; reader: string }; Returns: undefined };
+      create_order: {
+        Args: {
+          buyer: string;
+          lines: Json;
+          order_discount_percent: number;
+          order_key: string;
+          order_method: string;
+          order_provider: string;
+        };
+        Returns: string;
+      };
       delete_unsold_agents: { Args: { seller: string }; Returns: string[] };
       invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };

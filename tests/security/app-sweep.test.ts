@@ -46,7 +46,15 @@ beforeAll(async () => {
     `select p.id from public.purchases p join public.users u on u.id = p.buyer_id
      where u.username = 'demo_buyer' order by p.created_at limit 1`,
   );
+  // A conversation of the demo buyer with the agent's seller: a real conversation page.
+  const conversation = await app.backend.db.query<{ id: string }>(
+    `insert into public.conversations (agent_id, buyer_id, seller_id)
+       select a.id, u.id, a.seller_id from public.agents a, public.users u
+       where a.id = $1 and u.email = 'buyer@demo.test' returning id`,
+    [agent.id],
+  );
   segments = {
+    conversationId: conversation.rows[0]!.id,
     agentId: agent.id,
     username: agent.username,
     category: category!,

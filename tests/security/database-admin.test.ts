@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
+import { postForm, signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
 import type { ContractTarget } from '../support/contract-target';
 
@@ -30,14 +30,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function post(origin: string, path: string, cookie: string | null, fields: Record<string, string>) {
-  return fetch(origin + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = postForm;
 
 const page = (cookie: string | null) =>
   fetch(`${app.origin}/dashboard/database`, { redirect: 'manual', headers: cookie ? { cookie } : {} });

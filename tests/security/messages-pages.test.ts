@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../packages/supabase-embedded/src/auth/outbox';
-import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
+import { getPage, postForm, signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 
 let app: AppInProcess;
 let buyer: string;
@@ -37,17 +37,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-const get = (path: string, cookie: string | null) =>
-  fetch(app.origin + path, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const get = (path: string, cookie: string | null) => getPage(app.origin, path, cookie);
 
-function post(path: string, cookie: string, fields: Record<string, string>) {
-  return fetch(app.origin + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: app.origin, 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, cookie: string, fields: Record<string, string>) =>
+  postForm(app.origin, path, cookie, fields);
 
 const notices = async (to: string) =>
   (await readOutbox(app.backend.db, { to })).filter((email) => email.type === 'message_notice');

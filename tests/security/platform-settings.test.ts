@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_SETTINGS_MESSAGES } from '~/schemas/platform-settings';
-import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
+import { postForm, signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
 import type { ContractTarget } from '../support/contract-target';
 
@@ -28,18 +28,8 @@ async function settingsRow() {
   return rows[0]!;
 }
 
-function post(path: string, cookie: string | null, fields: Record<string, string>) {
-  return fetch(app.origin + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      origin: app.origin,
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, cookie: string | null, fields: Record<string, string>) =>
+  postForm(app.origin, path, cookie, fields);
 
 /** System Settings' form: the price ceiling and the upload limits as they are unless given. */
 const save = (cookie: string, fields: Record<string, string>) =>

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_MESSAGES } from '~/lib/policies';
-import { signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
+import { getPage, postForm, signInThroughApp, startAppInProcess, type AppInProcess } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
 import type { ContractTarget } from '../support/contract-target';
 
@@ -29,17 +29,10 @@ async function sql<Row>(text: string, params: unknown[] = []): Promise<Row[]> {
   return (await app.backend.db.query<Row>(text, params)).rows;
 }
 
-const get = (path: string, cookie: string | null) =>
-  fetch(app.origin + path, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const get = (path: string, cookie: string | null) => getPage(app.origin, path, cookie);
 
-function post(path: string, cookie: string, fields: Record<string, string> | URLSearchParams) {
-  return fetch(app.origin + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: app.origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
-  });
-}
+const post = (path: string, cookie: string, fields: Record<string, string> | URLSearchParams) =>
+  postForm(app.origin, path, cookie, fields);
 
 const text = async (response: Response) => (await response.text()).replaceAll('<!-- -->', '');
 

@@ -169,6 +169,26 @@ export function cookieHeader(response: Response, previous = ''): string {
   return [...jar.values()].join('; ');
 }
 
+/** A page of the app as a browser asks for it (no redirect followed), with the cookies given. */
+export function getPage(origin: string, path: string, cookie: string | null): Promise<Response> {
+  return fetch(origin + path, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+}
+
+/** A same-origin form POST (no redirect followed), as the app's own forms send it. */
+export function postForm(
+  origin: string,
+  path: string,
+  cookie: string | null,
+  fields: Record<string, string> | URLSearchParams,
+): Promise<Response> {
+  return fetch(origin + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
+  });
+}
+
 /** Signs in through the app's own sign-in form (a same-origin POST) and returns the cookies. */
 export async function signInThroughApp(origin: string, email: string, password = 'demo-password'): Promise<string> {
   const response = await fetch(`${origin}/auth/sign-in`, {

@@ -2,6 +2,7 @@ import { agentPicture, cardPictureLoading } from '~/lib/agent-artwork';
 import { Clock, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { NO_REVIEWS_YET, formatPrice, formatRating, type AgentSummary } from '~/lib/agents';
+import { AddToCartForm } from '~/components/agents/add-to-cart';
 import { SellerLink } from '~/components/agents/seller-link';
 import { Avatar } from '~/components/ui/avatar';
 import { profileOpenTo } from '~/lib/sellers';
@@ -19,12 +20,17 @@ export function AgentCard({
   agent,
   view = 'grid',
   eager = false,
+  cartReturnTo,
 }: {
   agent: AgentSummary;
   view?: 'grid' | 'list';
   eager?: boolean;
+  /** Offers Add to cart, coming back to this path (the marketplace's results). */
+  cartReturnTo?: string;
 }) {
-  const signedIn = useOptionalViewer() !== null;
+  const viewer = useOptionalViewer();
+  const signedIn = viewer !== null;
+  const canAdd = cartReturnTo !== undefined && viewer?.username !== agent.sellerUsername;
   const rating = formatRating(agent.avgRating, agent.reviewCount);
   const isList = view === 'list';
   const storedImage = useStoredImage();
@@ -84,6 +90,15 @@ export function AgentCard({
             </span>
           )}
         </div>
+        {canAdd ? (
+          <AddToCartForm
+            agentId={agent.id}
+            agentName={agent.name}
+            returnTo={cartReturnTo}
+            size="sm"
+            className="relative z-10 pt-1"
+          />
+        ) : null}
         {isList ? null : (
           <div className="flex items-center justify-between border-t border-slate-100 pt-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
             <span>{pluralize(agent.reviewCount, 'review')}</span>

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Download, FlaskConical, Pencil, ShoppingCart } from 'lucide-react';
 import { href, Link, useNavigation } from 'react-router';
+import { AddToCartForm } from '~/components/agents/add-to-cart';
 import { buttonClass } from '~/components/ui/button';
 import { formatPrice } from '~/lib/agents';
 import { purchaseCountLabel, type AgentCallToAction } from '~/lib/agent-detail';
@@ -42,6 +43,7 @@ export function OwnedAgentLinks({ agentId }: { agentId: string }) {
 /** Price, the call to action for this viewer, and how many people bought the agent. */
 export function AgentPurchasePanel({
   agentId,
+  agentName,
   price,
   purchaseCount,
   cta,
@@ -49,6 +51,7 @@ export function AgentPurchasePanel({
   signInHref,
 }: {
   agentId: string;
+  agentName: string;
   price: number;
   purchaseCount: number;
   cta: AgentCallToAction;
@@ -94,6 +97,9 @@ export function AgentPurchasePanel({
         </div>
       ) : null}
 
+      {cta === 'sign-in' || cta === 'buy' ? (
+        <AddToCartForm agentId={agentId} agentName={agentName} returnTo={href('/agent/:agentId', { agentId })} />
+      ) : null}
       {(cta === 'buy' || cta === 'sign-in') && checkout.testMode ? (
         <p className="flex items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
           <FlaskConical aria-hidden="true" className="size-4 shrink-0" /> {TEST_MODE_NOTE}

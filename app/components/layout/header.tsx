@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, Menu, Search, Settings, X } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, Menu, Search, Settings, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '~/components/ui/button';
@@ -18,7 +18,7 @@ const NAV_LINKS = [
   { to: '/become-seller', label: 'Become a Seller', onDashboard: false },
 ];
 
-export function Header({ viewer }: { viewer: Viewer | null }) {
+export function Header({ viewer, cartCount }: { viewer: Viewer | null; cartCount: number }) {
   const location = useLocation();
   const isDashboard = location.pathname === '/dashboard' || location.pathname.startsWith('/dashboard/');
   const links = NAV_LINKS.filter((link) => !isDashboard || link.onDashboard);
@@ -58,6 +58,21 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
 
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
           <ThemeToggle />
+          <Link
+            to="/cart"
+            aria-label={cartCount === 1 ? 'Cart, 1 agent' : `Cart, ${cartCount} agents`}
+            className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            <ShoppingCart aria-hidden="true" className="size-5" />
+            {cartCount > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-semibold text-white"
+              >
+                {cartCount}
+              </span>
+            ) : null}
+          </Link>
           {viewer ? (
             <UserMenu viewer={viewer} isDashboard={isDashboard} />
           ) : (

@@ -1,5 +1,5 @@
 import { LayoutGrid, List, SearchX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AgentCard } from '~/components/agents/agent-card';
 import { EmptyState } from '~/components/page-states';
 import type { AgentSummary } from '~/lib/agents';
@@ -11,11 +11,13 @@ export const SKELETON_COUNT = 10;
 export const EAGER_CARDS = 3;
 
 export function ResultList({ agents, view }: { agents: AgentSummary[]; view: MarketplaceParams['view'] }) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   return (
     <ul className={view === 'grid' ? 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-4'}>
       {agents.map((agent, index) => (
         <li key={agent.id} className="flex">
-          <AgentCard agent={agent} view={view} eager={index < EAGER_CARDS} />
+          <AgentCard agent={agent} view={view} eager={index < EAGER_CARDS} cartReturnTo={here} />
         </li>
       ))}
     </ul>

@@ -18,7 +18,7 @@ import { BILLING_PATH, INVOICE_TAX_PERCENT, invoiceTotals, type InvoiceRow } fro
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { errorMeta, pageMeta, SITE_NAME } from '~/lib/meta';
-import { loadInvoice, type Party } from '~/server/billing-history.server';
+import { loadInvoice, type OrderLine, type Party } from '~/server/billing-history.server';
 import { requireSection } from '~/server/guards.server';
 import { notFound } from '~/server/http-errors.server';
 import type { Route } from './+types/billing-invoice';
@@ -42,7 +42,31 @@ export const meta: Route.MetaFunction = ({ data, error }) =>
 const LABEL = 'text-sm text-slate-700 dark:text-slate-300 print:text-slate-700';
 const CELL = 'py-2 pr-4';
 
-/** The line item: the agent bought, or the membership charge with its period. */
+interface LineItem {
+  name: string;
+  detail: string | null;
+  price: number;
+}
+
+/** The line items: each agent of an order, the agent bought, or the membership charge with its period. */
+function lineItems(row: InvoiceRow, orderLines: OrderLine[] | null, timeZone: string): LineItem[] {
+  if (orderLines) {
+    return orderLines.map((line) => ({
+      name: `AI agent: ${line.agentName ?? 'an agent no longer listed'}`,
+      detail: [
+        line.sellerName ? `Sold by @${line.sellerName}` : null,
+        'Licence to download and use',
+        line.refunded ? 'Refunded' : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      price: line.listPrice,
+    }));
+  }
+  return [{ ...lineItem(row, timeZone), price: row.listPrice }];
+}
+
+/** The one line of a single charge: the agent bought, or the membership charge with its period. */
 function lineItem(row: InvoiceRow, timeZone: string): { name: string; detail: string | null } {
   if (row.kind === 'purchase') {
     return { name: `AI agent: ${row.agentName ?? 'an agent no longer listed'}`, detail: 'Licence to download and use' };
@@ -71,7 +95,8 @@ function PartyBlock({ id, title, lines }: { id: string; title: string; lines: (s
   );
 }
 
-function issuerLines(seller: Party | null): (string | null)[] {
+function issuerLines(seller: Party | null, order: boolean): (string | null)[] {
+  if (order) return [SITE_NAME, 'On behalf of the sellers named on each line'];
   if (!seller) return [SITE_NAME, 'The AI agent marketplace'];
   return [seller.name, seller.detail, `Seller on ${SITE_NAME}`];
 }
@@ -87,9 +112,10 @@ function PrintButton() {
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { row, buyer, seller, timeZone } = loaderData;
+  const { row, buyer, seller, orderLines, timeZone } = loaderData;
   const totals = invoiceTotals(row);
-  const item = lineItem(row, timeZone);
+  const items = lineItems(row, orderLines, timeZone);
+  const marketplace = seller !== null || orderLines !== null;
   const facts: [string, React.ReactNode][] = [
     ['Invoice number', row.invoiceNumber],
     ['Invoice date', formatDate(row.date, timeZone)],
@@ -120,15 +146,15 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             Invoice {row.invoiceNumber}
           </h1>
           <p className={`mt-1 ${LABEL}`}>
-            {seller ? `Sold through the ${SITE_NAME} marketplace` : `${SITE_NAME} membership`}
+            {marketplace ? `Sold through the ${SITE_NAME} marketplace` : `${SITE_NAME} membership`}
           </p>
         </header>
 
         <div className="grid gap-6 sm:grid-cols-2 print:grid-cols-2">
-          <PartyBlock id="invoice-from" title="From" lines={issuerLines(seller)} />
+          <PartyBlock id="invoice-from" title="From" lines={issuerLines(seller, orderLines !== null)} />
           <PartyBlock id="invoice-to" title="Billed to" lines={[buyer.name, buyer.detail]} />
         </div>
-        {seller ? (
+        {marketplace ? (
           <p className={LABEL}>Marketplace: {SITE_NAME}, which takes the payment on the seller&apos;s behalf.</p>
         ) : null}
 
@@ -161,15 +187,17 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody className="border-b border-slate-200 dark:border-slate-700">
-              <tr>
-                <td className={CELL}>
-                  <p className="font-medium">{item.name}</p>
-                  {item.detail ? <p className={LABEL}>{item.detail}</p> : null}
-                </td>
-                <td className={`${CELL} text-right tabular-nums`}>1</td>
-                <td className={`${CELL} text-right tabular-nums`}>{formatMoney(row.listPrice)}</td>
-                <td className="py-2 text-right tabular-nums">{formatMoney(row.listPrice)}</td>
-              </tr>
+              {items.map((item, index) => (
+                <tr key={`${item.name}-${index}`}>
+                  <td className={CELL}>
+                    <p className="font-medium">{item.name}</p>
+                    {item.detail ? <p className={LABEL}>{item.detail}</p> : null}
+                  </td>
+                  <td className={`${CELL} text-right tabular-nums`}>1</td>
+                  <td className={`${CELL} text-right tabular-nums`}>{formatMoney(item.price)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatMoney(item.price)}</td>
+                </tr>
+              ))}
             </tbody>
             <tfoot>
               {totalLines.map(([label, value]) => (

@@ -85,8 +85,12 @@ export interface PaymentProvider {
   /** True when no money moves: the pages say "test mode" wherever money would. */
   readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
-  /** Refunds a settled payment in full. Null `settled`: the refund's outcome arrives by webhook. */
-  refund(input: { paymentIntentId: string; amountCents: number; reason: string }): Promise<{
+  /**
+   * Refunds one purchase of a settled payment: the whole payment, or the purchase's share of an
+   * order's payment (`amountCents`; one refund per purchase). Null `settled`: the outcome arrives
+   * by webhook.
+   */
+  refund(input: { paymentIntentId: string; purchaseId: string; amountCents: number; reason: string }): Promise<{
     settled: PaymentNotification | null;
   }>;
   /**

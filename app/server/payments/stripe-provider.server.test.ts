@@ -162,9 +162,14 @@ describe('Stripe provider', () => {
     });
   });
 
-  it('refunds a payment in full, once per payment', async () => {
+  it('refunds a purchase’s amount of its payment, once per purchase', async () => {
     recorded = recordedStripe({ 'POST /v1/refunds': { body: { id: 're_1', object: 'refund', status: 'succeeded' } } });
-    const refunded = await recorded.provider.refund({ paymentIntentId: 'pi_1', amountCents: 1341, reason: 'Broken' });
+    const refunded = await recorded.provider.refund({
+      paymentIntentId: 'pi_1',
+      purchaseId: 'p-1',
+      amountCents: 1341,
+      reason: 'Broken',
+    });
     expect(refunded.settled).toEqual({
       eventId: 'sync_re_1',
       paymentIntentId: 'pi_1',
@@ -173,11 +178,14 @@ describe('Stripe provider', () => {
     });
     const [refund] = recorded.posted('/v1/refunds');
     expect(refund!.params.get('payment_intent')).toBe('pi_1');
-    expect(refund!.params.get('amount')).toBeNull();
-    expect(refund!.idempotencyKey).toBe('refund:pi_1');
+    expect(refund!.params.get('amount')).toBe('1341');
+    expect(refund!.params.get('metadata[purchase_id]')).toBe('p-1');
+    expect(refund!.idempotencyKey).toBe('refund:p-1');
 
     recorded = recordedStripe({ 'POST /v1/refunds': { body: { id: 're_2', object: 'refund', status: 'pending' } } });
-    expect(await recorded.provider.refund({ paymentIntentId: 'pi_2', amountCents: 100, reason: 'x' })).toEqual({
+    expect(
+      await recorded.provider.refund({ paymentIntentId: 'pi_2', purchaseId: 'p-2', amountCents: 100, reason: 'x' }),
+    ).toEqual({
       settled: null,
     });
   });

@@ -5,7 +5,7 @@
  *   purchases      a PaymentIntent on the buyer's Stripe customer and default payment method,
  *                  confirmed off-session at once; Stripe's Idempotency-Key is the form's key
  *                  scoped to the buyer (`memberKey`)
- *   refunds        a full refund of the PaymentIntent
+ *   refunds        a refund of one purchase: the PaymentIntent's amount, or an order line's share
  *   subscriptions  Stripe Billing: one Price per paid tier (STRIPE_PRICE_* or lookup keys
  *                  `premium_monthly` / `enterprise_monthly`); upgrades prorated and invoiced at
  *                  once, downgrades from the next period, cancel_at_period_end for cancelling
@@ -241,15 +241,17 @@ function stripePayments({ client, customerOf, paymentMethodOf }: StripeAccount) 
       }
     },
 
-    async refund({ paymentIntentId, reason }) {
+    async refund({ paymentIntentId, purchaseId, amountCents, reason }) {
       const stripe = await client();
       const refund = await stripe.refunds.create(
         {
           payment_intent: paymentIntentId,
+          // The purchase's share: all of a single purchase's payment, one line of an order's.
+          amount: amountCents,
           reason: 'requested_by_customer',
-          metadata: { reason: reason.slice(0, 500) },
+          metadata: { reason: reason.slice(0, 500), purchase_id: purchaseId },
         },
-        { idempotencyKey: `refund:${paymentIntentId}` },
+        { idempotencyKey: `refund:${purchaseId}` },
       );
       if (refund.status === 'succeeded') {
         return { settled: { eventId: `sync_${refund.id}`, paymentIntentId, outcome: 'refunded', reason } };
