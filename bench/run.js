@@ -73,7 +73,7 @@ installCleanup(removeDataDir);
 
 /**
  * A new buyer (through the Auth API), signed in through the app: for the buy action under load,
- * every request buys another of the seeded agents (none of which this buyer owns).
+ * every request buys another of the seeded agents (none of which this buyer owns). Its id and cookie.
  */
 async function newBuyer(origin, anonKey) {
   const email = `bench-buyer-${Date.now()}@example.com`;
@@ -85,7 +85,8 @@ async function newBuyer(origin, anonKey) {
   });
   if (!response.ok)
     throw new Error(`Sign-up of the bench buyer failed: HTTP ${response.status} ${await response.text()}`);
-  return signIn(origin, email, password);
+  const body = await response.json();
+  return { id: body.user?.id ?? body.id, cookie: await signIn(origin, email, password) };
 }
 
 /** Each load target answers 200 with its cards before it is measured. */
@@ -129,7 +130,7 @@ async function main() {
   server = await startServer({ cwd: root, dataDir });
 
   const cookie = await signIn(server.origin);
-  const buyerCookie = await newBuyer(server.origin, anonKey);
+  const { cookie: buyerCookie } = await newBuyer(server.origin, anonKey);
   log('A conversation of 1,000 messages between the new buyer and a seller');
   const conversationPath = await longConversation(server.origin, serviceKey, buyerCookie, agentId(1), 1000);
   log('Building and starting B-default (bench/b-default/, react-router-serve)');
@@ -282,6 +283,15 @@ async function main() {
   log('Suggestions as you type: one user, one request at a time, each a different prefix');
   results.suggestions = await measureSuggestions(server.origin, { iterations: config.queryIterations });
 
+  log('Cart checkout of three agents against three single purchases: one new buyer, one request at a time');
+  results.cart = await measureCartCheckout(server.origin, {
+    serviceKey,
+    buyer: await newBuyer(server.origin, anonKey),
+    prices,
+    agents: config.agents,
+    iterations: options.quick ? 10 : 30,
+  });
+
   log(`Data API over HTTP: ${SHAPES.length} shapes × ${config.queryIterations} (after ${config.queryWarmup} warm-up)`);
   const api = await measureApi(server.origin, anonKey, {
     iterations: config.queryIterations,
@@ -350,6 +360,57 @@ async function longConversation(origin, serviceKey, buyerCookie, agent, count) {
   const written = await fetch(`${origin}/rest/v1/messages`, { method: 'POST', headers, body: JSON.stringify(rows) });
   if (!written.ok) throw new Error(`Messages: HTTP ${written.status} ${await written.text()}`);
   return path;
+}
+
+/**
+ * The cart's checkout (POST /cart, three agents, one payment) against the single Buy (POST
+ * /agent/:id/checkout) of one agent, both as one buyer, one request at a time: the cart's figure
+ * is its median over three medians of the single Buy (below 1: cheaper than buying one by one).
+ * Each cart is filled through the Data API (service role) before it is checked out.
+ */
+async function measureCartCheckout(origin, { serviceKey, buyer, prices, agents, iterations }) {
+  const { id: buyerId, cookie: buyerCookie } = buyer;
+  const form = (fields) => ({
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, cookie: buyerCookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const api = { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' };
+  if (!buyerId) throw new Error('cart checkout: the bench buyer has no id');
+  // Agents from the top of the seeded range, apart from the load's purchases at the bottom.
+  let next = agents;
+  const take = () => agentId(next--);
+  const single = [];
+  const cart = [];
+  for (let round = 0; round < iterations; round++) {
+    const id = take();
+    const started = performance.now();
+    const bought = await fetch(
+      `${origin}/agent/${id}/checkout`,
+      form({ intent: 'buy', idempotencyKey: crypto.randomUUID(), price: prices.get(id).toFixed(2) }),
+    );
+    if (bought.status !== 303) throw new Error(`single buy: HTTP ${bought.status}`);
+    single.push(performance.now() - started);
+
+    const lines = [take(), take(), take()];
+    const filled = await fetch(`${origin}/rest/v1/cart_items`, {
+      method: 'POST',
+      headers: api,
+      body: JSON.stringify(lines.map((agent) => ({ user_id: buyerId, agent_id: agent }))),
+    });
+    if (!filled.ok) throw new Error(`cart: HTTP ${filled.status} ${await filled.text()}`);
+    const totalCents = lines.reduce((sum, agent) => sum + Math.round(prices.get(agent) * 100), 0);
+    const total = `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}`;
+    const checkoutStarted = performance.now();
+    const checkedOut = await fetch(
+      `${origin}/cart`,
+      form({ intent: 'checkout', idempotencyKey: crypto.randomUUID(), total }),
+    );
+    if (checkedOut.status !== 303) throw new Error(`cart checkout: HTTP ${checkedOut.status}`);
+    cart.push(performance.now() - checkoutStarted);
+  }
+  return { single: summarize(single), cart: summarize(cart), lines: 3 };
 }
 
 /**

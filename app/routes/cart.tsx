@@ -20,6 +20,7 @@ import { formatMoney } from '~/lib/dashboard-format';
 import { formNotice } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { fromCents } from '~/lib/money';
+import { LINE_PROBLEMS, MAX_CART_ITEMS } from '~/lib/cart';
 import { BEFORE_PURCHASE } from '~/lib/policies';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { shownPriceValue } from '~/lib/shown-price';
@@ -33,8 +34,6 @@ import {
   checkoutCart,
   guestCartCookieHeader,
   guestCartIds,
-  LINE_PROBLEMS,
-  MAX_CART_ITEMS,
   readCart,
   readGuestCart,
   removeFromCart,

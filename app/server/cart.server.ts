@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createCookie, type RouterContextProvider } from 'react-router';
 import { supabaseContext, viewerContext } from '~/context';
 import { z } from 'zod';
+import { MAX_CART_ITEMS, type LineProblem } from '~/lib/cart';
 import { formatMoney } from '~/lib/dashboard-format';
 import { fromCents, toCents } from '~/lib/money';
 import { refusals, type Refusal } from '~/lib/refusal';
@@ -33,20 +34,8 @@ import {
 } from '~/server/purchases.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
-/** At most this many agents in a cart (the database's `cart_items_limit` too). */
-export const MAX_CART_ITEMS = 50;
-
 const UNAVAILABLE = 'We could not complete the checkout right now. Nothing was charged. Please try again in a moment.';
 const failure = (what: string) => ({ what, unavailable: UNAVAILABLE });
-
-/** Why a line of the cart cannot be bought now, in the words shown beside it. */
-export const LINE_PROBLEMS = {
-  own: 'You are the seller of this agent.',
-  'not-on-sale': 'This agent is no longer on sale.',
-  owned: 'Already in your collection.',
-  pending: 'Your payment for this agent is still being processed.',
-} as const;
-export type LineProblem = keyof typeof LINE_PROBLEMS;
 
 export interface CartLine {
   agentId: string;

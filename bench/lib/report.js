@@ -155,6 +155,21 @@ export function printReport(results) {
     out.push('', '(Server-backed rows skipped: no PostgreSQL 15+ server installed.)');
   }
 
+  if (results.cart) {
+    const { single, cart, lines } = results.cart;
+    const ratio = cart.median / (lines * single.median);
+    out.push(
+      '',
+      `--- Cart checkout (POST /cart, ${lines} agents, one payment) against ${lines} single purchases (POST /agent/:id/checkout), one buyer, ${cart.n} each ---`,
+      table(
+        ['what', 'p50 ms', 'p95 ms', 'ratio', 'result'],
+        [
+          ['single Buy (baseline)', ms(single.median), ms(single.p95), '', ''],
+          ['cart checkout', ms(cart.median), ms(cart.p95), `${ratio.toFixed(2)}× ${lines} Buys`, '(no goal)'],
+        ],
+      ),
+    );
+  }
   if (results.suggestions) {
     const { median, p95, n } = results.suggestions;
     out.push('', `--- Suggestions as you type (GET /search/suggestions, one user, ${n} prefixes) ---`);

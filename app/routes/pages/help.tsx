@@ -7,6 +7,16 @@ const SECTIONS = [
     body: <p>{'Open Dashboard → My Collection. Every completed purchase is there with a Download button.'}</p>,
   },
   {
+    heading: 'Can I buy several agents at once?',
+    body: (
+      <p>
+        {
+          'Yes: choose Add to cart on each agent (on its page or in the marketplace), then open the cart from the header and choose Check out. You pay once, with your membership discount on each agent, and get one invoice with a line per agent. If an agent in your cart cannot be bought any more, the cart says why and nothing is charged until you remove it. A cart you fill before signing in is kept when you sign in.'
+        }
+      </p>
+    ),
+  },
+  {
     heading: 'A payment is pending or failed',
     body: (
       <p>
