@@ -35,7 +35,9 @@ if (!serverAvailable) {
  * (the `pglite` project: 457 → 353 s on two cores).
  */
 const changesEnvironment = [
-  'tests/security/{agreed-prices-and-profiles,app-sweep,database-admin,public-origin,query-deadline}.test.ts',
+  // Every file that starts the app in-process (tests/support/app-in-process.ts sets its settings in
+  // `process.env`; a shared registry would keep them, e.g. the raised rate limits, for later files).
+  'tests/security/{agreed-prices-and-profiles,app-sweep,cart,database-admin,messages-pages,platform-settings,policies,public-origin,query-deadline,reports}.test.ts',
   'tests/contract/mail-and-dev-tools.test.ts',
 ];
 

@@ -61,7 +61,11 @@ interface BuildRoute {
   module: Record<string, unknown>;
 }
 
-/** `env`: settings of this start over the e2e server's (a data directory instead of memory). */
+/**
+ * `env`: settings of this start over the e2e server's (a data directory instead of memory). They
+ * are written to `process.env`: a file that calls this belongs in vitest.config.ts's
+ * `changesEnvironment` (a module registry of its own), or later files in its worker read them.
+ */
 export async function startAppInProcess(env: Record<string, string> = {}): Promise<AppInProcess> {
   Object.assign(process.env, ENV, env);
   const { createServer } = await import('vite');
