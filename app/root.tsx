@@ -26,13 +26,18 @@ import { googleSignInAvailable } from '~/server/auth-admin.server';
 import { getTheme, takeFlash } from '~/server/cookies.server';
 import { checkRequestInput } from '~/server/request-input.server';
 import { maintenanceMiddleware, maintenanceNotice } from '~/server/maintenance.server';
-import { headerCart } from '~/server/cart.server';
+import { guestCartMiddleware, headerCart } from '~/server/cart.server';
 import { supabaseMiddleware } from '~/server/viewer.server';
 import type { Route } from './+types/root';
 import stylesheet from '~/styles/app.css?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
-export const middleware: Route.MiddlewareFunction[] = [checkRequestInput, supabaseMiddleware, maintenanceMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  checkRequestInput,
+  supabaseMiddleware,
+  maintenanceMiddleware,
+  guestCartMiddleware,
+];
 
 /** The default title and description; on an error, a title that names it. */
 export const meta: Route.MetaFunction = ({ error }) =>
@@ -47,7 +52,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [theme, { flash, setCookie }, googleSignIn, maintenance, cart] = await Promise.all([
+  const [theme, { flash, setCookie }, googleSignIn, maintenance, cartCount] = await Promise.all([
     getTheme(request),
     takeFlash(request),
     // Only the sign-in forms (for visitors) need it: "Continue with Google" only when it can work.
@@ -55,9 +60,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maintenanceNotice(context),
     headerCart(request, context),
   ]);
-  const headers = new Headers();
-  if (setCookie) headers.append('Set-Cookie', setCookie);
-  if (cart.setCookie) headers.append('Set-Cookie', cart.setCookie);
   return data(
     {
       theme,
@@ -67,9 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       maintenance,
       // Where pictures stored as Storage paths are read (components/ui/avatar.tsx).
       storageOrigin: storageOrigin(context.get(connectionContext)),
-      cartCount: cart.count,
+      cartCount,
     },
-    { headers },
+    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
   );
 }
 

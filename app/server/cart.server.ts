@@ -13,7 +13,7 @@
  *                              key again is the same order
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createCookie, type RouterContextProvider } from 'react-router';
+import { createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { supabaseContext, viewerContext } from '~/context';
 import { z } from 'zod';
 import { MAX_CART_ITEMS, type LineProblem } from '~/lib/cart';
@@ -307,21 +307,30 @@ async function cartCount(client: AppSupabaseClient, buyerId: string): Promise<nu
   return error ? 0 : (count ?? 0);
 }
 
-/**
- * The header's cart: how many agents are in it, and for a signed-in buyer with a visitor's cart
- * still in the cookie (the first page after sign-in), that cart joined to theirs and the cookie
- * cleared (`setCookie`).
- */
-export async function headerCart(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<{ count: number; setCookie: string | null }> {
+/** The header's cart: how many agents are in it (a visitor's: the cookie's). */
+export async function headerCart(request: Request, context: Readonly<RouterContextProvider>): Promise<number> {
   const viewer = context.get(viewerContext);
-  if (!viewer) return { count: (await guestCartIds(request)).length, setCookie: null };
-  const client = context.get(supabaseContext);
-  const setCookie = hasGuestCart(request) ? await mergeGuestCart(client, viewer.id, request).catch(() => null) : null;
-  return { count: await cartCount(client, viewer.id), setCookie };
+  if (!viewer) return (await guestCartIds(request)).length;
+  return cartCount(context.get(supabaseContext), viewer.id);
 }
+
+/**
+ * The root's middleware: a signed-in buyer with a visitor's cart still in the cookie (the first
+ * request after sign-in, whichever way they signed in) gets it joined to their cart before any
+ * loader or action reads it, and the cookie cleared. A failed join keeps the cookie for the next
+ * request.
+ */
+export const guestCartMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const viewer = context.get(viewerContext);
+  if (!viewer || !hasGuestCart(request)) return next();
+  const clear = await mergeGuestCart(context.get(supabaseContext), viewer.id, request).catch((error: unknown) => {
+    console.error('The visitor’s cart could not be joined:', error);
+    return null;
+  });
+  const response = await next();
+  if (clear) response.headers.append('Set-Cookie', clear);
+  return response;
+};
 
 const hasGuestCart = (request: Request) => /(?:^|;\s*)am_cart=/.test(request.headers.get('cookie') ?? '');
 

@@ -86,8 +86,12 @@ describe('a visitor’s cart', () => {
 
     const session = await signInThroughApp(app.origin, 'alex.rivera@demo.test');
     const amCart = guest.split('; ').find((part) => part.startsWith('am_cart='))!;
-    const landed = await get('/', `${session}; ${amCart}`);
+    // The first page after sign-in already shows the joined cart (the join runs before its loaders).
+    const landed = await get('/cart', `${session}; ${amCart}`);
     expect(landed.headers.get('set-cookie')).toMatch(/am_cart=;|am_cart=[^;]*; Max-Age=0/);
+    const joined = await landed.text();
+    expect(joined).toContain(first!.name);
+    expect(joined).toContain(second!.name);
     const rows = await sql<{ agent_id: string }>(
       'select agent_id from public.cart_items where user_id = $1 order by added_at',
       [await userId('alex.rivera@demo.test')],
