@@ -403,9 +403,10 @@ async function measureCartCheckout(origin, { serviceKey, buyer, prices, agents, 
     const totalCents = lines.reduce((sum, agent) => sum + Math.round(prices.get(agent) * 100), 0);
     const total = `${Math.floor(totalCents / 100)}.${String(totalCents % 100).padStart(2, '0')}`;
     const checkoutStarted = performance.now();
+    const shown = lines.map((agent) => `${agent}:${Math.round(prices.get(agent) * 100)}`).join(',');
     const checkedOut = await fetch(
       `${origin}/cart`,
-      form({ intent: 'checkout', idempotencyKey: crypto.randomUUID(), total }),
+      form({ intent: 'checkout', idempotencyKey: crypto.randomUUID(), total, lines: shown }),
     );
     if (checkedOut.status !== 303) throw new Error(`cart checkout: HTTP ${checkedOut.status}`);
     cart.push(performance.now() - checkoutStarted);

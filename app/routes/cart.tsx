@@ -116,6 +116,7 @@ export async function action(args: Route.ActionArgs) {
       buyerId: buyer.id,
       idempotencyKey: change.idempotencyKey,
       shownTotalCents: change.total,
+      shownLines: change.lines,
       mailer: productMailer(connection, appOrigin(request)),
     });
     if (!outcome.ok) return formError(submission, cartRefusal(outcome.refusal, change.total, outcome.totalCents));
@@ -204,6 +205,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <Form method="post">
                 <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
                 <input type="hidden" name="total" value={shownPriceValue(cart.totalCents)} />
+                <input
+                  type="hidden"
+                  name="lines"
+                  value={cart.lines.map((line) => `${line.agentId}:${line.amountCents}`).join(',')}
+                />
                 <SubmitButton
                   name="intent"
                   value="checkout"

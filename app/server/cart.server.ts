@@ -20,7 +20,7 @@ import { MAX_CART_ITEMS, type LineProblem } from '~/lib/cart';
 import { formatMoney } from '~/lib/dashboard-format';
 import { fromCents, toCents } from '~/lib/money';
 import { refusals, type Refusal } from '~/lib/refusal';
-import { isSecureRequest } from '~/server/cookies.server';
+import { cookieSecrets, isSecureRequest } from '~/server/cookies.server';
 import { unwrap } from '~/server/http-errors.server';
 import type { ProductMailer } from '~/server/notifications.server';
 import { usernames } from '~/server/paged-lists.server';
@@ -253,11 +253,13 @@ export async function removeFromCart(client: AppSupabaseClient, buyerId: string,
 }
 
 // -----------------------------------------------------------------------------------------------
-// A visitor's cart: a cookie of agent ids (nothing secret: the ids are checked on every read).
+// A visitor's cart: a signed cookie of agent ids (signed, so that no other site on the domain can
+// plant agents in it; the ids are checked again on every read).
 // -----------------------------------------------------------------------------------------------
 
 const guestCartCookie = createCookie('am_cart', {
   path: '/',
+  secrets: cookieSecrets,
   httpOnly: true,
   sameSite: 'lax',
   maxAge: 60 * 60 * 24 * 30,
@@ -280,9 +282,9 @@ export function guestCartCookieHeader(request: Request, ids: string[]): Promise<
 }
 
 /**
- * The visitor's cart joins the account's once signed in: each agent that may go in goes in (one
- * already there, owned or not on sale stays out). Returns the Set-Cookie that clears the cookie,
- * or null when there was none.
+ * The visitor's cart joins the account's once signed in: the agents that may go in (published,
+ * another seller's, not owned, while there is room) go in, in three reads and one write whatever
+ * the cookie holds. Returns the Set-Cookie that clears the cookie, or null when there was none.
  */
 export async function mergeGuestCart(
   client: AppSupabaseClient,
@@ -291,9 +293,37 @@ export async function mergeGuestCart(
 ): Promise<string | null> {
   if (!hasGuestCart(request)) return null;
   const ids = await guestCartIds(request);
-  for (const agentId of ids) {
-    const added = await addToCart(client, buyerId, agentId);
-    if (!added.ok && added.refusal === 'full') break;
+  if (ids.length > 0) {
+    const [agents, live, count] = await Promise.all([
+      client
+        .from('agents')
+        .select('id, status, seller_id')
+        .in('id', ids)
+        .then((result) => unwrap(result, failure('cart agents'))),
+      livePurchases(client, buyerId, ids),
+      client
+        .from('cart_items')
+        .select('agent_id', { count: 'exact', head: true })
+        .eq('user_id', buyerId)
+        .then((result) => result.count ?? 0),
+    ]);
+    const allowed = new Set(
+      agents
+        .filter(
+          (agent) => agent.status === 'published' && agent.seller_id !== buyerId && live.get(agent.id) !== 'completed',
+        )
+        .map((agent) => agent.id),
+    );
+    const rows = ids
+      .filter((id) => allowed.has(id))
+      .slice(0, Math.max(MAX_CART_ITEMS - count, 0))
+      .map((agentId) => ({ user_id: buyerId, agent_id: agentId }));
+    if (rows.length > 0) {
+      unwrap(
+        await client.from('cart_items').upsert(rows, { onConflict: 'user_id,agent_id', ignoreDuplicates: true }),
+        failure('join the cart'),
+      );
+    }
   }
   return guestCartCookieHeader(request, []);
 }
@@ -317,15 +347,15 @@ export async function headerCart(request: Request, context: Readonly<RouterConte
 /**
  * The root's middleware: a signed-in buyer with a visitor's cart still in the cookie (the first
  * request after sign-in, whichever way they signed in) gets it joined to their cart before any
- * loader or action reads it, and the cookie cleared. A failed join keeps the cookie for the next
- * request.
+ * loader or action reads it, and the cookie cleared.
  */
 export const guestCartMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const viewer = context.get(viewerContext);
   if (!viewer || !hasGuestCart(request)) return next();
+  // Cleared even when the join fails: a cookie that cannot be joined is not retried on every page.
   const clear = await mergeGuestCart(context.get(supabaseContext), viewer.id, request).catch((error: unknown) => {
     console.error('The visitor’s cart could not be joined:', error);
-    return null;
+    return guestCartCookieHeader(request, []);
   });
   const response = await next();
   if (clear) response.headers.append('Set-Cookie', clear);
@@ -406,8 +436,16 @@ export async function checkoutCart(
     buyerId,
     idempotencyKey,
     shownTotalCents,
+    shownLines,
     mailer,
-  }: { buyerId: string; idempotencyKey: string; shownTotalCents: number; mailer?: ProductMailer },
+  }: {
+    buyerId: string;
+    idempotencyKey: string;
+    shownTotalCents: number;
+    /** Each line as the cart page showed it: agent id → amount in cents. */
+    shownLines: ReadonlyMap<string, number>;
+    mailer?: ProductMailer;
+  },
 ): Promise<CheckoutOutcome> {
   const existing = await orderOfKey(service, buyerId, idempotencyKey);
   if (existing) return replayOrder(service, existing);
@@ -436,7 +474,11 @@ export async function checkoutCart(
   );
   if (Object.keys(problems).length > 0) return refuse({ ok: false, refusal: 'lines', lines: problems });
   const cart = totals(lines, terms.discountPercent, terms.method?.name ?? null);
-  if (cart.totalCents !== shownTotalCents) {
+  // The buyer agrees to the lines they were shown, each at its price, not only to their sum.
+  if (lines.length !== shownLines.size || lines.some((line) => !shownLines.has(line.agentId))) {
+    return refuse({ ok: false, refusal: 'changed' });
+  }
+  if (cart.totalCents !== shownTotalCents || lines.some((line) => shownLines.get(line.agentId) !== line.amountCents)) {
     return refuse({ ok: false, refusal: 'price-changed', totalCents: cart.totalCents });
   }
 

@@ -18,7 +18,8 @@ import type { Flash } from '~/lib/flash';
 import { isThemeChoice, type ThemeChoice } from '~/lib/theme';
 import { env } from '~/server/env.server';
 
-const secrets = [env.SESSION_SECRET ?? randomBytes(32).toString('hex')];
+/** What the app's own signed cookies are signed with (flash messages, the visitor's cart). */
+export const cookieSecrets = [env.SESSION_SECRET ?? randomBytes(32).toString('hex')];
 
 const themeCookie = createCookie('am_theme', {
   path: '/',
@@ -43,7 +44,7 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, { flash: 
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secrets,
+    secrets: cookieSecrets,
     maxAge: 60,
   },
 });

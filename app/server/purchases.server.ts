@@ -456,7 +456,9 @@ export async function refundPurchase(
   if (purchase.status !== 'completed') return { ok: false, refusal: 'not-completed' };
 
   // Seeded and pre-checkout purchases have no payment at this provider: refunded as records only.
-  const atThisProvider = purchase.payment_provider === provider.id && purchase.payment_intent_id;
+  // A free purchase (alone, or a line of an order) moved no money either.
+  const atThisProvider =
+    purchase.payment_provider === provider.id && purchase.payment_intent_id && toCents(Number(purchase.amount)) > 0;
   if (!atThisProvider) {
     const moved = await settle(service, purchase.id, 'completed', {
       status: 'refunded',

@@ -169,7 +169,8 @@ select
   o.id,
   'order'::text,
   o.created_at,
-  'AI agent order - ' || lines.count || case when lines.count = 1 then ' agent' else ' agents' end,
+  'AI agent order - ' || lines.count || case when lines.count = 1 then ' agent' else ' agents' end
+    || case when lines.refunded > 0 and lines.refunded < lines.count then ', ' || lines.refunded || ' refunded' else '' end,
   null::text,
   null::uuid,
   null::uuid,
@@ -184,7 +185,7 @@ select
     else o.status
   end,
   o.status_reason,
-  null::timestamptz,
+  case when lines.refunded = lines.count then lines.refunded_at end,
   o.payment_method,
   o.payment_provider,
   null::timestamptz,
@@ -192,15 +193,17 @@ select
   public.invoice_number(o.created_at, o.id)
 from public.orders o
 cross join lateral (
-  select pg_catalog.count(*) as count, pg_catalog.count(*) filter (where p.status = 'refunded') as refunded
+  select pg_catalog.count(*) as count, pg_catalog.count(*) filter (where p.status = 'refunded') as refunded,
+    pg_catalog.max(p.refunded_at) as refunded_at
   from public.purchases p where p.order_id = o.id
 ) lines
 where o.buyer_id = (select auth.uid());
 
 -- An order and its purchases (pending), in one transaction: both or neither. The service role's,
--- after the app has priced each line (guard_purchase checks each line's list price against the
--- agent's, that it is published and not the buyer's own; the live-purchase index refuses an agent
--- the buyer has or is paying for: SQLSTATE 23505).
+-- after the app has priced each line. Security invoker, so the purchases are written as the
+-- service role and `guard_purchase` judges each line as it judges a single Buy (published, not the
+-- buyer's own, at the agent's price now: PT409 / 22023); the live-purchase index refuses an agent
+-- the buyer has or is paying for (SQLSTATE 23505).
 create function public.create_order(
   buyer uuid,
   order_key uuid,
@@ -211,7 +214,7 @@ create function public.create_order(
 )
 returns uuid
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -220,13 +223,13 @@ begin
   insert into public.orders (buyer_id, idempotency_key, list_price, discount_percent, discount_amount, amount,
       payment_provider, payment_method)
     select buyer, order_key, sum(l.list_price), order_discount_percent, sum(l.discount_amount), sum(l.amount),
-      order_provider, order_method
+      order_provider, nullif(order_method, '')
     from pg_catalog.jsonb_to_recordset(lines) as l(agent_id uuid, list_price numeric, discount_amount numeric, amount numeric)
     returning id into placed;
   insert into public.purchases (buyer_id, agent_id, list_price, discount_percent, discount_amount, amount, status,
       payment_provider, payment_method, order_id)
     select buyer, l.agent_id, l.list_price, order_discount_percent, l.discount_amount, l.amount, 'pending',
-      order_provider, order_method, placed
+      order_provider, nullif(order_method, ''), placed
     from pg_catalog.jsonb_to_recordset(lines) as l(agent_id uuid, list_price numeric, discount_amount numeric, amount numeric);
   return placed;
 end
@@ -235,8 +238,9 @@ revoke execute on function public.create_order(uuid, uuid, text, text, integer, 
 grant execute on function public.create_order(uuid, uuid, text, text, integer, jsonb) to service_role;
 
 -- What the provider said about an order's payment, applied once per event id, to the order and
--- every purchase in it, in one transaction: pending → completed | failed; a refund of the whole
--- payment refunds every completed purchase of it. Returns the purchases it moved.
+-- every purchase in it, in one transaction (security invoker: the service role's writes, judged by
+-- `guard_purchase`): pending → completed | failed, a completed order's agents leaving the cart; a
+-- refund of the whole payment refunds every completed purchase of it. Returns the purchases it moved.
 create function public.apply_order_payment(
   paid_order uuid,
   event_id text,
@@ -247,9 +251,11 @@ create function public.apply_order_payment(
 )
 returns setof uuid
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
+declare
+  moved uuid[];
 begin
   if event_outcome not in ('completed', 'failed', 'refunded') then
     raise exception 'Unknown payment outcome %', event_outcome using errcode = '22023';
@@ -263,18 +269,27 @@ begin
   if event_outcome = 'refunded' then
     return query
       update public.purchases p
-        set status = 'refunded', status_reason = event_reason, refunded_by = refunder
+        set status = 'refunded', status_reason = event_reason, refunded_by = refunder, refunded_at = now()
         where p.order_id = paid_order and p.status = 'completed'
         returning p.id;
     return;
   end if;
   update public.orders o set status = event_outcome, status_reason = event_reason
     where o.id = paid_order and o.status = 'pending';
-  return query
+  with settled as (
     update public.purchases p
       set status = event_outcome, status_reason = event_reason
       where p.order_id = paid_order and p.status = 'pending'
-      returning p.id;
+      returning p.id
+  )
+  select pg_catalog.array_agg(settled.id) into moved from settled;
+  -- Bought (now or when the provider's word came later): out of the buyer's cart.
+  if event_outcome = 'completed' then
+    delete from public.cart_items c
+      using public.purchases p
+      where p.order_id = paid_order and c.user_id = p.buyer_id and c.agent_id = p.agent_id;
+  end if;
+  return query select unnest(coalesce(moved, '{}'::uuid[]));
 end
 $$;
 revoke execute on function public.apply_order_payment(uuid, text, text, text, text, uuid) from public, anon, authenticated;

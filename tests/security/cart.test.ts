@@ -55,7 +55,8 @@ async function checkoutFields(cookie: string) {
   const html = await (await get('/cart', cookie)).text();
   const key = html.match(/name="idempotencyKey" value="([^"]+)"/)?.[1];
   const total = html.match(/name="total" value="([^"]+)"/)?.[1];
-  return { html, idempotencyKey: key!, total: total! };
+  const lines = html.match(/name="lines" value="([^"]+)"/)?.[1];
+  return { html, idempotencyKey: key!, total: total!, lines: lines! };
 }
 
 const cents = (price: string) => Math.round(Number(price) * 100);
@@ -80,6 +81,7 @@ describe('a visitor’s cart', () => {
       intent: 'checkout',
       idempotencyKey: crypto.randomUUID(),
       total: '1.00',
+      lines: `${first!.id}:100`,
     });
     expect(checkout.status).toBe(302);
     expect(checkout.headers.get('location')).toContain('auth=sign-in');
@@ -117,12 +119,12 @@ describe('checkout', () => {
     for (const agent of agents) {
       expect((await post('/cart', cookie, { intent: 'add', agentId: agent.id })).status).toBe(303);
     }
-    const { html, idempotencyKey, total } = await checkoutFields(cookie);
+    const { html, idempotencyKey, total, lines } = await checkoutFields(cookie);
     expect(html).toMatch(/Member discount \((<!-- -->)?10(<!-- -->)?%\)/);
     const expected = agents.reduce((sum, agent) => sum + cents(agent.price) - Math.round(cents(agent.price) * 0.1), 0);
     expect(cents(total)).toBe(expected);
 
-    const bought = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total });
+    const bought = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total, lines });
     expect(bought.status).toBe(303);
     expect(bought.headers.get('location')).toBe('/dashboard/collection');
     const buyer = await userId(email);
@@ -150,7 +152,7 @@ describe('checkout', () => {
     for (const agent of agents) expect(invoice).toContain(`AI agent: ${agent.name}`);
 
     // The same submission again is the same order; nothing more is charged.
-    const replay = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total });
+    const replay = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total, lines });
     expect(replay.status).toBe(303);
     expect(await sql('select id from public.orders where buyer_id = $1', [buyer])).toHaveLength(1);
 
@@ -170,6 +172,43 @@ describe('checkout', () => {
       [orders[0]!.id],
     );
     expect(statuses.map((row) => row.status)).toEqual(['completed', 'completed', 'refunded']);
+    expect(await (await get('/dashboard/billing', cookie)).text()).toContain('AI agent order - 3 agents, 1 refunded');
+  });
+
+  it('refuses lines at other prices than shown, even at the same total, and an order the database would not take', async () => {
+    const email = 'liam.obrien@demo.test';
+    const cookie = await signInThroughApp(app.origin, email);
+    const [one, two] = await unownedAgents(email, 2);
+    await sql('update public.agents set price = 50 where id = $1', [one!.id]);
+    await sql('update public.agents set price = 70 where id = $1', [two!.id]);
+    for (const agent of [one!, two!]) await post('/cart', cookie, { intent: 'add', agentId: agent.id });
+    const shown = await checkoutFields(cookie);
+    expect(shown.total).toBe('120.00');
+    // The sellers swap the two prices: the same total, other lines.
+    await sql('update public.agents set price = 70 where id = $1', [one!.id]);
+    await sql('update public.agents set price = 50 where id = $1', [two!.id]);
+    const swapped = await post('/cart', cookie, { intent: 'checkout', ...shown });
+    expect(swapped.status).toBe(409);
+    expect(await swapped.text()).toContain('Nothing was charged.');
+    const buyer = await userId(email);
+    expect(await sql('select 1 from public.orders where buyer_id = $1', [buyer])).toEqual([]);
+
+    // The database judges each line of an order as a single purchase: not at a made-up price.
+    const service = app.backend.serviceRoleKey;
+    const forged = await fetch(`${app.origin}/rest/v1/rpc/create_order`, {
+      method: 'POST',
+      headers: { apikey: service, authorization: `Bearer ${service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        buyer,
+        order_key: crypto.randomUUID(),
+        order_provider: 'test',
+        order_method: '',
+        order_discount_percent: 0,
+        lines: [{ agent_id: one!.id, list_price: 0.01, discount_amount: 0, amount: 0.01 }],
+      }),
+    });
+    expect(forged.status).toBe(400);
+    expect(await sql('select 1 from public.orders where buyer_id = $1', [buyer])).toEqual([]);
   });
 
   it('charges nothing while a line cannot be bought, says why beside it, and keeps the cart', async () => {
@@ -187,19 +226,21 @@ describe('checkout', () => {
     expect(refused.status).toBe(303);
     await sql('insert into public.cart_items (user_id, agent_id) values ($1, $2)', [buyer, owned!.agent_id]);
 
-    const { html, idempotencyKey, total } = await checkoutFields(cookie);
+    const { html, idempotencyKey, total, lines } = await checkoutFields(cookie);
     expect(html).toContain('Already in your collection.');
-    const answer = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total });
+    const answer = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total, lines });
     expect(answer.status).toBe(409);
     expect(await answer.text()).toContain('Some agents in your cart cannot be bought. Nothing was charged.');
     expect(await sql('select 1 from public.orders where buyer_id = $1', [buyer])).toEqual([]);
 
     await post('/cart', cookie, { intent: 'remove', agentId: owned!.agent_id });
     // A total other than the one shown: refused with the new one.
+    const shown = await checkoutFields(cookie);
     const changed = await post('/cart', cookie, {
       intent: 'checkout',
       idempotencyKey: crypto.randomUUID(),
       total: '0.01',
+      lines: shown.lines,
     });
     expect(changed.status).toBe(409);
     expect(await changed.text()).toContain('not the $0.01 you were shown. Nothing was charged.');
@@ -219,8 +260,8 @@ describe('checkout', () => {
     const cookie = await signInThroughApp(app.origin, email);
     const agents = await unownedAgents(email, 2);
     for (const agent of agents) await post('/cart', cookie, { intent: 'add', agentId: agent.id });
-    const { idempotencyKey, total } = await checkoutFields(cookie);
-    const declined = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total });
+    const { idempotencyKey, total, lines } = await checkoutFields(cookie);
+    const declined = await post('/cart', cookie, { intent: 'checkout', idempotencyKey, total, lines });
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain('Your card was declined. Nothing was charged.');
     const [order] = await sql<{ status: string }>('select status from public.orders where buyer_id = $1', [buyer]);
@@ -240,9 +281,9 @@ describe('checkout', () => {
     const cookie = await signInThroughApp(app.origin, email);
     const agents = await unownedAgents(email, 2);
     for (const agent of agents) await post('/cart', cookie, { intent: 'add', agentId: agent.id });
-    const { idempotencyKey, total } = await checkoutFields(cookie);
+    const { idempotencyKey, total, lines } = await checkoutFields(cookie);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => post('/cart', cookie, { intent: 'checkout', idempotencyKey, total })),
+      Array.from({ length: 20 }, () => post('/cart', cookie, { intent: 'checkout', idempotencyKey, total, lines })),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(303));
     const buyer = await userId(email);
