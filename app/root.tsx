@@ -52,7 +52,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [theme, { flash, setCookie }, googleSignIn, maintenance, cartCount] = await Promise.all([
+  const [theme, { flash, setCookie }, googleSignIn, maintenance, cart] = await Promise.all([
     getTheme(request),
     takeFlash(request),
     // Only the sign-in forms (for visitors) need it: "Continue with Google" only when it can work.
@@ -60,6 +60,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maintenanceNotice(context),
     headerCart(request, context),
   ]);
+  const headers = new Headers();
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  if (cart.setCookie) headers.append('Set-Cookie', cart.setCookie);
   return data(
     {
       theme,
@@ -69,9 +72,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       maintenance,
       // Where pictures stored as Storage paths are read (components/ui/avatar.tsx).
       storageOrigin: storageOrigin(context.get(connectionContext)),
-      cartCount,
+      cartCount: cart.count,
     },
-    setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    { headers },
   );
 }
 

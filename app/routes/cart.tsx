@@ -32,6 +32,7 @@ import {
   CART_REFUSALS,
   cartRefusal,
   checkoutCart,
+  forgetCartCount,
   guestCartCookieHeader,
   guestCartIds,
   readCart,
@@ -79,7 +80,12 @@ export async function action(args: Route.ActionArgs) {
         const added = await addToCart(context.get(supabaseContext), viewer.id, change.agentId);
         if (!added.ok)
           return redirectWithFlash(request, back, { kind: 'error', message: CART_REFUSALS[added.refusal].message });
-        return redirectWithFlash(request, back, { kind: 'success', message: 'Added to your cart.' });
+        return redirectWithFlash(
+          request,
+          back,
+          { kind: 'success', message: 'Added to your cart.' },
+          { 'Set-Cookie': await forgetCartCount(request) },
+        );
       }
       // A visitor: the cookie, for an agent that is on sale.
       const ids = await guestCartIds(request);
@@ -99,8 +105,10 @@ export async function action(args: Route.ActionArgs) {
     }
     if (change.intent === 'remove') {
       const headers = new Headers();
-      if (viewer) await removeFromCart(context.get(supabaseContext), viewer.id, change.agentId);
-      else {
+      if (viewer) {
+        await removeFromCart(context.get(supabaseContext), viewer.id, change.agentId);
+        headers.append('Set-Cookie', await forgetCartCount(request));
+      } else {
         const ids = (await guestCartIds(request)).filter((id) => id !== change.agentId);
         headers.append('Set-Cookie', await guestCartCookieHeader(request, ids));
       }
@@ -121,10 +129,15 @@ export async function action(args: Route.ActionArgs) {
     });
     if (!outcome.ok) return formError(submission, cartRefusal(outcome.refusal, change.total, outcome.totalCents));
     const what = outcome.count === 1 ? '1 agent is' : `${outcome.count} agents are`;
-    return redirectWithFlash(request, '/dashboard/collection', {
-      kind: 'success',
-      message: `Order complete! ${what} now in your collection. Paid ${formatMoney(fromCents(outcome.amountCents))}.`,
-    });
+    return redirectWithFlash(
+      request,
+      '/dashboard/collection',
+      {
+        kind: 'success',
+        message: `Order complete! ${what} now in your collection. Paid ${formatMoney(fromCents(outcome.amountCents))}.`,
+      },
+      { 'Set-Cookie': await forgetCartCount(request) },
+    );
   } catch (thrown) {
     const outage = unavailableMessage(thrown);
     if (!outage) throw thrown;

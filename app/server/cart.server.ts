@@ -337,11 +337,40 @@ async function cartCount(client: AppSupabaseClient, buyerId: string): Promise<nu
   return error ? 0 : (count ?? 0);
 }
 
-/** The header's cart: how many agents are in it (a visitor's: the cookie's). */
-export async function headerCart(request: Request, context: Readonly<RouterContextProvider>): Promise<number> {
+/**
+ * The header's count of a signed-in buyer's cart, kept in a cookie as `<user id>:<count>` so that
+ * a page does not ask the database for it: read once, then again only after this app changed the
+ * cart (`forgetCartCount`) or for another user. A change made elsewhere (another device) shows on
+ * the cart page at once and in the header when the cookie is renewed (a day at most).
+ */
+const cartCountCookie = createCookie('am_cart_n', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  secrets: cookieSecrets,
+  maxAge: 60 * 60 * 24,
+});
+
+/** The Set-Cookie that makes the next page count the cart again (after a change to it). */
+export function forgetCartCount(request: Request): Promise<string> {
+  return cartCountCookie.serialize('', { secure: isSecureRequest(request), maxAge: 0 });
+}
+
+/** The header's cart: how many agents are in it (a visitor's: the cookie's), and a cookie to set. */
+export async function headerCart(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ count: number; setCookie: string | null }> {
   const viewer = context.get(viewerContext);
-  if (!viewer) return (await guestCartIds(request)).length;
-  return cartCount(context.get(supabaseContext), viewer.id);
+  if (!viewer) return { count: (await guestCartIds(request)).length, setCookie: null };
+  const kept: unknown = await cartCountCookie.parse(request.headers.get('cookie'));
+  const match = typeof kept === 'string' ? /^([0-9a-f-]{36}):([0-9]{1,3})$/.exec(kept) : null;
+  if (match && match[1] === viewer.id) return { count: Number(match[2]), setCookie: null };
+  const count = await cartCount(context.get(supabaseContext), viewer.id);
+  return {
+    count,
+    setCookie: await cartCountCookie.serialize(`${viewer.id}:${count}`, { secure: isSecureRequest(request) }),
+  };
 }
 
 /**
@@ -358,7 +387,10 @@ export const guestCartMiddleware: MiddlewareFunction<Response> = async ({ reques
     return guestCartCookieHeader(request, []);
   });
   const response = await next();
-  if (clear) response.headers.append('Set-Cookie', clear);
+  if (clear) {
+    response.headers.append('Set-Cookie', clear);
+    response.headers.append('Set-Cookie', await forgetCartCount(request));
+  }
   return response;
 };
 
