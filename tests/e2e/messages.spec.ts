@@ -3,11 +3,12 @@
  * seller about CampaignPilot from its page; the seller finds it under Messages with its count,
  * answers; the buyer sees the answer (with JavaScript without reloading, without it on the next
  * load); a message of only spaces is refused beside its box; the buyer blocks and unblocks.
- * The rules themselves are tested over HTTP (tests/security/messages-pages.test.ts).
+ * The rules themselves are tested over HTTP (tests/security/messages-pages.test.ts). On the demo
+ * data's server: it adds a conversation of a new account and nothing any other spec counts.
  */
 import type { Browser } from '@playwright/test';
-import { expect, expectAccessible, isJavaScriptProject, test } from '../fixtures';
-import { signIn, signUpNewUser, uniqueName } from '../support/accounts';
+import { expect, expectAccessible, isJavaScriptProject, test } from './fixtures';
+import { signIn, signUpNewUser, uniqueName } from './support/accounts';
 
 const CAMPAIGN_PILOT = 'a0000000-0000-4000-8000-000000000001';
 
