@@ -145,7 +145,10 @@ export interface ConversationView {
   sellerName: string | null;
   /** `admin`: an administrator reading a reported conversation, not a participant. */
   viewerSide: 'buyer' | 'seller' | 'admin';
+  /** A block stands between the two people in every conversation between them (ADR 070). */
   blockedBy: 'viewer' | 'other' | null;
+  /** The conversation the block was placed in, when it is another one (unblocked there). */
+  blockedIn: string | null;
   /** Oldest first: the last `MESSAGES_PER_PAGE` before the cursor. */
   messages: MessageView[];
   /** The id to read earlier messages before, when there are any. */
@@ -232,6 +235,24 @@ export async function readConversation(
     unwrap(await client.rpc('mark_conversation_read', { conversation: talk.id }), 'mark read');
   }
 
+  // A block placed in another conversation between the same two people holds here too.
+  const block = talk.blocked_by
+    ? { id: talk.id, blocked_by: talk.blocked_by }
+    : viewerSide === 'admin'
+      ? null
+      : unwrap(
+          await client
+            .from('conversations')
+            .select('id, blocked_by')
+            .or(
+              `and(buyer_id.eq.${talk.buyer_id},seller_id.eq.${talk.seller_id}),and(buyer_id.eq.${talk.seller_id},seller_id.eq.${talk.buyer_id})`,
+            )
+            .not('blocked_by', 'is', null)
+            .limit(1)
+            .maybeSingle(),
+          'block between the two',
+        );
+
   const page = rows.slice(0, MESSAGES_PER_PAGE);
   return {
     id: talk.id,
@@ -239,7 +260,8 @@ export async function readConversation(
     buyerName: names.get(talk.buyer_id) ?? null,
     sellerName: names.get(talk.seller_id) ?? null,
     viewerSide,
-    blockedBy: talk.blocked_by === null ? null : talk.blocked_by === viewer.id ? 'viewer' : 'other',
+    blockedBy: !block?.blocked_by ? null : block.blocked_by === viewer.id ? 'viewer' : 'other',
+    blockedIn: block && block.id !== talk.id ? block.id : null,
     messages: page.reverse().map((row) => ({
       id: row.id,
       senderName: row.sender_id ? (names.get(row.sender_id) ?? null) : null,

@@ -178,10 +178,30 @@ describe('a conversation between a buyer and a seller', () => {
 describe('block and report', () => {
   it('a block stops both sides until the one who blocked unblocks', async () => {
     const sellerThread = threadPath.replace('/conversations/', '/messages/');
+    // A second conversation of the two, about another agent, started before the block.
+    const [otherAgent] = await sql<{ id: string }>(
+      `select a.id from public.agents a join public.users u on u.id = a.seller_id
+        where u.email = 'seller@demo.test' and a.status = 'published' and a.id <> $1 order by a.created_at desc limit 1`,
+      [agentId],
+    );
+    const second = await post('/dashboard/conversations/new', buyer, {
+      agentId: otherAgent!.id,
+      body: 'Also this one?',
+    });
+    const secondPath = new URL(second.headers.get('location')!, app.origin).pathname;
+
     expect((await post(sellerThread, seller, { intent: 'block' })).status).toBe(303);
     const buyerView = await (await get(threadPath, buyer)).text();
-    expect(buyerView).toContain('blocked this conversation. You cannot send messages here.');
+    expect(buyerView).toContain('blocked messages between you. You cannot send messages here.');
     expect(buyerView).not.toContain('name="body"');
+    // The block holds in the other conversation too, and says where it was placed.
+    const elsewhere = await (await get(secondPath, buyer)).text();
+    expect(elsewhere).toContain('blocked messages between you.');
+    expect(elsewhere).not.toContain('name="body"');
+    const sellerElsewhere = await (await get(secondPath.replace('/conversations/', '/messages/'), seller)).text();
+    expect(sellerElsewhere).toContain('>another conversation</a>');
+    expect(sellerElsewhere).toContain(`href="${sellerThread}"`);
+    expect(sellerElsewhere).not.toContain('name="body"');
     const refused = await post(threadPath, buyer, { intent: 'send', body: 'Why?' });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('This conversation is blocked');

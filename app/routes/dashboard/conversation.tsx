@@ -126,7 +126,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
         )}
       </section>
 
-      {participant ? <BlockNotice conversation={conversation} /> : null}
+      {participant ? <BlockNotice conversation={conversation} basePath={basePath} /> : null}
       {participant && conversation.blockedBy === null ? (
         <Composer result={intent === 'send' ? actionData : null} to={otherName(conversation)} />
       ) : null}
@@ -189,14 +189,25 @@ function Composer({ result, to }: { result: FormResult | null | undefined; to: s
   );
 }
 
-function BlockNotice({ conversation }: { conversation: ConversationView }) {
+function BlockNotice({ conversation, basePath }: { conversation: ConversationView; basePath: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'unblock';
   if (conversation.blockedBy === null) return null;
+  if (conversation.blockedBy === 'viewer' && conversation.blockedIn) {
+    return (
+      <p role="status" className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
+        You blocked {otherName(conversation)} in{' '}
+        <Link to={`${basePath}/${conversation.blockedIn}`} className="font-medium underline">
+          another conversation
+        </Link>
+        . Neither of you can send messages until you unblock them there.
+      </p>
+    );
+  }
   if (conversation.blockedBy === 'other') {
     return (
       <p role="status" className="rounded-lg border border-slate-300 p-4 dark:border-slate-700">
-        {otherName(conversation)} blocked this conversation. You cannot send messages here.
+        {otherName(conversation)} blocked messages between you. You cannot send messages here.
       </p>
     );
   }
