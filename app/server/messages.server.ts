@@ -171,17 +171,12 @@ export async function readConversation(
   conversationId: string,
   before: string | null,
 ): Promise<ConversationView | null> {
-  const talk = unwrap(
-    await client.from('conversations').select(CONVERSATION_COLUMNS).eq('id', conversationId).maybeSingle(),
-    'conversation',
-  );
-  if (!talk) return null;
-  const viewerSide = talk.buyer_id === viewer.id ? 'buyer' : talk.seller_id === viewer.id ? 'seller' : 'admin';
-
+  // Three reads at once: the conversation, its messages (none when it is not the viewer's) and
+  // what the page shows around them (`conversation_context`).
   let query = client
     .from('messages')
     .select('id, sender_id, body, created_at')
-    .eq('conversation_id', talk.id)
+    .eq('conversation_id', conversationId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(MESSAGES_PER_PAGE + 1);
@@ -190,7 +185,7 @@ export async function readConversation(
       await client
         .from('messages')
         .select('id, created_at')
-        .eq('conversation_id', talk.id)
+        .eq('conversation_id', conversationId)
         .eq('id', before)
         .maybeSingle(),
       'message cursor',
@@ -198,60 +193,51 @@ export async function readConversation(
     if (cursor)
       query = query.or(`created_at.lt.${cursor.created_at},and(created_at.eq.${cursor.created_at},id.lt.${cursor.id})`);
   }
-  const [rows, names, reports] = await Promise.all([
+  const [talk, rows, context] = await Promise.all([
+    client
+      .from('conversations')
+      .select(CONVERSATION_COLUMNS)
+      .eq('id', conversationId)
+      .maybeSingle()
+      .then((result) => unwrap(result, 'conversation')),
     query.then((result) => unwrap(result, 'messages')),
-    client.rpc('conversation_people', { conversation: talk.id }).then((result) => {
-      const people = unwrap(result, 'conversation people')[0];
-      return new Map<string, string | null>([
-        [talk.buyer_id, people?.buyer_username ?? null],
-        [talk.seller_id, people?.seller_username ?? null],
-      ]);
-    }),
-    viewerSide === 'admin'
-      ? listOpenReports(client, talk.id)
-      : client
-          .from('conversation_reports')
-          .select('id, reason, created_at')
-          .eq('conversation_id', talk.id)
-          .eq('reporter_id', viewer.id)
-          .is('resolved_at', null)
-          .then((result) =>
-            unwrap(result, 'own report').map((row) => ({
-              id: row.id,
-              conversationId: talk.id,
-              reporterName: viewer.username,
-              reason: row.reason,
-              createdAt: row.created_at,
-              buyerName: null,
-              sellerName: null,
-              agentName: null,
-            })),
-          ),
+    client
+      .rpc('conversation_context', { conversation: conversationId })
+      .then((result) => unwrap(result, 'conversation context')[0] ?? null),
+  ]);
+  if (!talk || !context) return null;
+  const viewerSide = talk.buyer_id === viewer.id ? 'buyer' : talk.seller_id === viewer.id ? 'seller' : 'admin';
+  const names = new Map<string, string | null>([
+    [talk.buyer_id, context.buyer_username],
+    [talk.seller_id, context.seller_username],
   ]);
 
   // Mark read only when something new from the other is there (polling reads every few seconds).
   const readAt = viewerSide === 'buyer' ? talk.buyer_read_at : talk.seller_read_at;
-  if (viewerSide !== 'admin' && !before && rows.some((row) => row.sender_id !== viewer.id && row.created_at > readAt)) {
-    unwrap(await client.rpc('mark_conversation_read', { conversation: talk.id }), 'mark read');
-  }
-
-  // A block placed in another conversation between the same two people holds here too.
-  const block = talk.blocked_by
-    ? { id: talk.id, blocked_by: talk.blocked_by }
-    : viewerSide === 'admin'
-      ? null
-      : unwrap(
-          await client
-            .from('conversations')
-            .select('id, blocked_by')
-            .or(
-              `and(buyer_id.eq.${talk.buyer_id},seller_id.eq.${talk.seller_id}),and(buyer_id.eq.${talk.seller_id},seller_id.eq.${talk.buyer_id})`,
-            )
-            .not('blocked_by', 'is', null)
-            .limit(1)
-            .maybeSingle(),
-          'block between the two',
-        );
+  const unread = rows.some((row) => row.sender_id !== viewer.id && row.created_at > readAt);
+  const [reports] = await Promise.all([
+    viewerSide === 'admin'
+      ? listOpenReports(client, talk.id)
+      : Promise.resolve<OpenReport[]>(
+          context.my_report_id && context.my_report_at
+            ? [
+                {
+                  id: context.my_report_id,
+                  conversationId: talk.id,
+                  reporterName: viewer.username,
+                  reason: '',
+                  createdAt: context.my_report_at,
+                  buyerName: null,
+                  sellerName: null,
+                  agentName: null,
+                },
+              ]
+            : [],
+        ),
+    viewerSide !== 'admin' && !before && unread
+      ? client.rpc('mark_conversation_read', { conversation: talk.id }).then((result) => unwrap(result, 'mark read'))
+      : null,
+  ]);
 
   const page = rows.slice(0, MESSAGES_PER_PAGE);
   return {
@@ -260,8 +246,9 @@ export async function readConversation(
     buyerName: names.get(talk.buyer_id) ?? null,
     sellerName: names.get(talk.seller_id) ?? null,
     viewerSide,
-    blockedBy: !block?.blocked_by ? null : block.blocked_by === viewer.id ? 'viewer' : 'other',
-    blockedIn: block && block.id !== talk.id ? block.id : null,
+    // A block between the two people holds in every conversation of theirs (ADR 070).
+    blockedBy: !context.blocked_by ? null : context.blocked_by === viewer.id ? 'viewer' : 'other',
+    blockedIn: context.blocked_in && context.blocked_in !== talk.id ? context.blocked_in : null,
     messages: page.reverse().map((row) => ({
       id: row.id,
       senderName: row.sender_id ? (names.get(row.sender_id) ?? null) : null,

@@ -2178,11 +2178,15 @@ export type Database = {
         }[];
       };
       claims_platform_authority: { Args: { value: string }; Returns: boolean };
-      conversation_people: {
+      conversation_context: {
         Args: { conversation: string };
         Returns: {
+          blocked_by: string;
+          blocked_in: string;
           buyer_id: string;
           buyer_username: string;
+          my_report_at: string;
+          my_report_id: string;
           seller_id: string;
           seller_username: string;
         }[];

@@ -262,7 +262,7 @@ describe('what the attack review of the pages found', () => {
       );
       const passwordOnly = { ...user(DEMO.seller), aal: 'aal1' };
       const withCode = { ...user(DEMO.seller), aal: 'aal2' };
-      for (const sql of ['select * from public.my_conversations()', 'select * from public.conversation_people($1)']) {
+      for (const sql of ['select * from public.my_conversations()', 'select * from public.conversation_context($1)']) {
         const params = sql.includes('$1') ? [started!.id] : [];
         expect((await as(tx, passwordOnly, sql, params)).rows, sql).toEqual([]);
         expect((await as(tx, withCode, sql, params)).rows, sql).toHaveLength(1);
