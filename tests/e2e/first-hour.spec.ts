@@ -24,6 +24,7 @@ const HEADER_PAGES: Record<string, string[]> = {
     '/marketplace?q=email&minRating=9&robots=1',
   ],
   'agent/:agentId': [AGENT],
+  cart: ['/cart'],
   categories: ['/categories'],
   'become-seller': ['/become-seller'],
   'sellers/:username': ['/sellers/demo_seller'],
