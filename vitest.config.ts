@@ -37,7 +37,7 @@ if (!serverAvailable) {
 const changesEnvironment = [
   // Every file that starts the app in-process (tests/support/app-in-process.ts sets its settings in
   // `process.env`; a shared registry would keep them, e.g. the raised rate limits, for later files).
-  'tests/security/{agreed-prices-and-profiles,app-sweep,cart,database-admin,messages-pages,platform-settings,policies,public-origin,query-deadline,reports}.test.ts',
+  'tests/security/{agreed-prices-and-profiles,app-sweep,cart,database-admin,licenses-and-api,messages-pages,platform-settings,policies,public-origin,query-deadline,reports}.test.ts',
   'tests/contract/mail-and-dev-tools.test.ts',
 ];
 

@@ -40,6 +40,7 @@ export default [
   route('artwork/:category/:seed/:file', 'routes/resources/artwork.ts'), // generated agent pictures
   route('schemas/agent-package/v1.json', 'routes/resources/agent-package-schema.ts'), // the package format (ADR 058)
   route('search/suggestions', 'routes/resources/search-suggestions.ts'), // suggestions as you type, JSON (ADR 063)
+  route('api/v1/licenses/verify', 'routes/api/licenses-verify.ts'), // licence checks, JSON (ADR 073)
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'), // Stripe's signed events (ADR 019); 404 unless configured
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-up', 'routes/auth/sign-up.tsx'),

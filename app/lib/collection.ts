@@ -3,6 +3,8 @@
  * loader and the page.
  */
 
+import type { LicenseView } from '~/lib/licenses';
+
 export const COLLECTION_PATH = '/dashboard/collection';
 
 /** Page `page` of the collection: `?page=N`, none for the first page (one URL per page). */
@@ -24,6 +26,8 @@ export interface CollectionItem {
   rating: number | null;
   amount: number;
   purchasedOn: string;
+  /** The purchase's licence key and activations (ADR 073); null only while it is being made. */
+  license: LicenseView | null;
 }
 
 /** '{n} AI agents in your collection' (the page's words), singular for one. */

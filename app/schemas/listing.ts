@@ -16,6 +16,8 @@ export const MAX_IMAGE_MB = 2;
 export const MAX_PACKAGE_MB = 10;
 export const MB = 1024 * 1024;
 export const MAX_RELEASE_NOTES_LENGTH = 5000;
+/** A licence's activations (ADR 073): the seller's limit, 1 to this, or none. */
+export const MAX_ACTIVATION_LIMIT = 1000;
 
 export const LISTING_INTENTS = ['draft', 'publish'] as const;
 export type ListingIntent = (typeof LISTING_INTENTS)[number];
@@ -42,6 +44,7 @@ export const LISTING_MESSAGES = {
   packageTooLarge: (packageMb: number) => `The package file can be at most ${packageMb} MB.`,
   packageRequired: 'Add a package file before publishing: buyers download it.',
   intent: 'Choose Save as draft or Publish.',
+  activationLimit: `The activation limit must be a whole number from 1 to ${MAX_ACTIVATION_LIMIT.toLocaleString('en-US')}, or empty for no limit.`,
   check: 'Please check the highlighted fields.',
 } as const;
 
@@ -122,6 +125,14 @@ export function listingSchema(categories: readonly string[], limits: PriceLimits
         z
           .array(z.string().max(MAX_FEATURE_LENGTH, LISTING_MESSAGES.featureTooLong))
           .max(MAX_FEATURES, LISTING_MESSAGES.tooManyFeatures),
+      ),
+    /** How many activations one licence allows (ADR 073); empty = no limit. */
+    activation_limit: text()
+      .pipe(z.string().regex(/^([0-9]{1,4})?$/, LISTING_MESSAGES.activationLimit))
+      .transform((value) => (value === '' ? null : Number(value)))
+      .refine(
+        (value) => value === null || (value >= 1 && value <= MAX_ACTIVATION_LIMIT),
+        LISTING_MESSAGES.activationLimit,
       ),
     version: text().pipe(z.string().regex(VERSION_PATTERN, LISTING_MESSAGES.version).or(z.literal(''))),
     release_notes: text().pipe(z.string().max(MAX_RELEASE_NOTES_LENGTH, LISTING_MESSAGES.releaseNotesTooLong)),

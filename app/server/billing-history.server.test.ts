@@ -59,6 +59,7 @@ describe('billingCsv and invoiceTotals', () => {
 
 describe.skipIf(isHostedTarget)('billing history', () => {
   let target: ContractTarget;
+  const connection = () => ({ url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey });
   let service: SupabaseClient;
   let buyer: AppSupabaseClient;
   const buyerId = DEMO_VIEWERS.buyer.id;
@@ -169,21 +170,22 @@ describe.skipIf(isHostedTarget)('billing history', () => {
   it('loads an invoice with its seller and buyer; another member’s, a missing or a malformed id is null', async () => {
     const rows = await allBillingHistory(buyer);
     const purchase = rows.find((row) => row.kind === 'purchase' && row.status === 'paid')!;
-    const invoice = (await loadInvoice(buyer, buyerId, purchase.id))!;
+    const invoice = (await loadInvoice(buyer, connection(), buyerId, purchase.id))!;
     expect(invoice.row.invoiceNumber).toBe(purchase.invoiceNumber);
     expect(invoice.seller?.detail).toMatch(/^@/);
     expect(invoice.buyer.detail).toBe(DEMO_VIEWERS.buyer.email);
+    expect(invoice.licenseKey).toMatch(/^([0-9A-F]{4}-){7}[0-9A-F]{4}$/); // the purchase's licence key (ADR 073)
     const totals = invoiceTotals(invoice.row);
     expect(totals.subtotal - totals.discount).toBeCloseTo(purchase.amount, 2);
 
-    const membership = (await loadInvoice(buyer, buyerId, 'c1000000-0000-4000-8000-000000000001'))!;
+    const membership = (await loadInvoice(buyer, connection(), buyerId, 'c1000000-0000-4000-8000-000000000001'))!;
     expect(membership.seller).toBeNull();
     expect(membership.row.periodStart).not.toBeNull();
 
     const seller = (await signedInClient(target, DEMO_VIEWERS.seller.email)) as unknown as AppSupabaseClient;
-    expect(await loadInvoice(seller, DEMO_VIEWERS.seller.id, purchase.id)).toBeNull(); // they sold it, still not theirs
-    expect(await loadInvoice(buyer, buyerId, 'c1000000-0000-4000-8000-0000000000ff')).toBeNull();
-    expect(await loadInvoice(buyer, buyerId, "1' or '1'='1")).toBeNull();
+    expect(await loadInvoice(seller, connection(), DEMO_VIEWERS.seller.id, purchase.id)).toBeNull(); // they sold it, still not theirs
+    expect(await loadInvoice(buyer, connection(), buyerId, 'c1000000-0000-4000-8000-0000000000ff')).toBeNull();
+    expect(await loadInvoice(buyer, connection(), buyerId, "1' or '1'='1")).toBeNull();
   });
 
   function args(path: string, viewer: TestViewer, client: AppSupabaseClient, params: Record<string, string> = {}) {

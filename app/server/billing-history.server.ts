@@ -8,6 +8,8 @@
  *   allBillingHistory   every row, newest first (Download All)
  *   loadInvoice         one row with the seller and the buyer (the invoice page), or null
  */
+import type { SupabaseConnection } from '~/context';
+import { buyerLicenses } from '~/server/licenses.server';
 import { z } from 'zod';
 import {
   BILLING_CSV_HEADER,
@@ -134,6 +136,9 @@ export interface Party {
 
 /** One agent of an order's invoice, at its list price. */
 export interface OrderLine {
+  purchaseId: string;
+  /** The line's licence key (ADR 073), or null (none yet, e.g. a line still being paid). */
+  licenseKey: string | null;
   agentName: string | null;
   sellerName: string | null;
   listPrice: number;
@@ -147,6 +152,8 @@ export interface Invoice {
   seller: Party | null;
   /** An order's agents, one line each (null for any other kind). */
   orderLines: OrderLine[] | null;
+  /** A single purchase's licence key (ADR 073); null for any other kind, and before there is one. */
+  licenseKey: string | null;
 }
 
 /** The purchases of the viewer's order, as its invoice's lines (row-level security: their own). */
@@ -165,6 +172,8 @@ async function readOrderLines(client: AppSupabaseClient, orderId: string): Promi
     rows.map((row) => row.seller_id),
   );
   return rows.map((row) => ({
+    purchaseId: row.id,
+    licenseKey: null,
     agentName: row.agents?.name ?? null,
     sellerName: row.seller_id ? (names.get(row.seller_id) ?? null) : null,
     listPrice: money(row.list_price),
@@ -179,7 +188,12 @@ const InvoiceId = z.guid();
  * The viewer's invoice with this id, or null: an invalid id, another member's charge and a
  * charge that does not exist all look the same (the view holds only the viewer's rows).
  */
-export async function loadInvoice(client: AppSupabaseClient, viewerId: string, id: string): Promise<Invoice | null> {
+export async function loadInvoice(
+  client: AppSupabaseClient,
+  connection: SupabaseConnection,
+  viewerId: string,
+  id: string,
+): Promise<Invoice | null> {
   const parsed = InvoiceId.safeParse(id);
   if (!parsed.success) return null;
   const record = unwrap(
@@ -197,6 +211,8 @@ export async function loadInvoice(client: AppSupabaseClient, viewerId: string, i
   ]);
   const me = unwrap(buyer, failure);
   const them = unwrap(seller, failure);
+  const purchaseIds = orderLines ? orderLines.map((line) => line.purchaseId) : row.kind === 'purchase' ? [row.id] : [];
+  const licenses = await buyerLicenses(client, connection, purchaseIds, 'UTC');
   const fullName = [me?.first_name, me?.last_name].filter(Boolean).join(' ');
   return {
     row,
@@ -208,6 +224,8 @@ export async function loadInvoice(client: AppSupabaseClient, viewerId: string, i
             detail: them?.username ? `@${them.username}` : null,
           }
         : null,
-    orderLines,
+    orderLines:
+      orderLines?.map((line) => ({ ...line, licenseKey: licenses.get(line.purchaseId)?.key ?? null })) ?? null,
+    licenseKey: row.kind === 'purchase' ? (licenses.get(row.id)?.key ?? null) : null,
   };
 }

@@ -4,10 +4,12 @@
  * own purchases; the view is security invoker), one page of PAGE_SIZE (24) at a time with the
  * total counted by the database. A failed read is a 503 (`unwrap`), never sample data.
  */
+import type { SupabaseConnection } from '~/context';
 import type { CollectionItem } from '~/lib/collection';
 import { formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
 import { sellerName } from '~/lib/sellers';
+import { buyerLicenses } from '~/server/licenses.server';
 import { pageOf } from '~/server/paged-lists.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -25,9 +27,13 @@ export interface CollectionPage {
   total: number;
 }
 
-/** Page `page` (1-based) of the buyer's collection; a page past the end gives the last page. */
+/**
+ * Page `page` (1-based) of the buyer's collection, each purchase with its licence key (ADR 073);
+ * a page past the end gives the last page.
+ */
 export async function listCollection(
   supabase: AppSupabaseClient,
+  connection: SupabaseConnection,
   buyerId: string,
   timeZone: string,
   page = 1,
@@ -50,6 +56,12 @@ export async function listCollection(
     { what: 'collection', unavailable: COLLECTION_UNAVAILABLE_MESSAGE },
     PAGE_SIZE,
   );
+  const licenses = await buyerLicenses(
+    supabase,
+    connection,
+    rows.flatMap((row) => (row.id ? [row.id] : [])),
+    timeZone,
+  );
   const items = rows.flatMap((row) =>
     // id, agent_id and created_at come from NOT NULL purchase columns.
     row.id && row.agent_id && row.created_at
@@ -65,6 +77,7 @@ export async function listCollection(
             rating: row.user_rating === null ? null : Number(row.user_rating),
             amount: Number(row.amount ?? 0),
             purchasedOn: formatDate(row.created_at, timeZone),
+            license: licenses.get(row.id) ?? null,
           },
         ]
       : [],

@@ -78,6 +78,15 @@ const EnvSchema = z
     AUTH_FAILURES_BEFORE_DELAY: count.default(10),
     /** Newsletter sign-ups per minute per client address. */
     NEWSLETTER_RATE_LIMIT_PER_IP: count.default(5),
+    /** Licence checks (`POST /api/v1/licenses/verify`) per minute per client address, and per key from anywhere. */
+    LICENSE_VERIFY_RATE_LIMIT_PER_IP: count.default(120),
+    LICENSE_VERIFY_RATE_LIMIT_PER_KEY: count.default(30),
+    /**
+     * The secret that licence keys are made with (ADR 073): set it in production, 32 characters or
+     * more, the same in every process, and never change it (every key would change). Unset, a
+     * random one kept in the database serves, and a copy of the database then holds usable keys.
+     */
+    LICENSE_KEY_SECRET: z.string().min(32).optional(),
     /** Embedded backend only: override `[auth.rate_limit]` of config.toml (per client address). */
     EMBEDDED_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: count.optional(),
     EMBEDDED_AUTH_RATE_LIMIT_TOKEN_REFRESH: count.optional(),

@@ -159,6 +159,8 @@ export interface OwnAgent {
   thumbnailUrl: string | null;
   images: string[];
   status: AgentStatus;
+  /** How many activations one licence allows (ADR 073); null = no limit. */
+  activationLimit: number | null;
   latestVersion: string | null;
   /** Set when an administrator unpublished the agent: only they can publish it again. */
   moderationReason: string | null;
@@ -176,7 +178,9 @@ export async function requireOwnAgent(
   const [agent, versions] = await Promise.all([
     client
       .from('agents')
-      .select('id, name, description, price, category, features, thumbnail_url, images, status, moderation_reason')
+      .select(
+        'id, name, description, price, category, features, thumbnail_url, images, status, moderation_reason, activation_limit',
+      )
       .eq('id', agentId)
       .eq('seller_id', sellerId)
       .maybeSingle(),
@@ -195,6 +199,7 @@ export async function requireOwnAgent(
     images: row.images,
     status: row.status as AgentStatus,
     moderationReason: row.moderation_reason,
+    activationLimit: row.activation_limit,
     latestVersion: known.reduce<string | null>(
       (highest, version) => (highest === null || compareVersions(version, highest) > 0 ? version : highest),
       null,
@@ -546,6 +551,7 @@ async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent' 
     category: value.category,
     price: value.price,
     features: value.features,
+    activation_limit: value.activation_limit,
     thumbnail_url: value.keep_thumbnail || null,
     images: value.keep_images,
   };

@@ -14,7 +14,7 @@ import type { Route } from '../+types/root';
 /**
  * What stays open during maintenance: signing in (its second step, Google, a forgotten password)
  * and out; the theme (a cookie); and the payment provider's events, which tell of payments that
- * already happened and must be recorded.
+ * already happened and must be recorded; and licence checks, which buyers' copies of agents make.
  */
 const OPEN_DURING_MAINTENANCE = [
   '/auth/sign-in',
@@ -25,6 +25,7 @@ const OPEN_DURING_MAINTENANCE = [
   '/auth/sign-out',
   '/resources/theme',
   '/webhooks/stripe',
+  '/api/v1/licenses/verify',
 ];
 
 export const maintenanceMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {

@@ -171,3 +171,18 @@ export const newsletterRateLimitByAddress = createRateLimit({
   limit: env.NEWSLETTER_RATE_LIMIT_PER_IP,
   windowMs: 60_000,
 });
+
+/**
+ * Licence checks (`POST /api/v1/licenses/verify`): per client address, and per key from any
+ * address, so that neither one caller nor many can try keys quickly (LICENSE_VERIFY_RATE_LIMIT_*).
+ */
+export const licenseVerifyByAddress = createRateLimit({
+  name: 'license-verify-address',
+  limit: env.LICENSE_VERIFY_RATE_LIMIT_PER_IP,
+  windowMs: 60_000,
+});
+export const licenseVerifyByKey = createRateLimit({
+  name: 'license-verify-key',
+  limit: env.LICENSE_VERIFY_RATE_LIMIT_PER_KEY,
+  windowMs: 60_000,
+});

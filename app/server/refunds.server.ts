@@ -5,7 +5,10 @@
  * seller or an admin) and answers on the page: a refusal or a failed call is a message above the
  * form, never an error screen; success redirects to the list with 'Purchase refunded.'.
  */
-import { connectionContext } from '~/context';
+import { connectionContext, supabaseContext } from '~/context';
+import { LICENSE_MESSAGES } from '~/lib/licenses';
+import { LICENSE_INTENTS, LicenseSwitchSchema, parseLicenseParam } from '~/schemas/license';
+import { setLicenseDisabled } from '~/server/licenses.server';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { parseRefundParam, REFUND_MESSAGES, RefundSchema } from '~/schemas/refund';
 import { redirectWithFlash } from '~/server/cookies.server';
@@ -22,14 +25,48 @@ import { hasPermission } from '~/lib/permissions';
 export function refundPageState({ url, request }: { url: URL; request: Request }) {
   return {
     openRefund: parseRefundParam(url.searchParams.get('refund')),
+    openLicense: parseLicenseParam(url.searchParams.get('license')),
     testMode: paymentProvider().testMode,
     timeZone: timeZoneFromCookieHeader(request.headers.get('cookie')),
   };
 }
 
-export async function refundAction(args: GuardArgs & { request: Request; pattern: string }) {
+/**
+ * The sales lists' action: a licence's switch (`intent` disable-license / enable-license, ADR 073)
+ * or, without an intent, a refund.
+ */
+export async function salesListAction(args: GuardArgs & { request: Request; pattern: string }) {
+  const form = await args.request.formData();
+  const intent = form.get('intent');
+  if (typeof intent === 'string' && (LICENSE_INTENTS as readonly string[]).includes(intent)) {
+    return licenseSwitchAction(args, form);
+  }
+  return refundAction(args, form);
+}
+
+async function licenseSwitchAction(args: GuardArgs & { request: Request; pattern: string }, form: FormData) {
+  requireSection(args);
+  const submission = parseForm(form, LicenseSwitchSchema);
+  if (submission.status !== 'success') return formError(submission);
+  const { value } = submission;
+  const reason = value.intent === 'disable-license' ? value.reason : null;
+  let outcome;
+  try {
+    outcome = await setLicenseDisabled(args.context.get(supabaseContext), value.licenseId, reason);
+  } catch (thrown) {
+    const message = unavailableMessage(thrown);
+    if (!message) throw thrown;
+    return formError(submission, { message, status: 503 });
+  }
+  if (outcome === 'not-found') return formError(submission, { message: LICENSE_MESSAGES.notFound, status: 404 });
+  const listUrl = hrefWith(args.url.pathname, args.url.search, { license: null });
+  const message = reason ? LICENSE_MESSAGES.disabled : LICENSE_MESSAGES.enabled;
+  return redirectWithFlash(args.request, listUrl, { kind: 'success', message });
+}
+
+async function refundAction(args: GuardArgs & { request: Request; pattern: string }, form: FormData) {
   const { viewer } = requireSection(args);
-  const submission = parseForm(await args.request.formData(), RefundSchema);
+  const submission = parseForm(form, RefundSchema);
   if (submission.status !== 'success') return formError(submission);
   const { purchaseId, reason } = submission.value;
   let outcome;

@@ -6,7 +6,7 @@
  * - Every action reads a form (`request.formData()`), which throws on a body that is not one: a
  *   missing or other content type, a broken multipart body. That used to be a 500; it is a 400
  *   here, for every action at once. A POST with no body and no content type is an empty form. Only the routes that read a raw body (Stripe's webhook) are
- *   left to do so.
+ *   left to do so (Stripe's webhook, the JSON API).
  * (Bytes and the number of fields are capped before this, by server/body-limit.ts.)
  *
  * Each answer is the error page with its message (docs/security/body-limits.md).
@@ -17,8 +17,11 @@ export const INVALID_TEXT_MESSAGE = 'Text cannot contain null characters (U+0000
 export const UNREADABLE_FORM_MESSAGE = 'This form could not be read. Please reload the page and try again.';
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)/i;
-/** Routes whose action reads the raw body itself (a signed payload), not a form. */
-const RAW_BODY_PATHS = /^\/webhooks\/stripe(\.data)?\/?$/;
+/**
+ * Routes whose action reads the raw body itself, not a form: Stripe's webhook (a signed payload)
+ * and the JSON API (`/api/v1`, JSON or forms, with its own JSON errors; app/server/api).
+ */
+const RAW_BODY_PATHS = /^(\/webhooks\/stripe(\.data)?\/?$|\/api\/v1\/)/;
 
 export async function checkRequestInput({ request }: { request: Request }): Promise<void> {
   const url = new URL(request.url);

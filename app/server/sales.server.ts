@@ -19,6 +19,15 @@ export interface SaleRow {
   status: PurchaseStatus;
   statusReason: string | null;
   createdAt: string;
+  /** The sale's licence (ADR 073): its public code, activations and whether it is disabled. */
+  license: SaleLicense | null;
+}
+
+export interface SaleLicense {
+  id: string;
+  code: string;
+  uses: number;
+  disabledReason: string | null;
 }
 
 export interface SalesPage {
@@ -72,11 +81,30 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
   const total = result.count ?? rows.length;
   // A deleted buyer's purchases stay, with no buyer (migration 20261127000300): shown anonymised.
   const buyerIds = [...new Set(rows.flatMap((row) => (row.buyer_id ? [row.buyer_id] : [])))];
-  const buyers =
+  const purchaseIds = rows.map((row) => row.id);
+  const [buyers, licenses] = await Promise.all([
     buyerIds.length > 0
-      ? unwrap(await client.from('public_profiles').select('id, username').in('id', buyerIds), 'buyers of the sales')
-      : [];
+      ? client
+          .from('public_profiles')
+          .select('id, username')
+          .in('id', buyerIds)
+          .then((result) => unwrap(result, 'buyers of the sales'))
+      : [],
+    purchaseIds.length > 0
+      ? client
+          .from('licenses')
+          .select('id, purchase_id, code, uses, disabled_reason')
+          .in('purchase_id', purchaseIds)
+          .then((result) => unwrap(result, 'licences of the sales'))
+      : [],
+  ]);
   const usernames = new Map(buyers.map((buyer) => [buyer.id, buyer.username]));
+  const licenseOf = new Map(
+    licenses.map((license) => [
+      license.purchase_id,
+      { id: license.id, code: license.code, uses: license.uses, disabledReason: license.disabled_reason },
+    ]),
+  );
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -87,6 +115,7 @@ export async function listSales(client: AppSupabaseClient, { sellerId, search, p
       status: row.status as PurchaseStatus,
       statusReason: row.status_reason,
       createdAt: row.created_at,
+      license: licenseOf.get(row.id) ?? null,
     })),
     page,
     pageCount: pageCount(total, SALES_PAGE_SIZE),

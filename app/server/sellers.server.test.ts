@@ -141,7 +141,8 @@ describe.skipIf(isHostedTarget)('seller service', () => {
       agentPage: 'Nova Labs',
     });
     // The demo buyer owns one of nova_labs' agents: My Collection names it the same way.
-    const collection = await listCollection(member, '00000000-0000-4000-8000-000000000001', 'UTC');
+    const connection = { url: target.url, anonKey: target.anonKey, serviceRoleKey: target.serviceRoleKey };
+    const collection = await listCollection(member, connection, '00000000-0000-4000-8000-000000000001', 'UTC');
     const novaItem = collection.items.find((item) => item.sellerName === 'Nova Labs');
     expect(novaItem, 'a nova_labs agent in the demo buyer’s collection').toBeTruthy();
     expect(collection.items.some((item) => item.sellerName === 'nova_labs')).toBe(false);

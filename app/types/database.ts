@@ -191,6 +191,7 @@ export type Database = {
       };
       agents: {
         Row: {
+          activation_limit: number | null;
           category: string;
           created_at: string;
           description: string;
@@ -209,6 +210,7 @@ export type Database = {
           updated_at: string;
         };
         Insert: {
+          activation_limit?: number | null;
           category: string;
           created_at?: string;
           description?: string;
@@ -227,6 +229,7 @@ export type Database = {
           updated_at?: string;
         };
         Update: {
+          activation_limit?: number | null;
           category?: string;
           created_at?: string;
           description?: string;
@@ -718,6 +721,119 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      license_key_secret: {
+        Row: {
+          id: boolean;
+          secret: string;
+        };
+        Insert: {
+          id?: boolean;
+          secret?: string;
+        };
+        Update: {
+          id?: boolean;
+          secret?: string;
+        };
+        Relationships: [];
+      };
+      licenses: {
+        Row: {
+          agent_id: string;
+          buyer_id: string;
+          code: string;
+          created_at: string;
+          disabled_at: string | null;
+          disabled_by: string | null;
+          disabled_reason: string | null;
+          id: string;
+          last_used_at: string | null;
+          purchase_id: string;
+          seller_id: string | null;
+          uses: number;
+          uses_reset_at: string | null;
+        };
+        Insert: {
+          agent_id: string;
+          buyer_id: string;
+          code?: string;
+          created_at?: string;
+          disabled_at?: string | null;
+          disabled_by?: string | null;
+          disabled_reason?: string | null;
+          id?: string;
+          last_used_at?: string | null;
+          purchase_id: string;
+          seller_id?: string | null;
+          uses?: number;
+          uses_reset_at?: string | null;
+        };
+        Update: {
+          agent_id?: string;
+          buyer_id?: string;
+          code?: string;
+          created_at?: string;
+          disabled_at?: string | null;
+          disabled_by?: string | null;
+          disabled_reason?: string | null;
+          id?: string;
+          last_used_at?: string | null;
+          purchase_id?: string;
+          seller_id?: string | null;
+          uses?: number;
+          uses_reset_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'licenses_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'licenses_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents_with_stats';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'licenses_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'licenses_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'licenses_buyer_id_fkey';
+            columns: ['buyer_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'licenses_purchase_id_fkey';
+            columns: ['purchase_id'];
+            isOneToOne: true;
+            referencedRelation: 'purchases';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'licenses_purchase_id_fkey';
+            columns: ['purchase_id'];
+            isOneToOne: true;
+            referencedRelation: 'user_purchase_history';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       messages: {
         Row: {
@@ -2215,6 +2331,21 @@ export type Database = {
       is_review_seller: { Args: { target_review_id: string }; Returns: boolean };
       is_seller: { Args: never; Returns: boolean };
       is_username_available: { Args: { name: string }; Returns: boolean };
+      license_by_code: {
+        Args: { license_code: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          disabled_reason: string;
+          first_version: string;
+          id: string;
+          latest_version: string;
+          max_uses: number;
+          purchase_status: string;
+          purchased_at: string;
+          uses: number;
+        }[];
+      };
       like_substring: { Args: { value: string }; Returns: string };
       mark_conversation_read: { Args: { conversation: string }; Returns: undefined };
       matches_catalogue_filters: {
@@ -2484,6 +2615,7 @@ export type Database = {
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       report_conversation: { Args: { conversation: string; reason: string }; Returns: string };
       require_second_factor: { Args: { target: unknown }; Returns: undefined };
+      reset_license_uses: { Args: { license: string }; Returns: undefined };
       resolve_conversation_report: { Args: { report: string }; Returns: undefined };
       review_search: {
         Args: { search: string };
@@ -2571,10 +2703,18 @@ export type Database = {
       session_meets_mfa: { Args: never; Returns: boolean };
       set_conversation_blocked: { Args: { blocked: boolean; conversation: string }; Returns: undefined };
       set_default_payment_method: { Args: { target_method: string; target_user: string }; Returns: boolean };
+      set_license_disabled: { Args: { license: string; reason: string }; Returns: undefined };
       start_conversation: { Args: { agent: string }; Returns: string };
       touch_presence: { Args: never; Returns: undefined };
       typo_distance: { Args: { a: string; b: string; most: number }; Returns: number };
       unique_username: { Args: { wanted: string }; Returns: string };
+      use_license: {
+        Args: { license: string };
+        Returns: {
+          max_uses: number;
+          uses: number;
+        }[];
+      };
       username_skeleton: { Args: { name: string }; Returns: string };
       visible_text: { Args: { value: string }; Returns: string };
     };

@@ -207,3 +207,8 @@ export async function signInThroughApp(origin: string, email: string, password =
   }
   return cookie;
 }
+
+/** SQL on the app's embedded database, as its owner (no row-level security): set-up and checks. */
+export async function sqlOn<Row>(app: AppInProcess, text: string, params: unknown[] = []): Promise<Row[]> {
+  return (await app.backend.db.query<Row>(text, params)).rows;
+}

@@ -4,8 +4,10 @@ import { agentPicture, cardPictureLoading } from '~/lib/agent-artwork';
  * state, and the six skeleton cards the dashboard layout shows while a client-side navigation
  * to the page loads.
  */
-import { Download, PackageOpen, Star } from 'lucide-react';
-import { Link } from 'react-router';
+import { Download, KeyRound, PackageOpen, Star } from 'lucide-react';
+import { Form, Link, useNavigation } from 'react-router';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { activationsLine, type LicenseView } from '~/lib/licenses';
 import { AgentStars } from '~/components/agents/agent-stars';
 import { EAGER_CARDS, SkeletonList } from '~/components/marketplace/results';
 import { EmptyState } from '~/components/page-states';
@@ -83,6 +85,7 @@ function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; retur
             <dd className="font-bold text-brand-700 dark:text-brand-300">{formatMoney(item.amount)}</dd>
           </div>
         </dl>
+        {item.license ? <LicensePanel item={item} license={item.license} /> : null}
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
           {/* A plain link: the download is a file answered by the server, not a page. */}
           <a
@@ -104,6 +107,51 @@ function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; retur
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The purchase's licence key (ADR 073): the key to paste into the agent, its activations with a
+ * reset, and, when the seller disabled it, why.
+ */
+function LicensePanel({ item, license }: { item: CollectionItem; license: LicenseView }) {
+  const navigation = useNavigation();
+  const resetting = navigation.formData?.get('licenseId') === license.id;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {license.disabledReason ? (
+        <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+          {`The seller disabled this licence: ${license.disabledReason}`}
+        </p>
+      ) : null}
+      <details className="group">
+        <summary className="cursor-pointer font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          <KeyRound aria-hidden="true" className="mr-1 inline size-4" />
+          Licence key<span className="sr-only"> for {item.name}</span>
+        </summary>
+        <div className="mt-2 flex flex-col gap-2">
+          <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs break-all select-all dark:bg-slate-800">
+            {license.key}
+          </code>
+          <p className="text-slate-700 dark:text-slate-300">{activationsLine(license.uses, license.maxUses)}</p>
+          {license.uses > 0 ? (
+            license.resetAgainOn ? (
+              <p className="text-slate-700 dark:text-slate-300">
+                You can reset the activations again on {license.resetAgainOn}.
+              </p>
+            ) : (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="reset-activations" />
+                <input type="hidden" name="licenseId" value={license.id} />
+                <SubmitButton pending={resetting} variant="secondary" size="sm">
+                  Reset activations<span className="sr-only"> of {item.name}</span>
+                </SubmitButton>
+              </Form>
+            )
+          ) : null}
+        </div>
+      </details>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { buttonClass } from '~/components/ui/button';
 import { Field, FormMessage, Labelled } from '~/components/ui/field';
 import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import {
+  MAX_ACTIVATION_LIMIT,
   MAX_AGENT_DESCRIPTION_LENGTH,
   MAX_AGENT_NAME_LENGTH,
   MAX_IMAGES,
@@ -26,6 +27,8 @@ export interface ListingValues {
   description: string;
   category: string;
   price: string;
+  /** Activations per licence (ADR 073); '' = no limit. */
+  activationLimit: string;
   features: string;
   thumbnailUrl: string | null;
   images: string[];
@@ -110,6 +113,14 @@ export function ListingForm({
           defaultValue={value('price', initial.price)}
           hint={`From 0 (free) to ${priceRangeEnd(limits)}, at most two decimals.`}
           error={fieldError(result, 'price')}
+        />
+        <Field
+          label="Activation limit"
+          name="activation_limit"
+          inputMode="numeric"
+          defaultValue={value('activation_limit', initial.activationLimit)}
+          hint={`How many times one buyer's licence key can be activated, 1 to ${MAX_ACTIVATION_LIMIT.toLocaleString('en-US')}. Leave empty for no limit.`}
+          error={fieldError(result, 'activation_limit')}
         />
       </div>
       <TextArea

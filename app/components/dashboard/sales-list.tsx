@@ -15,7 +15,8 @@ import { buttonClass } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/field';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
 import { fieldValue, formNotice, type FormResult } from '~/lib/form-result';
-import type { SaleRow, SalesPage } from '~/server/sales.server';
+import { activationsLine, formatLicenseCode } from '~/lib/licenses';
+import type { SaleLicense, SaleRow, SalesPage } from '~/server/sales.server';
 import { SubmitButton } from '~/components/ui/submit-button';
 
 export const TEST_MODE_NOTE = 'Test mode: no money moves.';
@@ -35,6 +36,8 @@ interface SalesListProps {
   sales: SalesPage;
   /** The purchase whose refund form is open (`?refund=`). */
   openRefund: string | null;
+  /** The purchase whose licence form is open (`?license=`). */
+  openLicense: string | null;
   testMode: boolean;
   /** The last refund submission's answer without JavaScript (the action's data). */
   result: FormResult | null | undefined;
@@ -55,7 +58,7 @@ export function SalesSection({ id, title, ...list }: SalesListProps & { id: stri
   );
 }
 
-function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage }: SalesListProps) {
+function SalesList({ sales, openRefund, openLicense, testMode, result, timeZone, emptyMessage }: SalesListProps) {
   const { pathname, search } = useLocation();
   if (sales.rows.length === 0) {
     return (
@@ -77,6 +80,11 @@ function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage
                   ? hrefWith(pathname, search, { refund: sale.id })
                   : null
               }
+              licenseHref={
+                sale.license && !sale.license.disabledReason && openLicense !== sale.id
+                  ? hrefWith(pathname, search, { license: sale.id, refund: null })
+                  : null
+              }
             />
             {sale.status === 'completed' && openRefund === sale.id ? (
               <RefundForm
@@ -87,6 +95,15 @@ function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage
                 cancelHref={hrefWith(pathname, search, { refund: null })}
               />
             ) : null}
+            {sale.license && !sale.license.disabledReason && openLicense === sale.id ? (
+              <DisableLicenseForm
+                sale={sale}
+                licenseId={sale.license.id}
+                result={fieldValue(result, 'licenseId') === sale.license.id ? result : null}
+                action={hrefWith(pathname, search, { license: sale.id })}
+                cancelHref={hrefWith(pathname, search, { license: null })}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -94,7 +111,7 @@ function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage
         label="Purchase pages"
         page={sales.page}
         pageCount={sales.pageCount}
-        clear={['refund']}
+        clear={['refund', 'license']}
         previousLabel="Newer"
         nextLabel="Older"
       />
@@ -102,7 +119,17 @@ function SalesList({ sales, openRefund, testMode, result, timeZone, emptyMessage
   );
 }
 
-function SaleSummary({ sale, timeZone, refundHref }: { sale: SaleRow; timeZone: string; refundHref: string | null }) {
+function SaleSummary({
+  sale,
+  timeZone,
+  refundHref,
+  licenseHref,
+}: {
+  sale: SaleRow;
+  timeZone: string;
+  refundHref: string | null;
+  licenseHref: string | null;
+}) {
   return (
     <ListRow
       details={
@@ -119,6 +146,7 @@ function SaleSummary({ sale, timeZone, refundHref }: { sale: SaleRow; timeZone: 
           {sale.status === 'refunded' && sale.statusReason ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">Refund reason: {sale.statusReason}</p>
           ) : null}
+          {sale.license ? <SaleLicenseLine license={sale.license} /> : null}
         </>
       }
     >
@@ -133,7 +161,74 @@ function SaleSummary({ sale, timeZone, refundHref }: { sale: SaleRow; timeZone: 
           </span>
         </Link>
       ) : null}
+      {licenseHref ? (
+        <Link to={licenseHref} preventScrollReset className={buttonClass('ghost', 'sm')}>
+          Disable licence
+          <span className="sr-only">
+            {' '}
+            of {sale.agentName} for {sale.buyerUsername}
+          </span>
+        </Link>
+      ) : null}
+      {sale.license?.disabledReason ? <EnableLicenseForm sale={sale} licenseId={sale.license.id} /> : null}
     </ListRow>
+  );
+}
+
+/** The sale's licence: its public code (the start of the buyer's key), activations, and why it is disabled. */
+function SaleLicenseLine({ license }: { license: SaleLicense }) {
+  return (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      Licence <code className="font-mono">{formatLicenseCode(license.code)}</code> ·{' '}
+      {activationsLine(license.uses, null)}
+      {license.disabledReason ? (
+        <span className="font-medium text-red-800 dark:text-red-300"> · Disabled: {license.disabledReason}</span>
+      ) : null}
+    </p>
+  );
+}
+
+function EnableLicenseForm({ sale, licenseId }: { sale: SaleRow; licenseId: string }) {
+  const fetcher = useFetcher<FormResult>();
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="enable-license" />
+      <input type="hidden" name="licenseId" value={licenseId} />
+      <SubmitButton pending={fetcher.state !== 'idle'} variant="secondary" size="sm">
+        Enable licence
+        <span className="sr-only">
+          {' '}
+          of {sale.agentName} for {sale.buyerUsername}
+        </span>
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}
+
+function DisableLicenseForm({
+  sale,
+  licenseId,
+  result,
+  action,
+  cancelHref,
+}: {
+  sale: SaleRow;
+  licenseId: string;
+  result: FormResult | null | undefined;
+  action: string;
+  cancelHref: string;
+}) {
+  return (
+    <ReasonForm
+      title={`Disable the licence of ${sale.agentName} for ${sale.buyerUsername}`}
+      fields={{ intent: 'disable-license', licenseId }}
+      reasonLabel="Reason for disabling the licence"
+      reasonHint="The buyer sees it in My Collection, and licence checks answer that the licence is disabled."
+      submitLabel="Disable licence"
+      result={result}
+      action={action}
+      cancelHref={cancelHref}
+    />
   );
 }
 
@@ -146,10 +241,46 @@ interface RefundFormProps {
 }
 
 function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormProps) {
+  return (
+    <ReasonForm
+      title={`Refund ${sale.agentName} to ${sale.buyerUsername} (${formatMoney(sale.amount)})`}
+      note={testMode ? <TestModeNote /> : null}
+      fields={{ purchaseId: sale.id }}
+      reasonLabel="Reason for the refund"
+      reasonHint="The buyer sees it in their purchase history."
+      submitLabel="Refund purchase"
+      result={result}
+      action={action}
+      cancelHref={cancelHref}
+    />
+  );
+}
+
+/** A sale's form that needs a reason (a refund, a disabled licence), under its row, with Cancel. */
+function ReasonForm({
+  title,
+  note = null,
+  fields,
+  reasonLabel,
+  reasonHint,
+  submitLabel,
+  result,
+  action,
+  cancelHref,
+}: {
+  title: string;
+  note?: React.ReactNode;
+  fields: Record<string, string>;
+  reasonLabel: string;
+  reasonHint: string;
+  submitLabel: string;
+  result: FormResult | null | undefined;
+  action: string;
+  cancelHref: string;
+}) {
   const fetcher = useFetcher<FormResult>();
   const current = fetcher.data ?? result;
   const notice = formNotice(current);
-  const busy = fetcher.state !== 'idle';
   const id = useId();
   return (
     <fetcher.Form
@@ -159,20 +290,17 @@ function RefundForm({ sale, testMode, result, action, cancelHref }: RefundFormPr
       className="space-y-3 border-t border-slate-200 bg-slate-50 p-4 dark:border-slate-700 dark:bg-slate-900"
     >
       <h3 id={`${id}-title`} className="font-semibold">
-        Refund {sale.agentName} to {sale.buyerUsername} ({formatMoney(sale.amount)})
+        {title}
       </h3>
-      {testMode ? <TestModeNote /> : null}
+      {note}
       {notice ? <FormMessage {...notice} /> : null}
-      <input type="hidden" name="purchaseId" value={sale.id} />
-      <ReasonField
-        label="Reason for the refund"
-        hint="The buyer sees it in their purchase history."
-        rows={3}
-        result={current}
-      />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <ReasonField label={reasonLabel} hint={reasonHint} rows={3} result={current} />
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton pending={busy} variant="danger" size="sm">
-          Refund purchase
+        <SubmitButton pending={fetcher.state !== 'idle'} variant="danger" size="sm">
+          {submitLabel}
         </SubmitButton>
         <Link to={cancelHref} preventScrollReset className={buttonClass('ghost', 'sm')}>
           Cancel

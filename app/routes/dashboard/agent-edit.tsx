@@ -72,6 +72,7 @@ export default function EditAgentPage({ loaderData, actionData }: Route.Componen
           description: agent.description,
           category: agent.category,
           price: agent.price.toFixed(2),
+          activationLimit: agent.activationLimit === null ? '' : String(agent.activationLimit),
           features: agent.features.join('\n'),
           thumbnailUrl: agent.thumbnailUrl,
           images: agent.images,

@@ -13,7 +13,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { StatusBadge } from '~/components/dashboard/status-badge';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { buttonClass } from '~/components/ui/button';
-import { supabaseContext } from '~/context';
+import { connectionContext, supabaseContext } from '~/context';
 import { BILLING_PATH, INVOICE_TAX_PERCENT, invoiceTotals, type InvoiceRow } from '~/lib/billing-history';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
 import { formatDate, formatMoney } from '~/lib/dashboard-format';
@@ -25,7 +25,12 @@ import type { Route } from './+types/billing-invoice';
 
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
-  const invoice = await loadInvoice(args.context.get(supabaseContext), viewer.id, args.params.invoiceId);
+  const invoice = await loadInvoice(
+    args.context.get(supabaseContext),
+    args.context.get(connectionContext),
+    viewer.id,
+    args.params.invoiceId,
+  );
   if (!invoice) {
     notFound({
       title: 'Invoice not found',
@@ -49,13 +54,18 @@ interface LineItem {
 }
 
 /** The line items: each agent of an order, the agent bought, or the membership charge with its period. */
-function lineItems(row: InvoiceRow, orderLines: OrderLine[] | null, timeZone: string): LineItem[] {
+function lineItems(
+  row: InvoiceRow,
+  orderLines: OrderLine[] | null,
+  licenseKey: string | null,
+  timeZone: string,
+): LineItem[] {
   if (orderLines) {
     return orderLines.map((line) => ({
       name: `AI agent: ${line.agentName ?? 'an agent no longer listed'}`,
       detail: [
         line.sellerName ? `Sold by @${line.sellerName}` : null,
-        'Licence to download and use',
+        licenceDetail(line.licenseKey),
         line.refunded ? 'Refunded' : null,
       ]
         .filter(Boolean)
@@ -63,13 +73,22 @@ function lineItems(row: InvoiceRow, orderLines: OrderLine[] | null, timeZone: st
       price: line.listPrice,
     }));
   }
-  return [{ ...lineItem(row, timeZone), price: row.listPrice }];
+  return [{ ...lineItem(row, licenseKey, timeZone), price: row.listPrice }];
+}
+
+/** 'Licence to download and use', with its key when there is one. */
+function licenceDetail(key: string | null): string {
+  return key ? `Licence to download and use, key ${key}` : 'Licence to download and use';
 }
 
 /** The one line of a single charge: the agent bought, or the membership charge with its period. */
-function lineItem(row: InvoiceRow, timeZone: string): { name: string; detail: string | null } {
+function lineItem(
+  row: InvoiceRow,
+  licenseKey: string | null,
+  timeZone: string,
+): { name: string; detail: string | null } {
   if (row.kind === 'purchase') {
-    return { name: `AI agent: ${row.agentName ?? 'an agent no longer listed'}`, detail: 'Licence to download and use' };
+    return { name: `AI agent: ${row.agentName ?? 'an agent no longer listed'}`, detail: licenceDetail(licenseKey) };
   }
   const period =
     row.periodStart && row.periodEnd
@@ -112,9 +131,9 @@ function PrintButton() {
 }
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  const { row, buyer, seller, orderLines, timeZone } = loaderData;
+  const { row, buyer, seller, orderLines, licenseKey, timeZone } = loaderData;
   const totals = invoiceTotals(row);
-  const items = lineItems(row, orderLines, timeZone);
+  const items = lineItems(row, orderLines, licenseKey, timeZone);
   const marketplace = seller !== null || orderLines !== null;
   const facts: [string, React.ReactNode][] = [
     ['Invoice number', row.invoiceNumber],

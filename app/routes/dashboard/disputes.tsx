@@ -10,7 +10,7 @@ import { supabaseContext } from '~/context';
 import { pageParam } from '~/lib/pagination';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { requireSection } from '~/server/guards.server';
-import { refundAction, refundPageState } from '~/server/refunds.server';
+import { refundPageState, salesListAction } from '~/server/refunds.server';
 import { listSales } from '~/server/sales.server';
 import type { Route } from './+types/disputes';
 
@@ -31,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const action = (args: Route.ActionArgs) => refundAction(args);
+export const action = (args: Route.ActionArgs) => salesListAction(args);
 
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Disputes', 'Every purchase on the marketplace, with refunds.');

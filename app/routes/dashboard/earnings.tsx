@@ -22,7 +22,7 @@ import { pageParam } from '~/lib/pagination';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import { loadEarnings } from '~/server/earnings.server';
 import { requireSection } from '~/server/guards.server';
-import { refundAction, refundPageState } from '~/server/refunds.server';
+import { refundPageState, salesListAction } from '~/server/refunds.server';
 import { listSales } from '~/server/sales.server';
 import type { Route } from './+types/earnings';
 
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { sales, earnings, ...state };
 }
 
-export const action = (args: Route.ActionArgs) => refundAction(args);
+export const action = (args: Route.ActionArgs) => salesListAction(args);
 
 export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Earnings', 'Your sales, the platform fee, refunds and net earnings, with refunds.');

@@ -48,7 +48,16 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
         categories={loaderData.categories}
         limits={loaderData.limits}
         draftId={loaderData.draftId}
-        initial={{ name: '', description: '', category: '', price: '', features: '', thumbnailUrl: null, images: [] }}
+        initial={{
+          name: '',
+          description: '',
+          category: '',
+          price: '',
+          activationLimit: '',
+          features: '',
+          thumbnailUrl: null,
+          images: [],
+        }}
         result={actionData}
       />
     </div>

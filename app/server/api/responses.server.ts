@@ -1,0 +1,96 @@
+/**
+ * The JSON API's answers (`/api/v1`, ADR 073): one shape for every error,
+ * `{ "error": { "code", "message", "fields"? } }` with its HTTP status, and bodies read as JSON or
+ * as a form, whichever the caller sent. Never cached, never sniffed.
+ */
+import type { z } from 'zod';
+
+const HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...HEADERS, ...headers } });
+}
+
+export type ApiErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'license_not_found'
+  | 'activation_limit_reached'
+  | 'conflict'
+  | 'rate_limited'
+  | 'method_not_allowed'
+  | 'unavailable';
+
+export interface ApiError {
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string[]> };
+}
+
+export function apiError(
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  extra: { fields?: Record<string, string[]>; headers?: Record<string, string> } = {},
+): Response {
+  const body: ApiError = { error: { code, message, ...(extra.fields ? { fields: extra.fields } : {}) } };
+  return apiJson(body, status, extra.headers);
+}
+
+export const methodNotAllowed = (allow: string) =>
+  apiError(405, 'method_not_allowed', `Use ${allow} here.`, { headers: { Allow: allow } });
+
+/** Whether any text in a JSON value or a form holds a NUL (U+0000), which Postgres cannot store. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || holdsNul(item));
+  }
+  return false;
+}
+
+/**
+ * The request's body as plain values: JSON (an object) or a form (urlencoded or multipart; a
+ * field sent once is a string, a file is a File). Null when it is neither, JSON that does not
+ * parse, or text with a NUL character.
+ */
+export async function readApiBody(request: Request): Promise<Record<string, unknown> | null> {
+  const body = await readBody(request);
+  return body && !holdsNul(body) ? body : null;
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) {
+      const body: unknown = await request.json();
+      return typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : null;
+    }
+    if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      const form = await request.formData();
+      const body: Record<string, unknown> = {};
+      for (const key of new Set(form.keys())) {
+        const values = form.getAll(key);
+        body[key] = values.length === 1 ? values[0] : values;
+      }
+      return body;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** A zod failure as the API's 400: each field's messages, and the first as the message. */
+export function invalidRequest(error: z.ZodError): Response {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'body';
+    (fields[key] ??= []).push(issue.message);
+  }
+  const first = error.issues[0];
+  return apiError(400, 'invalid_request', first ? first.message : 'The request is not valid.', { fields });
+}
