@@ -19,6 +19,12 @@ export interface SupabaseConnection {
    * a client address, so the backend's rate limits count that visitor, not the app server.
    */
   fetchFrom?: (clientAddress: string) => typeof fetch;
+  /**
+   * Signs a short-lived access token for a user: the seller API acts as an API token's owner
+   * (ADR 074), under their row-level security. The embedded backend's own key, or
+   * SUPABASE_JWT_SECRET on hosted Supabase; without either the seller API answers 503.
+   */
+  signAccessToken?: (claims: Record<string, unknown>, expiresInSeconds: number) => Promise<string>;
 }
 
 export const connectionContext = createContext<SupabaseConnection>();

@@ -40,7 +40,15 @@ export default [
   route('artwork/:category/:seed/:file', 'routes/resources/artwork.ts'), // generated agent pictures
   route('schemas/agent-package/v1.json', 'routes/resources/agent-package-schema.ts'), // the package format (ADR 058)
   route('search/suggestions', 'routes/resources/search-suggestions.ts'), // suggestions as you type, JSON (ADR 063)
-  route('api/v1/licenses/verify', 'routes/api/licenses-verify.ts'), // licence checks, JSON (ADR 073)
+  // The JSON API (ADRs 073, 074): licence checks (public), and the seller API with API tokens.
+  route('api/v1/licenses/verify', 'routes/api/licenses-verify.ts'),
+  route('api/v1/agents', 'routes/api/agents.ts'),
+  route('api/v1/agents/:agentId', 'routes/api/agent.ts'),
+  route('api/v1/agents/:agentId/versions', 'routes/api/agent-versions.ts'),
+  route('api/v1/sales', 'routes/api/sales.ts'),
+  route('api/v1/earnings', 'routes/api/earnings.ts'),
+  route('api/v1/openapi.json', 'routes/api/openapi.ts'),
+  route('api/v1/*', 'routes/api/not-found.ts'),
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'), // Stripe's signed events (ADR 019); 404 unless configured
   route('auth/sign-in', 'routes/auth/sign-in.tsx'),
   route('auth/sign-up', 'routes/auth/sign-up.tsx'),

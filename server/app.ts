@@ -33,6 +33,7 @@ import {
   type AuthConfig,
   type EmbeddedBackend,
 } from '@agentmarket/supabase-embedded';
+import { hs256Signer } from '@agentmarket/supabase-embedded/shared';
 import { readBodyWithinLimits, webRequest } from './body-limit';
 import { BASELINE_CSP, baselineHeaders, rejectCrossSiteMutations } from './security';
 
@@ -72,8 +73,14 @@ export async function createApp(): Promise<AppInstance> {
         serviceRoleKey: backend.serviceRoleKey,
         fetch: backend.fetch,
         fetchFrom: backend.fetchFrom,
+        signAccessToken: (claims, seconds) => backend.keys.sign(claims, seconds),
       }
-    : { url: env.SUPABASE_URL!, anonKey: env.SUPABASE_ANON_KEY!, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY };
+    : {
+        url: env.SUPABASE_URL!,
+        anonKey: env.SUPABASE_ANON_KEY!,
+        serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+        signAccessToken: env.SUPABASE_JWT_SECRET ? hs256Signer(env.SUPABASE_JWT_SECRET) : undefined,
+      };
   const firstAdmin = createFirstAdminSetup();
   // The renewal job, in this process (only a started server runs it, never a build); several
   // servers share it through a database lease. It writes with the service role key.

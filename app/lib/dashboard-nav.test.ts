@@ -36,6 +36,7 @@ describe('visibleSections', () => {
       '/earnings',
       '/messages',
       '/reviews',
+      '/developers',
       '/membership',
       '/billing',
     ]);
@@ -97,6 +98,7 @@ describe('findSection', () => {
       '/dashboard/messages': 'communicate_customers',
       '/dashboard/conversations': 'view_order_history',
       '/dashboard/reviews': 'respond_to_reviews',
+      '/dashboard/developers': 'manage_products',
       '/dashboard/users': 'manage_users',
       '/dashboard/moderation': 'moderate_content',
       '/dashboard/system': 'access_system_settings',

@@ -89,6 +89,13 @@ export const DASHBOARD_SECTIONS = [
     file: 'routes/dashboard/reviews.tsx',
   },
   {
+    // API tokens, the seller API's documentation and publishing from CI (ADR 074).
+    path: '/dashboard/developers',
+    label: 'Developers',
+    permission: 'manage_products',
+    file: 'routes/dashboard/developers.tsx',
+  },
+  {
     path: '/dashboard/users',
     label: 'User Management',
     permission: 'manage_users',

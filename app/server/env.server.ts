@@ -23,6 +23,8 @@ const EnvSchema = z
     SUPABASE_URL: z.url().optional(),
     SUPABASE_ANON_KEY: z.string().min(1).optional(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+    /** Hosted Supabase: the project's JWT secret (Settings → API), for the seller API's tokens (ADR 074). */
+    SUPABASE_JWT_SECRET: z.string().min(32).optional(),
     EMBEDDED_DATA_DIR: z.string().min(1).default('.data'),
     /**
      * Where snapshots of a new PGlite database are cached (ADR 025), or `none` to make each new
@@ -81,6 +83,8 @@ const EnvSchema = z
     /** Licence checks (`POST /api/v1/licenses/verify`) per minute per client address, and per key from anywhere. */
     LICENSE_VERIFY_RATE_LIMIT_PER_IP: count.default(120),
     LICENSE_VERIFY_RATE_LIMIT_PER_KEY: count.default(30),
+    /** Seller API requests per minute per API token. */
+    API_RATE_LIMIT_PER_TOKEN: count.default(300),
     /**
      * The secret that licence keys are made with (ADR 073): set it in production, 32 characters or
      * more, the same in every process, and never change it (every key would change). Unset, a

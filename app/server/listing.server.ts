@@ -504,7 +504,7 @@ async function takeImages({
  * listing), higher than the latest, with release notes after the first; a listing published
  * without any package is refused. Problems go into `fieldErrors`.
  */
-function checkVersion(
+export function checkVersion(
   value: ListingForm,
   checkedPackage: Checked<PackageKind> | null,
   existing: OwnAgent | null,
@@ -540,8 +540,52 @@ interface ListingSave {
 }
 
 /** The database's price ceiling (migration 20261211000100), by its constraint name. */
-const aboveCeiling = (error: { code?: string; message?: string } | null) =>
+export const aboveCeiling = (error: { code?: string; message?: string } | null) =>
   error?.code === '23514' && (error.message ?? '').startsWith('The price can be at most');
+
+/**
+ * A checked package stored as a new version of the seller's agent (the listing form and the seller
+ * API): the file in Storage, then its row. The service role writes both: the caller checked that
+ * the agent is the seller's, with the seller's own client. 'exists' when the version was taken
+ * meanwhile (the same upload sent twice at once).
+ */
+export async function storeVersion({
+  service,
+  sellerId,
+  agentId,
+  version,
+  releaseNotes,
+  checkedPackage,
+  fileName: typedName,
+}: {
+  service: AppSupabaseClient;
+  sellerId: string;
+  agentId: string;
+  version: string;
+  releaseNotes: string;
+  checkedPackage: { kind: PackageKind; bytes: Uint8Array };
+  fileName: string;
+}): Promise<'stored' | 'exists'> {
+  const fileName = safeFileName(typedName, checkedPackage.kind);
+  const filePath = packageFilePath(sellerId, agentId, version, fileName);
+  const contentType = PACKAGE_CONTENT_TYPES[checkedPackage.kind];
+  const { error } = await service.storage
+    .from(PACKAGES_BUCKET)
+    .upload(filePath, checkedPackage.bytes, { contentType, upsert: true });
+  unwrap({ data: null, error }, 'package upload');
+  const inserted = await service.from('agent_versions').insert({
+    agent_id: agentId,
+    version,
+    release_notes: releaseNotes,
+    file_path: filePath,
+    file_name: fileName,
+    content_type: contentType,
+    file_size: checkedPackage.bytes.byteLength,
+  });
+  if (inserted.error?.code === '23505') return 'exists';
+  unwrap(inserted, 'agent version');
+  return 'stored';
+}
 
 async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent' | 'above-ceiling'> {
   const { client, service, sellerId, agentId, existing, value, version, checkedPackage, packageFile } = save;
@@ -576,26 +620,16 @@ async function saveListing(save: ListingSave): Promise<'saved' | 'already-sent' 
     unwrap(inserted, 'agent insert');
   }
   if (checkedPackage?.ok && packageFile) {
-    const fileName = safeFileName(packageFile.name, checkedPackage.kind);
-    const filePath = packageFilePath(sellerId, agentId, version, fileName);
-    const contentType = PACKAGE_CONTENT_TYPES[checkedPackage.kind];
-    const { error } = await service.storage
-      .from(PACKAGES_BUCKET)
-      .upload(filePath, checkedPackage.bytes, { contentType, upsert: true });
-    unwrap({ data: null, error }, 'package upload');
-    // The service role: the agent is the seller's (saved above with their own client).
-    unwrap(
-      await service.from('agent_versions').insert({
-        agent_id: agentId,
-        version,
-        release_notes: value.release_notes || (existing ? '' : 'Initial release.'),
-        file_path: filePath,
-        file_name: fileName,
-        content_type: contentType,
-        file_size: checkedPackage.bytes.byteLength,
-      }),
-      'agent version',
-    );
+    const stored = await storeVersion({
+      service,
+      sellerId,
+      agentId,
+      version,
+      releaseNotes: value.release_notes || (existing ? '' : 'Initial release.'),
+      checkedPackage,
+      fileName: packageFile.name,
+    });
+    if (stored === 'exists') return 'already-sent';
   }
   if (value.intent === 'publish') {
     unwrap(

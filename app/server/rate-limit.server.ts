@@ -186,3 +186,10 @@ export const licenseVerifyByKey = createRateLimit({
   limit: env.LICENSE_VERIFY_RATE_LIMIT_PER_KEY,
   windowMs: 60_000,
 });
+
+/** Seller API requests per minute per API token (API_RATE_LIMIT_PER_TOKEN). */
+export const apiRateLimitByToken = createRateLimit({
+  name: 'api-token',
+  limit: env.API_RATE_LIMIT_PER_TOKEN,
+  windowMs: 60_000,
+});

@@ -67,6 +67,26 @@ function sessionlessClient(connection: SupabaseConnection, apiKey: string): AppS
 }
 
 /**
+ * A client that acts with a given access token (the seller API's caller, ADR 074); requests on
+ * the embedded backend count against `clientAddress`, as a browser's would.
+ */
+export function bearerSupabase(
+  connection: SupabaseConnection,
+  accessToken: string,
+  clientAddress: string,
+): AppSupabaseClient {
+  const backendFetch = connection.fetchFrom ? connection.fetchFrom(clientAddress) : connection.fetch;
+  return createClient<Database>(connection.url, connection.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      ...(backendFetch ? { fetch: backendFetch } : {}),
+    },
+    realtime: { transport: NoRealtimeTransport as never },
+  });
+}
+
+/**
  * A new anonymous client that keeps nothing between calls and shares nothing with the request's:
  * for checks such as "is this the current password" (a sign-in whose session is thrown away).
  */

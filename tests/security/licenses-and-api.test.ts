@@ -16,6 +16,7 @@ import {
   type AppInProcess,
 } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
+import { validPackage } from '../support/packages';
 import type { ContractTarget } from '../support/contract-target';
 
 let app: AppInProcess;
@@ -301,5 +302,238 @@ describe('licence checks', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await limited.json()).error.code).toBe('rate_limited');
+  });
+});
+
+describe('the seller API', () => {
+  const SELLER = 'seller@demo.test';
+  let sellerCookie: string;
+
+  const api = (path: string, token: string | null, init: RequestInit = {}) =>
+    fetch(`${app.origin}/api/v1${path}`, {
+      ...init,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+    });
+  const jsonBody = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  /** A token made on the Developers page, as a seller makes one. */
+  async function createToken(cookie: string, name: string, scopes: string[]): Promise<string> {
+    const fields = new URLSearchParams({ intent: 'create', name, expires: '30' });
+    for (const scope of scopes) fields.append('scopes', scope);
+    const answer = await postForm(app.origin, '/dashboard/developers', cookie, fields);
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    const tokens = html.match(/am_pat_[A-Za-z0-9_-]{43}/g) ?? [];
+    expect(new Set(tokens).size, 'the token is shown once').toBe(1);
+    return tokens[0]!;
+  }
+
+  let full: string;
+  beforeAll(async () => {
+    sellerCookie = await signInThroughApp(app.origin, SELLER);
+    full = await createToken(sellerCookie, 'CI', ['listings:write', 'sales:read']);
+  });
+
+  it('keeps only a token’s hash; the page lists it by its prefix; buyers cannot make one', async () => {
+    const rows = await sql<{ row: string }>(`select row_to_json(t)::text as row from public.api_tokens t`);
+    expect(rows.some((row) => row.row.includes(full))).toBe(false);
+    const page = await (await getPage(app.origin, '/dashboard/developers', sellerCookie)).text();
+    expect(page.includes(full)).toBe(false);
+    expect(page.includes(`${full.slice(0, 11)}…`)).toBe(true);
+    expect((await getPage(app.origin, '/dashboard/developers', buyerCookie)).status).toBe(403);
+    const buyerApi = anonClient({ url: app.origin, anonKey: app.backend.anonKey } as ContractTarget);
+    await buyerApi.auth.signInWithPassword({ email: BUYER, password: 'demo-password' });
+    const [buyer] = await sql<{ id: string }>(`select id from public.users where email = $1`, [BUYER]);
+    const forged = await buyerApi.from('api_tokens').insert({
+      user_id: buyer!.id,
+      name: 'mine',
+      scopes: ['listings:write'],
+      token_hash: 'a'.repeat(64),
+      token_prefix: 'am_pat_aaaa',
+    });
+    expect(forged.error?.code).toBe('42501');
+    // Nobody reads a hash back through the Data API, not even its owner.
+    const sellerApi = anonClient({ url: app.origin, anonKey: app.backend.anonKey } as ContractTarget);
+    await sellerApi.auth.signInWithPassword({ email: SELLER, password: 'demo-password' });
+    expect((await sellerApi.from('api_tokens').select('token_hash')).error?.code).toBe('42501');
+  });
+
+  it('answers 401 without a live token, in the API’s error shape', async () => {
+    for (const token of [null, 'am_pat_nope', `am_pat_${'A'.repeat(43)}`]) {
+      const answer = await api('/agents', token);
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect((await answer.json()).error.code).toBe('unauthorized');
+    }
+    const unknown = await api('/nothing-here', full);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe('not_found');
+  });
+
+  it('lists the owner’s agents page by page, never another seller’s', async () => {
+    const [seller] = await sql<{ id: string; count: number }>(
+      `select u.id, (select count(*)::int from public.agents a where a.seller_id = u.id) as count
+         from public.users u where u.email = $1`,
+      [SELLER],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await api(`/agents?limit=2${cursor ? `&cursor=${cursor}` : ''}`, full);
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as { data: { id: string }[]; next_cursor: string | null };
+      seen.push(...body.data.map((agent) => agent.id));
+      cursor = body.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(seller!.count);
+    const owners = await sql<{ seller_id: string }>(`select distinct seller_id from public.agents where id = any($1)`, [
+      seen,
+    ]);
+    expect(owners).toEqual([{ seller_id: seller!.id }]);
+    expect((await api('/agents?cursor=bogus', full)).status).toBe(400);
+    expect((await api('/agents?limit=1000', full)).status).toBe(400);
+  });
+
+  let draftId: string;
+
+  it('creates a draft under the Upload form’s rules, and updates only its own listings', async () => {
+    const refused = await api(
+      '/agents',
+      full,
+      jsonBody('POST', { name: '', description: 'x', category: 'Nope', price: -1 }),
+    );
+    expect(refused.status).toBe(400);
+    const errors = (await refused.json()).error.fields;
+    expect(errors.name).toEqual(['Please enter a name for your agent.']);
+    expect(errors.category).toEqual(['Please choose one of the categories.']);
+    expect(errors.price[0]).toMatch(/^The price must be a number from 0 to/);
+
+    const created = await api(
+      '/agents',
+      full,
+      jsonBody('POST', {
+        name: 'CI Agent',
+        description: 'Published from CI.',
+        category: 'Sales',
+        price: 12.5,
+        features: ['One', 'Two'],
+        activation_limit: 2,
+      }),
+    );
+    expect(created.status).toBe(201);
+    const agent = await created.json();
+    draftId = agent.id;
+    expect(agent).toMatchObject({ status: 'draft', price: 12.5, features: ['One', 'Two'], activation_limit: 2 });
+    expect(created.headers.get('location')).toBe(`/api/v1/agents/${draftId}`);
+
+    const patched = await api(`/agents/${draftId}`, full, jsonBody('PATCH', { price: '15', activation_limit: null }));
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ name: 'CI Agent', price: 15, activation_limit: null });
+
+    const [theirs] = await sql<{ id: string }>(
+      `select a.id from public.agents a join public.users u on u.id = a.seller_id where u.email <> $1 limit 1`,
+      [SELLER],
+    );
+    const foreign = await api(`/agents/${theirs!.id}`, full, jsonBody('PATCH', { name: 'Mine now' }));
+    expect(foreign.status).toBe(404);
+    expect(
+      (await sql<{ name: string }>(`select name from public.agents where id = $1`, [theirs!.id]))[0]!.name,
+    ).not.toBe('Mine now');
+    expect((await api(`/agents/${theirs!.id}/versions`, full)).status).toBe(404);
+  });
+
+  it('publishes versions as multipart, under the Edit form’s rules', async () => {
+    const upload = (version: string, notes: string | null, manifestVersion = version) => {
+      const form = new FormData();
+      form.set('version', version);
+      if (notes !== null) form.set('notes', new Blob([notes], { type: 'text/markdown' }), 'CHANGELOG.md');
+      const manifest = validPackage((value) => (value.version = manifestVersion));
+      form.set('package', new Blob([JSON.stringify(manifest)], { type: 'application/json' }), 'agent.json');
+      return api(`/agents/${draftId}/versions`, full, { method: 'POST', body: form });
+    };
+    const first = await upload('1.0.0', '# First');
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ version: '1.0.0', release_notes: '# First' });
+    const lower = await upload('0.9.0', 'Older');
+    expect(lower.status).toBe(400);
+    expect((await lower.json()).error.fields.version).toEqual(['The new version must be higher than 1.0.0.']);
+    const noNotes = await upload('1.1.0', null);
+    expect(noNotes.status).toBe(400);
+    expect((await noNotes.json()).error.fields.release_notes).toEqual([
+      'Please describe what changed in this version.',
+    ]);
+    const second = await upload('1.1.0', 'Faster.');
+    expect(second.status).toBe(201);
+    const listed = await (await api(`/agents/${draftId}/versions`, full)).json();
+    expect(listed.data.map((row: { version: string }) => row.version)).toEqual(['1.1.0', '1.0.0']);
+    const noFile = await api(`/agents/${draftId}/versions`, full, jsonBody('POST', { version: '2.0.0' }));
+    expect(noFile.status).toBe(400);
+  });
+
+  it('reads sales and earnings with sales:read, and nothing without the scope', async () => {
+    const salesOnly = await createToken(sellerCookie, 'Reports', ['sales:read']);
+    const sales = await api('/sales?limit=100', salesOnly);
+    expect(sales.status).toBe(200);
+    const body = await sales.json();
+    const [seller] = await sql<{ count: number }>(
+      `select count(*)::int as count from public.purchases p join public.users u on u.id = p.seller_id where u.email = $1`,
+      [SELLER],
+    );
+    expect(body.data.length).toBe(Math.min(seller!.count, 100));
+    const earnings = await api('/earnings', salesOnly);
+    expect(earnings.status).toBe(200);
+    expect((await earnings.json()).total.sales_count).toBeGreaterThan(0);
+    const forbidden = await api('/agents', salesOnly);
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).error.message).toMatch(/lacks the scope listings:write/);
+  });
+
+  it('stops a revoked token at once', async () => {
+    const temporary = await createToken(sellerCookie, 'Temporary', ['sales:read']);
+    expect((await api('/sales', temporary)).status).toBe(200);
+    const [row] = await sql<{ id: string }>(`select id from public.api_tokens where name = 'Temporary'`);
+    const revoked = await postForm(app.origin, '/dashboard/developers', sellerCookie, {
+      intent: 'revoke',
+      tokenId: row!.id,
+    });
+    expect(revoked.status).toBe(303);
+    expect((await api('/sales', temporary)).status).toBe(401);
+    // Another seller cannot revoke someone else's token.
+    const other = await signInThroughApp(app.origin, 'nova.labs@demo.test');
+    const [theirs] = await sql<{ id: string }>(`select id from public.api_tokens where name = 'CI'`);
+    const refused = await postForm(app.origin, '/dashboard/developers', other, {
+      intent: 'revoke',
+      tokenId: theirs!.id,
+    });
+    expect(refused.status).toBe(404);
+    expect(await sql(`select 1 from public.api_tokens where id = $1`, [theirs!.id])).toHaveLength(1);
+  });
+
+  it('is described by an OpenAPI 3.1 document generated from its schemas, rendered on the API page', async () => {
+    const answer = await fetch(`${app.origin}/api/v1/openapi.json`);
+    expect(answer.status).toBe(200);
+    const document = await answer.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual([
+      '/licenses/verify',
+      '/agents',
+      '/agents/{agentId}',
+      '/agents/{agentId}/versions',
+      '/sales',
+      '/earnings',
+    ]);
+    expect(Object.keys(document.components.schemas.LicenseVerifyRequest.properties)).toEqual([
+      'agent_id',
+      'license_key',
+      'increment_uses',
+    ]);
+    const page = await (await getPage(app.origin, '/api', null)).text();
+    expect(page).toContain('/api/v1/agents/{agentId}/versions');
+    expect(page).toContain('Publish a new version');
   });
 });

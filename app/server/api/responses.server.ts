@@ -94,3 +94,32 @@ export function invalidRequest(error: z.ZodError): Response {
   const first = error.issues[0];
   return apiError(400, 'invalid_request', first ? first.message : 'The request is not valid.', { fields });
 }
+
+/**
+ * Runs an API handler, answering what the app's shared helpers throw in the API's shape: a 404
+ * (`notFound`), a 403, a 503 (`unwrap`), a redirect (as 403: nothing to follow here).
+ */
+export async function apiAnswer(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return apiError(403, 'forbidden', 'This needs the dashboard: open it in a browser.');
+    }
+    if (isThrownData(thrown)) {
+      const { init, data } = thrown;
+      const status = init?.status ?? 500;
+      const message = typeof data === 'object' && data && 'message' in data ? String(data.message) : undefined;
+      if (status === 404) return apiError(404, 'not_found', 'Not found: no such agent of yours.');
+      if (status === 403) return apiError(403, 'forbidden', message ?? 'You may not do this.');
+      if (status === 503) return apiError(503, 'unavailable', message ?? 'The service is temporarily unavailable.');
+    }
+    throw thrown;
+  }
+}
+
+function isThrownData(
+  value: unknown,
+): value is { type: 'DataWithResponseInit'; data: unknown; init: ResponseInit | null } {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
+}

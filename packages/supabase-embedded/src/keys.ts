@@ -32,14 +32,7 @@ export type SecretHome = { dataDir: string | null } | { db: Queryable };
 export async function loadKeys(home: SecretHome): Promise<Keys> {
   const jwtSecret = 'db' in home ? await readOrCreateSharedSecret(home.db) : readOrCreateSecret(home.dataDir);
   const key = new TextEncoder().encode(jwtSecret);
-  const sign = (claims: JWTPayload, expiresInSeconds: number) => {
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt(now)
-      .setExpirationTime(now + expiresInSeconds)
-      .sign(key);
-  };
+  const sign = hs256Signer(jwtSecret);
   const verify = async (token: string) => (await jwtVerify(token, key, { algorithms: ['HS256'] })).payload;
   const apiKey = (role: string) =>
     new SignJWT({ iss: 'supabase-demo', ref: 'local', role })
@@ -53,6 +46,22 @@ export async function loadKeys(home: SecretHome): Promise<Keys> {
     serviceRoleKey: await apiKey('service_role'),
     sign,
     verify,
+  };
+}
+
+/**
+ * Signs access tokens with an HS256 secret, as Auth does: the embedded backend's own, or a hosted
+ * project's JWT secret (the app's seller API acts for a user with one, ADR 074).
+ */
+export function hs256Signer(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return (claims: JWTPayload, expiresInSeconds: number): Promise<string> => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresInSeconds)
+      .sign(key);
   };
 }
 

@@ -9,6 +9,7 @@
  * - The served origin: which origin links are built on when none is configured.
  * - Image magic bytes: what an uploaded image really is (Storage and the app's forms).
  * - The embedded backend's own API (a backup), which the app calls in process.
+ * - HS256 signing of access tokens (the seller API on hosted Supabase, with its JWT secret).
  */
 export {
   FIRST_DELAY_MS,
@@ -27,3 +28,4 @@ export { createSmtpSender, type SmtpSender } from './auth/delivery';
 export { servedOrigin } from './public-origin';
 export { detectImageKind, IMAGE_CONTENT_TYPES, isZip, type ImageKind } from './storage/image-kind';
 export { BACKUP_PATH } from './embedded-api';
+export { hs256Signer } from './keys';
