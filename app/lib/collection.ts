@@ -28,6 +28,8 @@ export interface CollectionItem {
   purchasedOn: string;
   /** The purchase's licence key and activations (ADR 073); null only while it is being made. */
   license: LicenseView | null;
+  /** A version released since the purchase that the buyer has not downloaded (ADR 075), or null. */
+  updateVersion: string | null;
 }
 
 /** '{n} AI agents in your collection' (the page's words), singular for one. */

@@ -10,6 +10,7 @@ import { formatDate } from '~/lib/dashboard-format';
 import { PAGE_SIZE } from '~/lib/marketplace-params';
 import { sellerName } from '~/lib/sellers';
 import { buyerLicenses } from '~/server/licenses.server';
+import { unwrap } from '~/server/http-errors.server';
 import { pageOf } from '~/server/paged-lists.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 
@@ -56,11 +57,23 @@ export async function listCollection(
     { what: 'collection', unavailable: COLLECTION_UNAVAILABLE_MESSAGE },
     PAGE_SIZE,
   );
-  const licenses = await buyerLicenses(
-    supabase,
-    connection,
-    rows.flatMap((row) => (row.id ? [row.id] : [])),
-    timeZone,
+  const agentIds = [...new Set(rows.flatMap((row) => (row.agent_id ? [row.agent_id] : [])))];
+  const [licenses, updates] = await Promise.all([
+    buyerLicenses(
+      supabase,
+      connection,
+      rows.flatMap((row) => (row.id ? [row.id] : [])),
+      timeZone,
+    ),
+    // "Update available" (ADR 075): a version newer than the purchase, not downloaded yet.
+    agentIds.length > 0
+      ? supabase
+          .rpc('agent_updates', { agent_ids: agentIds }, { get: true })
+          .then((result) => unwrap(result, { what: 'agent updates', unavailable: COLLECTION_UNAVAILABLE_MESSAGE }))
+      : [],
+  ]);
+  const updateOf = new Map(
+    updates.filter((row) => row.update_available).map((row) => [row.agent_id, row.latest_version]),
   );
   const items = rows.flatMap((row) =>
     // id, agent_id and created_at come from NOT NULL purchase columns.
@@ -78,6 +91,7 @@ export async function listCollection(
             amount: Number(row.amount ?? 0),
             purchasedOn: formatDate(row.created_at, timeZone),
             license: licenses.get(row.id) ?? null,
+            updateVersion: updateOf.get(row.agent_id) ?? null,
           },
         ]
       : [],

@@ -61,6 +61,7 @@ import { requireAcceptedPolicies } from '~/server/policies.server';
 import { BEFORE_LISTING } from '~/lib/policies';
 import { createServiceSupabase, publicSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 import { IMAGES_BUCKET, PACKAGES_BUCKET } from '~/lib/storage-buckets';
+import { announceVersion } from '~/server/updates.server';
 
 const AGENT_NOT_FOUND = {
   title: 'Agent not found',
@@ -407,6 +408,10 @@ export async function listingAction(args: ActionArgs, mode: Mode) {
     return expiredForm(409);
   }
   forgetCatalogue();
+  // A new version of an agent that had one: its buyers are told (ADR 075).
+  if (existing?.latestVersion && checkedPackage?.ok) {
+    announceVersion(args.context, args.request, { agentId, version, releaseNotes: value.release_notes });
+  }
   const published = value.intent === 'publish';
   const message = existing
     ? `${value.name} is saved${published ? ' and published' : ' as a draft'}.`

@@ -21,7 +21,7 @@ import { unwrap } from '~/server/http-errors.server';
 import type { AppSupabaseClient } from '~/server/supabase.server';
 import { createSmtpSender, type SmtpConfig, type SmtpSender } from '@agentmarket/supabase-embedded/shared';
 
-export type ProductEmailType = 'purchase_receipt' | 'sale_notice' | 'message_notice';
+export type ProductEmailType = 'purchase_receipt' | 'sale_notice' | 'message_notice' | 'update_notice';
 
 export interface ProductEmail {
   to: string;

@@ -2224,6 +2224,21 @@ export type Database = {
           review_count: number;
         }[];
       };
+      agent_update_recipients: {
+        Args: { agent: string };
+        Returns: {
+          email: string;
+          username: string;
+        }[];
+      };
+      agent_updates: {
+        Args: { agent_ids: string[] };
+        Returns: {
+          agent_id: string;
+          latest_version: string;
+          update_available: boolean;
+        }[];
+      };
       analytics_first_day: { Args: { days: number }; Returns: string };
       api_token_owner: {
         Args: { hash: string };

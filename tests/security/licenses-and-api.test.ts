@@ -17,6 +17,7 @@ import {
 } from '../support/app-in-process';
 import { anonClient } from '../support/clients';
 import { validPackage } from '../support/packages';
+import { readOutbox } from '../../packages/supabase-embedded/src/auth/outbox';
 import type { ContractTarget } from '../support/contract-target';
 
 let app: AppInProcess;
@@ -473,6 +474,42 @@ describe('the seller API', () => {
     expect(listed.data.map((row: { version: string }) => row.version)).toEqual(['1.1.0', '1.0.0']);
     const noFile = await api(`/agents/${draftId}/versions`, full, jsonBody('POST', { version: '2.0.0' }));
     expect(noFile.status).toBe(400);
+  });
+
+  it('tells the buyers of an agent of its new version: an email, and “Update available” until they download it', async () => {
+    // An agent of demo_seller's that the demo buyer owns.
+    const [owned] = await sql<{ id: string; version: string }>(
+      `select a.id, (select v.version from public.agent_versions v where v.agent_id = a.id
+                      order by v.created_at desc limit 1) as version
+         from public.agents a
+        where a.seller_id = (select id from public.users where email = $1)
+          and exists (select 1 from public.purchases p where p.agent_id = a.id and p.status = 'completed'
+                        and p.buyer_id = (select id from public.users where email = $2))
+          and exists (select 1 from public.agent_versions v where v.agent_id = a.id)
+        limit 1`,
+      [SELLER, BUYER],
+    );
+    expect(owned, 'an agent of demo_seller the demo buyer owns').toBeTruthy();
+    const next = `${Number(owned!.version.split('.')[0]) + 1}.0.0`;
+    const form = new FormData();
+    form.set('version', next);
+    form.set('notes', 'Reads PDFs now.');
+    const manifest = validPackage((value) => (value.version = next));
+    form.set('package', new Blob([JSON.stringify(manifest)], { type: 'application/json' }), 'agent.json');
+    expect((await api(`/agents/${owned!.id}/versions`, full, { method: 'POST', body: form })).status).toBe(201);
+
+    const mark = `Update available: version ${next}`;
+    expect((await (await getPage(app.origin, '/dashboard/collection', buyerCookie)).text()).includes(mark)).toBe(true);
+    await expect
+      .poll(async () =>
+        (await readOutbox(app.backend.db, { to: BUYER })).filter((mail) => mail.type === 'update_notice'),
+      )
+      .toHaveLength(1);
+    const [notice] = (await readOutbox(app.backend.db, { to: BUYER })).filter((mail) => mail.type === 'update_notice');
+    expect(notice!.text).toContain('Reads PDFs now.');
+    // Downloading the new version clears the mark.
+    expect((await getPage(app.origin, `/agent/${owned!.id}/download`, buyerCookie)).status).toBe(200);
+    expect((await (await getPage(app.origin, '/dashboard/collection', buyerCookie)).text()).includes(mark)).toBe(false);
   });
 
   it('reads sales and earnings with sales:read, and nothing without the scope', async () => {

@@ -62,6 +62,11 @@ function CollectionCard({ item, returnTo, eager }: { item: CollectionItem; retur
             {item.name}
           </Link>
         </h2>
+        {item.updateVersion ? (
+          <p className="w-fit rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900 dark:text-brand-100">
+            {`Update available: version ${item.updateVersion}`}
+          </p>
+        ) : null}
         {item.rating !== null ? (
           <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
             Your rating <AgentStars rating={item.rating} />

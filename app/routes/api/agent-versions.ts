@@ -17,5 +17,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (caller instanceof Response) return caller;
   const body = await readApiBody(request);
   if (!body) return apiError(400, 'invalid_request', 'Send multipart/form-data with version, notes and package.');
-  return apiAnswer(() => publishVersion(caller, context, params.agentId, body));
+  return apiAnswer(() => publishVersion(caller, context, request, params.agentId, body));
 }

@@ -26,6 +26,7 @@ import {
   type OwnAgent,
 } from '~/server/listing.server';
 import { pendingPolicies } from '~/server/policies.server';
+import { announceVersion } from '~/server/updates.server';
 import { createServiceSupabase, publicSupabase } from '~/server/supabase.server';
 import type { z } from 'zod';
 
@@ -220,6 +221,7 @@ export async function listVersions(caller: ApiCaller, agentId: string | undefine
 export async function publishVersion(
   caller: ApiCaller,
   context: Context,
+  request: Request,
   agentId: string | undefined,
   body: Record<string, unknown>,
 ) {
@@ -261,6 +263,13 @@ export async function publishVersion(
   });
   if (stored === 'exists') return apiError(409, 'conflict', `Version ${checkedVersion} exists already.`);
   forgetCatalogue();
+  if (existing.latestVersion) {
+    announceVersion(context, request, {
+      agentId: existing.id,
+      version: checkedVersion,
+      releaseNotes: parsed.data.release_notes,
+    });
+  }
   const [row] = unwrap(
     await caller.client
       .from('agent_versions')

@@ -6,7 +6,7 @@ import type { Queryable } from './users';
 
 export type EmailType = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'reauthentication';
 /** The app's own emails, handed to `POST /admin/outbox` (see routes/misc.ts); no link or code. */
-export const PRODUCT_EMAIL_TYPES = ['purchase_receipt', 'sale_notice', 'message_notice'] as const;
+export const PRODUCT_EMAIL_TYPES = ['purchase_receipt', 'sale_notice', 'message_notice', 'update_notice'] as const;
 export type ProductEmailType = (typeof PRODUCT_EMAIL_TYPES)[number];
 
 export interface OutboxEmail {
