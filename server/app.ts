@@ -22,6 +22,7 @@ import { productMailNotice } from '~/server/notifications.server';
 import { paymentProvider } from '~/server/payments/index.server';
 import { publicOrigin, setOwnOrigin } from '~/server/public-origin.server';
 import { scheduleRenewals } from '~/server/renewals.server';
+import { scheduleWebhooks } from '~/server/webhooks.server';
 import { createServiceSupabase } from '~/server/supabase.server';
 import { forgetViewer } from '~/server/viewer.server';
 import { writeDemoPackages } from '../supabase/demo-packages';
@@ -90,6 +91,15 @@ export async function createApp(): Promise<AppInstance> {
           service: createServiceSupabase(connection),
           provider: paymentProvider(),
           intervalMs: env.RENEWAL_INTERVAL_MS,
+        })
+      : null;
+  // The webhook deliveries, the same way (ADR 076).
+  const webhooks =
+    env.WEBHOOK_INTERVAL_MS > 0 && connection.serviceRoleKey
+      ? scheduleWebhooks({
+          service: createServiceSupabase(connection),
+          allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+          intervalMs: env.WEBHOOK_INTERVAL_MS,
         })
       : null;
   let publicUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
@@ -183,7 +193,7 @@ export async function createApp(): Promise<AppInstance> {
       return [...(mail ? [mail] : []), ...(await firstAdminNotice(connection, firstAdmin, publicUrl))];
     },
     async close() {
-      await renewals?.stop();
+      await Promise.all([renewals?.stop(), webhooks?.stop()]);
       await flushViews(); // the agent-page views gathered for the next batch (ADR 028)
       await backend?.close();
     },

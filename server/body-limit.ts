@@ -28,12 +28,13 @@ export const MAX_BACKEND_BYTES = MAX_BODY_BYTES;
 
 /**
  * The two listing forms (`/dashboard/upload`, `/dashboard/agents/:agentId/edit`, and their `.data`
- * requests with JavaScript) carry files: a package (10 MB) and up to seven images (2 MB each). Only
+ * requests with JavaScript) and the seller API's version upload (`/api/v1/agents/:id/versions`) carry files: a package (10 MB) and up to seven images (2 MB each). Only
  * they take multipart bodies up to 25 MiB; the actions check each file's size and bytes and answer
  * 400 with a message per field (app/server/listing.server.ts). Every other app route keeps 1 MiB.
  */
 export const MAX_UPLOAD_FORM_BYTES = 25 * 1024 * 1024;
-const UPLOAD_FORM_PATH = /^\/dashboard\/(upload|agents\/[0-9A-Za-z-]{1,64}\/edit)(\.data)?\/?$/;
+const UPLOAD_FORM_PATH =
+  /^(\/dashboard\/(upload|agents\/[0-9A-Za-z-]{1,64}\/edit)(\.data)?|\/api\/v1\/agents\/[0-9A-Za-z-]{1,64}\/versions)\/?$/;
 
 /** Methods whose body nobody reads: Node discards it; no Request body is built for them. */
 const BODILESS = new Set(['GET', 'HEAD']);
@@ -172,6 +173,10 @@ function refuse(req: ExpressRequest, res: ExpressResponse, status: 400 | 408 | 4
     // The gateway's error shape, so Supabase clients report it as they would for hosted Supabase.
     const error = status === 413 ? 'Payload too large' : status === 408 ? 'Request timeout' : 'Bad request';
     res.status(status).json({ statusCode: String(status), error, message });
+  } else if (req.path.startsWith('/api/')) {
+    // The JSON API's error shape (app/server/api/responses.server.ts).
+    const code = status === 413 ? 'payload_too_large' : status === 408 ? 'request_timeout' : 'invalid_request';
+    res.status(status).json({ error: { code, message } });
   } else {
     res.status(status).type('text/plain').send(message);
   }

@@ -54,6 +54,7 @@ describe('parseEnv', () => {
     const env = parseEnv({
       NODE_ENV: 'production',
       APP_URL: 'https://market.example.com',
+      LICENSE_KEY_SECRET: 'a-licence-key-secret-of-32-chars!',
       SUPABASE_URL: 'https://project.supabase.co',
       SUPABASE_ANON_KEY: 'anon',
       PORT: '0',
@@ -100,12 +101,23 @@ describe('parseEnv', () => {
     );
   });
 
-  it('requires APP_URL in production, except for the demo', () => {
-    expect(problems({ NODE_ENV: 'production' })).toBe(
+  const SECRET = 'a-licence-key-secret-of-32-chars!';
+
+  it('requires APP_URL and LICENSE_KEY_SECRET in production, except for the demo', () => {
+    expect(problems({ NODE_ENV: 'production', LICENSE_KEY_SECRET: SECRET })).toBe(
       'Invalid configuration (environment variables):\n' +
         '  APP_URL: required in production: the public origin of the links in emails, e.g. https://market.example.com',
     );
-    expect(problems({ NODE_ENV: 'production', APP_URL: 'https://market.example.com' })).toBeNull();
+    expect(problems({ NODE_ENV: 'production', APP_URL: 'https://market.example.com' })).toBe(
+      'Invalid configuration (environment variables):\n' +
+        '  LICENSE_KEY_SECRET: required in production: 32 characters or more that make licence keys, kept outside the database',
+    );
+    expect(
+      problems({ NODE_ENV: 'production', APP_URL: 'https://market.example.com', LICENSE_KEY_SECRET: SECRET }),
+    ).toBeNull();
+    expect(problems({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', DEMO_MODE: 'true' })).toContain(
+      'WEBHOOK_ALLOW_PRIVATE_ADDRESSES: is for development and tests',
+    );
     expect(problems({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toBeNull();
     expect(problems({ NODE_ENV: 'development' })).toBeNull();
   });

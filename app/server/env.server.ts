@@ -145,6 +145,10 @@ const EnvSchema = z
       .string()
       .regex(/^price_\w+$/, 'expected a Price id (price_…)')
       .optional(),
+    /** How often the webhook deliveries are sent by this server (app/server/webhooks.server.ts); 0 turns it off. */
+    WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+    /** Development and tests only: deliver webhooks to this machine and private networks too (refused in production). */
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag,
     /** How often the renewal job runs in this server (app/server/renewals.server.ts); 0 turns it off. */
     RENEWAL_INTERVAL_MS: z.coerce
       .number()
@@ -158,6 +162,12 @@ const EnvSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.DEMO_MODE === 'true' || env.APP_URL, {
     message: 'required in production: the public origin of the links in emails, e.g. https://market.example.com',
     path: ['APP_URL'],
+  })
+  // Licence keys are an HMAC under this secret: kept out of the database, a copy of the database
+  // holds no usable key (ADR 073). The demo keeps a random one in its database instead.
+  .refine((env) => env.NODE_ENV !== 'production' || env.DEMO_MODE === 'true' || env.LICENSE_KEY_SECRET, {
+    message: 'required in production: 32 characters or more that make licence keys, kept outside the database',
+    path: ['LICENSE_KEY_SECRET'],
   })
   .refine((env) => !env.SUPABASE_URL || env.SUPABASE_ANON_KEY, {
     message: 'SUPABASE_ANON_KEY is required when SUPABASE_URL is set',
@@ -178,6 +188,10 @@ const EnvSchema = z
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
     message: 'STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (webhooks settle payments)',
     path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES), {
+    message: 'is for development and tests: production never delivers webhooks to private addresses',
+    path: ['WEBHOOK_ALLOW_PRIVATE_ADDRESSES'],
   })
   .refine((env) => !env.GOOGLE_CLIENT_ID === !env.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together',

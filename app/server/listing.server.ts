@@ -550,7 +550,7 @@ export const aboveCeiling = (error: { code?: string; message?: string } | null) 
 
 /**
  * A checked package stored as a new version of the seller's agent (the listing form and the seller
- * API): the file in Storage, then its row. The service role writes both: the caller checked that
+ * API): its row, then the file in Storage. The service role writes both: the caller checked that
  * the agent is the seller's, with the seller's own client. 'exists' when the version was taken
  * meanwhile (the same upload sent twice at once).
  */
@@ -574,21 +574,31 @@ export async function storeVersion({
   const fileName = safeFileName(typedName, checkedPackage.kind);
   const filePath = packageFilePath(sellerId, agentId, version, fileName);
   const contentType = PACKAGE_CONTENT_TYPES[checkedPackage.kind];
+  // The row first: it claims the version, so of two uploads of one version sent at once only the
+  // one that made it writes the file (the other's 'exists' touches nothing).
+  const inserted = await service
+    .from('agent_versions')
+    .insert({
+      agent_id: agentId,
+      version,
+      release_notes: releaseNotes,
+      file_path: filePath,
+      file_name: fileName,
+      content_type: contentType,
+      file_size: checkedPackage.bytes.byteLength,
+    })
+    .select('id')
+    .single();
+  if (inserted.error?.code === '23505') return 'exists';
+  const row = unwrap(inserted, 'agent version');
   const { error } = await service.storage
     .from(PACKAGES_BUCKET)
     .upload(filePath, checkedPackage.bytes, { contentType, upsert: true });
-  unwrap({ data: null, error }, 'package upload');
-  const inserted = await service.from('agent_versions').insert({
-    agent_id: agentId,
-    version,
-    release_notes: releaseNotes,
-    file_path: filePath,
-    file_name: fileName,
-    content_type: contentType,
-    file_size: checkedPackage.bytes.byteLength,
-  });
-  if (inserted.error?.code === '23505') return 'exists';
-  unwrap(inserted, 'agent version');
+  if (error) {
+    // No file, no version: the row goes, and the upload can be sent again.
+    await service.from('agent_versions').delete().eq('id', row.id);
+    unwrap({ data: null, error }, 'package upload');
+  }
   return 'stored';
 }
 

@@ -4,6 +4,7 @@
  * sign-up, settings of one's own) is refused with 503 and the maintenance message, before its
  * action runs; signing in and out stay open, so that an administrator can sign in to end it.
  */
+import { apiError } from '~/server/api/responses.server';
 import { data } from 'react-router';
 import { viewerContext } from '~/context';
 import type { MaintenanceError } from '~/lib/route-errors';
@@ -30,7 +31,7 @@ const OPEN_DURING_MAINTENANCE = [
 
 export const maintenanceMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next();
-  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  const path = new URL(request.url).pathname.replace(/\.data$/, '').replace(/(.)\/+$/, '$1');
   if (OPEN_DURING_MAINTENANCE.includes(path)) return next();
   const settings = await readSettings(context);
   if (!settings?.maintenanceMode || context.get(viewerContext)?.role === 'admin') return next();
@@ -40,6 +41,8 @@ export const maintenanceMiddleware: Route.MiddlewareFunction = async ({ request,
       ? `${PLATFORM_SETTINGS_MESSAGES.maintenance} ${settings.maintenanceMessage}`
       : PLATFORM_SETTINGS_MESSAGES.maintenance,
   };
+  // The JSON API answers in its own error shape (licence checks stay open, above).
+  if (path.startsWith('/api/')) return apiError(503, 'unavailable', payload.message);
   throw data(payload, { status: 503 });
 };
 

@@ -15,10 +15,10 @@
  *
  * `scheduleRenewals` runs it in process, started with the server (server/app.ts).
  */
-import { hostname } from 'node:os';
 import { tierById } from '~/lib/membership';
 import { DAY_MS, graceEnd, isPaidTier, monthlyCents } from '~/lib/subscriptions';
 import { unwrap } from '~/server/http-errors.server';
+import { claimLease, extendLease, releaseLease, scheduleJob, type JobSchedule } from '~/server/jobs.server';
 import { defaultPaymentMethod } from '~/server/payment-methods.server';
 import type { PaymentProvider, SubscriptionNotification } from '~/server/payments/provider.server';
 import { applySubscriptionNotification } from '~/server/subscription-lifecycle.server';
@@ -28,7 +28,6 @@ export const RENEWAL_LEASE = 'renewals';
 /** How long a claimed lease holds without being extended (a server that dies loses it then). */
 const LEASE_MS = 10 * 60 * 1000;
 const PAGE_SIZE = 100;
-const RELEASED = new Date(0).toISOString();
 
 /** A member's default payment method: its provider id and the label charges record. */
 type ChargeMethod = { id: string; label: string } | null;
@@ -74,7 +73,7 @@ export async function runRenewals({
   onlyUserId,
 }: RenewalOptions): Promise<RenewalReport> {
   const report: RenewalReport = { leased: false, renewed: 0, pastDue: 0, canceled: 0, errors: 0 };
-  const lease = await claimLease(service);
+  const lease = await claimLease(service, RENEWAL_LEASE, LEASE_MS);
   if (!lease) return report;
   report.leased = true;
   try {
@@ -101,45 +100,6 @@ export async function runRenewals({
     await releaseLease(service, lease);
   }
   return report;
-}
-
-/** The lease's holder token, or null when another server holds it. */
-async function claimLease(service: AppSupabaseClient): Promise<string | null> {
-  const holder = `${hostname()}:${process.pid}:${crypto.randomUUID()}`;
-  const wallNow = Date.now();
-  const claimed = unwrap(
-    await service
-      .from('job_leases')
-      .update({ holder, expires_at: new Date(wallNow + LEASE_MS).toISOString() })
-      .eq('name', RENEWAL_LEASE)
-      .lt('expires_at', new Date(wallNow).toISOString())
-      .select('name'),
-    'renewal lease',
-  );
-  return claimed.length > 0 ? holder : null;
-}
-
-async function extendLease(service: AppSupabaseClient, holder: string): Promise<boolean> {
-  const extended = unwrap(
-    await service
-      .from('job_leases')
-      .update({ expires_at: new Date(Date.now() + LEASE_MS).toISOString() })
-      .eq('name', RENEWAL_LEASE)
-      .eq('holder', holder)
-      .select('name'),
-    'renewal lease',
-  );
-  return extended.length > 0;
-}
-
-async function releaseLease(service: AppSupabaseClient, holder: string) {
-  const released = await service
-    .from('job_leases')
-    .update({ holder: null, expires_at: RELEASED })
-    .eq('name', RENEWAL_LEASE)
-    .eq('holder', holder);
-  // Not released: it expires by itself.
-  if (released.error) console.error('Renewal lease not released:', released.error.message);
 }
 
 async function dueSubscriptions(
@@ -239,47 +199,23 @@ async function handle(
   return notification.outcome;
 }
 
-export interface RenewalSchedule {
-  /** Stops the timer and waits for a run in progress (its lease released). */
-  stop(): Promise<void>;
-}
-
 /**
- * Runs the renewal job now and every `intervalMs` in this process (the timer never keeps the
- * process alive); a run never overlaps the previous one, and its errors are logged, never thrown.
+ * Runs the renewal job now and every `intervalMs` in this process (`scheduleJob`): a run never
+ * overlaps the previous one, and its errors are logged, never thrown.
  */
-export function scheduleRenewals(options: Omit<RenewalOptions, 'now'> & { intervalMs: number }): RenewalSchedule {
+export function scheduleRenewals(options: Omit<RenewalOptions, 'now'> & { intervalMs: number }): JobSchedule {
   const { intervalMs, ...job } = options;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runRenewals(job)
-      .then(
-        (report) => {
-          const moved = report.renewed + report.pastDue + report.canceled + report.errors;
-          if (moved > 0) {
-            console.log(
-              `Renewals: ${report.renewed} renewed, ${report.pastDue} past due, ${report.canceled} ended, ${report.errors} failed.`,
-            );
-          }
-        },
-        (error: unknown) => console.error('The renewal job failed:', error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return scheduleJob(
+    'renewal',
+    intervalMs,
+    () => runRenewals(job),
+    (report) => {
+      const moved = report.renewed + report.pastDue + report.canceled + report.errors;
+      if (moved > 0) {
+        console.log(
+          `Renewals: ${report.renewed} renewed, ${report.pastDue} past due, ${report.canceled} ended, ${report.errors} failed.`,
+        );
+      }
     },
-  };
+  );
 }

@@ -1929,6 +1929,149 @@ export type Database = {
         };
         Relationships: [];
       };
+      webhook_attempts: {
+        Row: {
+          attempted_at: string;
+          delivery_id: string;
+          duration_ms: number;
+          error: string | null;
+          id: number;
+          seller_id: string;
+          status_code: number | null;
+        };
+        Insert: {
+          attempted_at?: string;
+          delivery_id: string;
+          duration_ms: number;
+          error?: string | null;
+          id?: never;
+          seller_id: string;
+          status_code?: number | null;
+        };
+        Update: {
+          attempted_at?: string;
+          delivery_id?: string;
+          duration_ms?: number;
+          error?: string | null;
+          id?: never;
+          seller_id?: string;
+          status_code?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_attempts_delivery_id_fkey';
+            columns: ['delivery_id'];
+            isOneToOne: false;
+            referencedRelation: 'webhook_deliveries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      webhook_deliveries: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          delivered_at: string | null;
+          endpoint_id: string;
+          event_type: string;
+          id: string;
+          last_status_code: number | null;
+          next_attempt_at: string;
+          payload: Json;
+          retry_until: string;
+          seller_id: string;
+          status: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          delivered_at?: string | null;
+          endpoint_id: string;
+          event_type: string;
+          id?: string;
+          last_status_code?: number | null;
+          next_attempt_at?: string;
+          payload: Json;
+          retry_until?: string;
+          seller_id: string;
+          status?: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          delivered_at?: string | null;
+          endpoint_id?: string;
+          event_type?: string;
+          id?: string;
+          last_status_code?: number | null;
+          next_attempt_at?: string;
+          payload?: Json;
+          retry_until?: string;
+          seller_id?: string;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_deliveries_endpoint_id_fkey';
+            columns: ['endpoint_id'];
+            isOneToOne: false;
+            referencedRelation: 'webhook_endpoints';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      webhook_endpoints: {
+        Row: {
+          created_at: string;
+          events: string[];
+          failing_since: string | null;
+          id: string;
+          secret: string;
+          seller_id: string;
+          url: string;
+        };
+        Insert: {
+          created_at?: string;
+          events: string[];
+          failing_since?: string | null;
+          id?: string;
+          secret: string;
+          seller_id: string;
+          url: string;
+        };
+        Update: {
+          created_at?: string;
+          events?: string[];
+          failing_since?: string | null;
+          id?: string;
+          secret?: string;
+          seller_id?: string;
+          url?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'webhook_endpoints_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'admin_user_list';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'webhook_endpoints_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'webhook_endpoints_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       admin_user_list: {
@@ -2375,6 +2518,16 @@ export type Database = {
           category: string;
         }[];
       };
+      claim_webhook_deliveries: {
+        Args: { max_count: number };
+        Returns: {
+          attempts: number;
+          id: string;
+          payload: Json;
+          secret: string;
+          url: string;
+        }[];
+      };
       claims_platform_authority: { Args: { value: string }; Returns: boolean };
       conversation_context: {
         Args: { conversation: string };
@@ -2402,6 +2555,7 @@ export type Database = {
         Returns: string;
       };
       delete_unsold_agents: { Args: { seller: string }; Returns: string[] };
+      enqueue_webhook: { Args: { data: Json; event: string; seller: string }; Returns: undefined };
       invoice_number: { Args: { created_at: string; id: string }; Returns: string };
       is_admin: { Args: never; Returns: boolean };
       is_http_url: { Args: { value: string }; Returns: boolean };
@@ -2693,6 +2847,11 @@ export type Database = {
         }[];
       };
       record_agent_views: { Args: { views: Json }; Returns: number };
+      record_webhook_attempt: {
+        Args: { code: number; delivery: string; failure: string; took_ms: number };
+        Returns: string;
+      };
+      redeliver_webhook: { Args: { delivery: string }; Returns: undefined };
       refresh_agent_search: { Args: { agent: string }; Returns: undefined };
       refresh_agent_stats: { Args: { target_agent_id: string }; Returns: undefined };
       report_conversation: { Args: { conversation: string; reason: string }; Returns: string };

@@ -15,8 +15,8 @@ import {
   startAppInProcess,
   type AppInProcess,
 } from '../support/app-in-process';
-import { anonClient } from '../support/clients';
-import { validPackage } from '../support/packages';
+import { anonClient, serviceClient } from '../support/clients';
+import { validPackage, zip } from '../support/packages';
 import { readOutbox } from '../../packages/supabase-embedded/src/auth/outbox';
 import type { ContractTarget } from '../support/contract-target';
 
@@ -510,6 +510,84 @@ describe('the seller API', () => {
     // Downloading the new version clears the mark.
     expect((await getPage(app.origin, `/agent/${owned!.id}/download`, buyerCookie)).status).toBe(200);
     expect((await (await getPage(app.origin, '/dashboard/collection', buyerCookie)).text()).includes(mark)).toBe(false);
+  });
+
+  it('answers odd input with a 400, never a 500 or 503 (a review’s findings)', async () => {
+    const deep = `{"z":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`;
+    const deepAnswer = await fetch(`${app.origin}/api/v1/licenses/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: deep,
+    });
+    expect(deepAnswer.status).toBe(400);
+    const surrogate = await api(`/agents/${draftId}`, full, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Agent \\ud800 name"}',
+    });
+    expect(surrogate.status).toBe(400);
+    const form = new FormData();
+    form.set('version', '9.0.0');
+    form.set('notes', new Blob(['a\0b']), 'CHANGELOG.md');
+    form.set('package', new Blob([JSON.stringify(validPackage())], { type: 'application/json' }), 'agent.json');
+    const nulNotes = await api(`/agents/${draftId}/versions`, full, { method: 'POST', body: form });
+    expect(nulNotes.status).toBe(400);
+    expect(
+      await sql(`select 1 from public.agent_versions where agent_id = $1 and version = '9.0.0'`, [draftId]),
+    ).toEqual([]);
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    for (const bad of [
+      cursor('2024-01-01"|00000000-0000-0000-0000-000000000000'),
+      cursor('2024-01-01.|00000000-0000-0000-0000-000000000000'),
+      cursor(`2024-01-01T00:00:00Z|${'-'.repeat(36)}`),
+    ]) {
+      expect((await api(`/sales?cursor=${bad}`, full)).status).toBe(400);
+    }
+  });
+
+  it('keeps the first of parallel uploads of one version, and takes packages over 1 MB', async () => {
+    const upload = (content: string) => {
+      const form = new FormData();
+      form.set('version', '5.0.0');
+      form.set('notes', 'Parallel.');
+      const manifest = validPackage((value) => {
+        value.version = '5.0.0';
+        value.readme = content;
+      });
+      form.set('package', new Blob([JSON.stringify(manifest)], { type: 'application/json' }), 'same.json');
+      return api(`/agents/${draftId}/versions`, full, { method: 'POST', body: form });
+    };
+    const answers = await Promise.all(['# a', '# bb', '# ccc', '# dddd'].map(upload));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409]);
+    const winner = await answers.find((answer) => answer.status === 201)!.json();
+    const [row] = await sql<{ file_path: string; file_size: number }>(
+      `select file_path, file_size from public.agent_versions where agent_id = $1 and version = '5.0.0'`,
+      [draftId],
+    );
+    expect(row!.file_size).toBe(winner.file_size);
+    const stored = await serviceClient({
+      url: app.origin,
+      serviceRoleKey: app.backend.serviceRoleKey,
+    } as ContractTarget)
+      .storage.from('agent-packages')
+      .download(row!.file_path);
+    expect(stored.data?.size).toBe(winner.file_size);
+
+    const large = new FormData();
+    large.set('version', '6.0.0');
+    large.set('notes', 'Bigger.');
+    const largeZip = zip(
+      {
+        'agent.json': new TextEncoder().encode(JSON.stringify(validPackage((v) => (v.version = '6.0.0')))),
+        'weights.bin': new Uint8Array(1_200_000).map((_, i) => (i * 7919) % 256),
+      },
+      { method: 0 },
+    );
+    large.set('package', new Blob([largeZip], { type: 'application/zip' }), 'agent.zip');
+    const answer = await api(`/agents/${draftId}/versions`, full, { method: 'POST', body: large });
+    expect(answer.status).toBe(201);
+    expect((await answer.json()).file_size).toBe(largeZip.byteLength);
   });
 
   it('reads sales and earnings with sales:read, and nothing without the scope', async () => {

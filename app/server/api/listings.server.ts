@@ -13,7 +13,7 @@ import { ApiListingFields, ApiListingUpdate, type PageQuery } from '~/schemas/ap
 import { LISTING_MESSAGES, listingSchema, type ListingForm } from '~/schemas/listing';
 import type { ApiCaller } from '~/server/api/auth.server';
 import { pageAfter, pageRows } from '~/server/api/pages.server';
-import { apiError, apiJson, invalidRequest } from '~/server/api/responses.server';
+import { apiError, apiJson, invalidRequest, isStorableText } from '~/server/api/responses.server';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
 import { unwrap } from '~/server/http-errors.server';
 import {
@@ -234,6 +234,10 @@ export async function publishVersion(
     return apiError(400, 'invalid_request', message, { fields: { package: [message] } });
   }
   const notes = body.notes instanceof File ? await body.notes.text() : typeof body.notes === 'string' ? body.notes : '';
+  if (!isStorableText(notes)) {
+    const message = 'The release notes must be text without null characters.';
+    return apiError(400, 'invalid_request', message, { fields: { release_notes: [message] } });
+  }
   const version = typeof body.version === 'string' ? body.version : '';
 
   const limits = await listingLimits(context, existing.price);

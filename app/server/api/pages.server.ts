@@ -9,15 +9,24 @@ import { unwrap, type QueryResult } from '~/server/http-errors.server';
 
 type After = { createdAt: string; id: string } | null;
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function encodeCursor(row: { created_at: string; id: string }): string {
   return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
 }
 
 function decodeCursor(cursor: string | undefined): After | 'invalid' {
   if (!cursor) return null;
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  // Exactly what encodeCursor writes: a timestamp as the Data API gives it, and a uuid.
   const valid =
-    createdAt && id && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/.test(id) && !/[,()]/.test(createdAt);
+    rest.length === 0 &&
+    createdAt !== undefined &&
+    TIMESTAMP.test(createdAt) &&
+    !Number.isNaN(Date.parse(createdAt)) &&
+    id !== undefined &&
+    UUID.test(id);
   return valid ? { createdAt, id } : 'invalid';
 }
 

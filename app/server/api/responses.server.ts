@@ -40,24 +40,43 @@ export function apiError(
 export const methodNotAllowed = (allow: string) =>
   apiError(405, 'method_not_allowed', `Use ${allow} here.`, { headers: { Allow: allow } });
 
-/** Whether any text in a JSON value or a form holds a NUL (U+0000), which Postgres cannot store. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes('\0') || holdsNul(item));
+const MAX_DEPTH = 8;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text Postgres can store: no NUL (U+0000), no lone surrogate (half of an emoji). */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\0') && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * Whether a JSON value or a form is one the API takes: nested at most MAX_DEPTH deep (walked
+ * without recursion), every key and text storable.
+ */
+function isAcceptable(body: unknown): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return false;
+    } else if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
+      if (depth >= MAX_DEPTH) return false;
+      for (const [key, item] of Object.entries(value)) {
+        if (!isStorableText(key)) return false;
+        pending.push({ value: item, depth: depth + 1 });
+      }
+    }
   }
-  return false;
+  return true;
 }
 
 /**
  * The request's body as plain values: JSON (an object) or a form (urlencoded or multipart; a
  * field sent once is a string, a file is a File). Null when it is neither, JSON that does not
- * parse, or text with a NUL character.
+ * parse, nests deeper than MAX_DEPTH, or holds text Postgres cannot store.
  */
 export async function readApiBody(request: Request): Promise<Record<string, unknown> | null> {
   const body = await readBody(request);
-  return body && !holdsNul(body) ? body : null;
+  return body && isAcceptable(body) ? body : null;
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {

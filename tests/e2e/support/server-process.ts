@@ -44,6 +44,7 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       APP_URL: origin,
       DEMO_MODE: 'true', // the seeded demo accounts; a spec passes DEMO_MODE: 'false' for a deployment
+      LICENSE_KEY_SECRET: 'e2e-licence-key-secret-0123456789abcdef', // what a deployment sets
       ...env,
     }),
   });
