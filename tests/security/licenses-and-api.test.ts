@@ -6,7 +6,11 @@
  * licence is refunded or disabled; the buyer resets activations once a day; the seller disables a
  * licence with a reason (audited), nobody else can; checks are rate limited per key.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPrivateAddress, PRIVATE_ADDRESS_REFUSAL, runWebhookDeliveries } from '~/server/webhooks.server';
 import {
   getPage,
   postForm,
@@ -25,6 +29,9 @@ const PER_KEY_LIMIT = 40;
 
 beforeAll(async () => {
   app = await startAppInProcess({
+    // The test drives the webhook runner itself (runWebhookDeliveries), and adds an http:// endpoint.
+    WEBHOOK_INTERVAL_MS: '0',
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     LICENSE_VERIFY_RATE_LIMIT_PER_IP: '100000',
     LICENSE_VERIFY_RATE_LIMIT_PER_KEY: String(PER_KEY_LIMIT),
   });
@@ -650,5 +657,205 @@ describe('the seller API', () => {
     const page = await (await getPage(app.origin, '/api', null)).text();
     expect(page).toContain('/api/v1/agents/{agentId}/versions');
     expect(page).toContain('Publish a new version');
+  });
+});
+
+describe('webhooks', () => {
+  const SELLER = 'seller@demo.test';
+  type Received = { headers: Record<string, string | string[] | undefined>; body: string };
+  const received: Received[] = [];
+  let answers: number[] = [];
+  let receiver: Server;
+  let port: number;
+  let sellerCookie: string;
+  let secret: string;
+  let endpointId: string;
+
+  const service = () =>
+    serviceClient({ url: app.origin, serviceRoleKey: app.backend.serviceRoleKey } as ContractTarget) as never;
+  const deliver = (allowPrivate: boolean, timeoutMs?: number) =>
+    runWebhookDeliveries({ service: service(), allowPrivate, timeoutMs });
+  const deliveries = () =>
+    sql<{ id: string; event_type: string; status: string; attempts: number }>(
+      `select id, event_type, status, attempts from public.webhook_deliveries where endpoint_id = $1 order by created_at`,
+      [endpointId],
+    );
+  const dueNow = () =>
+    sql(`update public.webhook_deliveries set next_attempt_at = now() where endpoint_id = $1`, [endpointId]);
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        const status = answers.shift() ?? 200;
+        if (status === 302) response.writeHead(302, { location: 'http://169.254.169.254/' }).end();
+        else if (status === 0)
+          return; // never answers
+        else response.writeHead(status).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    port = (receiver.address() as AddressInfo).port;
+    sellerCookie = await signInThroughApp(app.origin, SELLER);
+    const fields = new URLSearchParams({ intent: 'add-endpoint', url: `http://127.0.0.1:${port}/hook` });
+    for (const event of ['sale.completed', 'sale.refunded', 'review.created', 'license.activated']) {
+      fields.append('events', event);
+    }
+    const added = await postForm(app.origin, '/dashboard/developers', sellerCookie, fields);
+    expect(added.status).toBe(200);
+    secret = (await added.text()).match(/whsec_[A-Za-z0-9+/=]+/)![0];
+    [{ id: endpointId }] = (await sql<{ id: string }>(`select id from public.webhook_endpoints`)) as [{ id: string }];
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver?.close(() => resolve())));
+
+  it('refuses an endpoint that is not a URL, and never reveals a secret again', async () => {
+    const bad = await postForm(app.origin, '/dashboard/developers', sellerCookie, {
+      intent: 'add-endpoint',
+      url: 'javascript:alert(1)',
+      events: 'sale.completed',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Enter the endpoint’s https:// address');
+    const page = await (await getPage(app.origin, '/dashboard/developers', sellerCookie)).text();
+    expect(page.includes(secret)).toBe(false);
+    expect(page).toContain(`http://127.0.0.1:${port}/hook`);
+  });
+
+  it('queues events, refuses a private address, retries, signs per Standard Webhooks, and redelivers', async () => {
+    // A sale refunded and a licence activated, of this seller's agents.
+    const [sale] = await sql<{ id: string }>(
+      `select p.id from public.purchases p join public.users u on u.id = p.seller_id
+        where u.email = $1 and p.status = 'completed' limit 1`,
+      [SELLER],
+    );
+    await sql(
+      `update public.purchases set status = 'refunded', status_reason = 'Webhook test', refunded_at = now() where id = $1`,
+      [sale!.id],
+    );
+    expect((await deliveries()).map((row) => row.event_type)).toEqual(['sale.refunded']);
+
+    // Production's rule: no delivery to this machine, whatever name resolves to it; the attempt is
+    // logged, the endpoint flagged failing.
+    await sql(`update public.webhook_endpoints set url = $2 where id = $1`, [
+      endpointId,
+      `https://localhost:${port}/hook`,
+    ]);
+    await deliver(false);
+    await sql(`update public.webhook_endpoints set url = $2 where id = $1`, [
+      endpointId,
+      `http://127.0.0.1:${port}/hook`,
+    ]);
+    expect(received).toHaveLength(0);
+    const [attempt] = await sql<{ error: string }>(
+      `select error from public.webhook_attempts order by id desc limit 1`,
+    );
+    expect(attempt!.error).toBe(PRIVATE_ADDRESS_REFUSAL);
+    expect(await (await getPage(app.origin, '/dashboard/developers', sellerCookie)).text()).toContain('Failing since');
+
+    // A 500, then a 200: delivered on the third attempt, with a valid signature each time.
+    answers = [500];
+    await dueNow();
+    await deliver(true);
+    expect((await deliveries())[0]).toMatchObject({ status: 'pending', attempts: 2 });
+    await dueNow();
+    await deliver(true);
+    expect((await deliveries())[0]).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect(received).toHaveLength(2);
+    for (const request of received) {
+      const verified = new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as {
+        type: string;
+        data: { sale: { id: string; status: string } };
+      };
+      expect(verified).toMatchObject({ type: 'sale.refunded', data: { sale: { id: sale!.id, status: 'refunded' } } });
+    }
+    expect(received[0]!.headers['webhook-id']).toBe(received[1]!.headers['webhook-id']);
+    // Tampered bodies do not verify.
+    expect(() =>
+      new Webhook(secret).verify(`${received[0]!.body} `, received[0]!.headers as Record<string, string>),
+    ).toThrow();
+    expect(await (await getPage(app.origin, '/dashboard/developers', sellerCookie)).text()).not.toContain(
+      'Failing since',
+    );
+
+    // The deliveries page lists every attempt; Redeliver sends the same message again.
+    const page = await (await getPage(app.origin, `/dashboard/developers/webhooks/${endpointId}`, sellerCookie)).text();
+    expect(page).toContain('HTTP 500');
+    expect(page).toContain('HTTP 200');
+    expect(page).toContain(PRIVATE_ADDRESS_REFUSAL);
+    const [delivery] = await deliveries();
+    const again = await postForm(app.origin, `/dashboard/developers/webhooks/${endpointId}`, sellerCookie, {
+      intent: 'redeliver',
+      deliveryId: delivery!.id,
+    });
+    expect(again.status).toBe(303);
+    await deliver(true);
+    expect(received).toHaveLength(3);
+    expect(received[2]!.headers['webhook-id']).toBe(`msg_${delivery!.id}`);
+
+    // Another seller sees neither the endpoint nor its deliveries, and cannot redeliver.
+    const other = await signInThroughApp(app.origin, 'nova.labs@demo.test');
+    expect((await getPage(app.origin, `/dashboard/developers/webhooks/${endpointId}`, other)).status).toBe(404);
+    const theirs = await postForm(app.origin, `/dashboard/developers/webhooks/${endpointId}`, other, {
+      intent: 'redeliver',
+      deliveryId: delivery!.id,
+    });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('counts a redirect and a silent endpoint as failures, and a licence activation as an event', async () => {
+    const [license] = await sql<{ agent_id: string; purchase_id: string; buyer: string }>(
+      `select l.agent_id, l.purchase_id, u.email as buyer from public.licenses l
+         join public.purchases p on p.id = l.purchase_id join public.users u on u.id = l.buyer_id
+        where l.seller_id = (select id from public.users where email = $1) and p.status = 'completed'
+          and l.disabled_at is null and u.email = $2 limit 1`,
+      [SELLER, BUYER],
+    );
+    const keys = await collectionKeys(buyerCookie);
+    const activated = await verify({
+      agent_id: license!.agent_id,
+      license_key: keys.get(license!.agent_id),
+      increment_uses: true,
+    });
+    expect(activated.status).toBe(200);
+    const events = await deliveries();
+    expect(events.at(-1)!.event_type).toBe('license.activated');
+
+    answers = [302];
+    await deliver(true);
+    const [redirect] = await sql<{ status_code: number; error: string }>(
+      `select status_code, error from public.webhook_attempts order by id desc limit 1`,
+    );
+    expect(redirect).toEqual({ status_code: 302, error: 'redirects are not followed' });
+    answers = [0];
+    await dueNow();
+    await deliver(true, 300);
+    const [silent] = await sql<{ status_code: number | null; error: string }>(
+      `select status_code, error from public.webhook_attempts order by id desc limit 1`,
+    );
+    expect(silent!.status_code).toBeNull();
+    expect(silent!.error).toMatch(/no answer within/);
+  });
+
+  it('knows private and local addresses', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect([address, isPrivateAddress(address)]).toEqual([address, true]);
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111']) {
+      expect([address, isPrivateAddress(address)]).toEqual([address, false]);
+    }
   });
 });

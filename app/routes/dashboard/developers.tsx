@@ -12,7 +12,7 @@ import { Field, FormMessage, Labelled } from '~/components/ui/field';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { supabaseContext } from '~/context';
 import { timeZoneFromCookieHeader } from '~/lib/client-hints';
-import { fieldError, formNotice, type FormResult } from '~/lib/form-result';
+import { fieldError, fieldValue, formNotice, type FormResult } from '~/lib/form-result';
 import { errorMeta, pageMeta } from '~/lib/meta';
 import {
   API_SCOPE_LABELS,
@@ -22,7 +22,21 @@ import {
   RevokeApiTokenSchema,
   type ApiScope,
 } from '~/schemas/api';
+import {
+  addEndpointSchema,
+  DeleteEndpointSchema,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+} from '~/schemas/webhooks';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenRow } from '~/server/api-tokens.server';
+import { env } from '~/server/env.server';
+import {
+  addWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  type WebhookEndpointRow,
+} from '~/server/webhook-endpoints.server';
 import { redirectWithFlash } from '~/server/cookies.server';
 import { formError, parseForm } from '~/server/forms.server';
 import { requireSection } from '~/server/guards.server';
@@ -34,15 +48,36 @@ const EXPIRY_LABELS = { '30': '30 days', '90': '90 days', '365': '1 year', never
 export async function loader(args: Route.LoaderArgs) {
   const { viewer } = requireSection(args);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get('cookie'));
-  const tokens = await listApiTokens(args.context.get(supabaseContext), viewer.id, timeZone);
-  return { tokens, origin: publicOrigin(args.request) };
+  const client = args.context.get(supabaseContext);
+  const [tokens, endpoints] = await Promise.all([
+    listApiTokens(client, viewer.id, timeZone),
+    listWebhookEndpoints(client, viewer.id, timeZone),
+  ]);
+  return { tokens, endpoints, origin: publicOrigin(args.request), allowHttp: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { viewer } = requireSection(args);
   const client = args.context.get(supabaseContext);
   const form = await args.request.formData();
-  if (form.get('intent') === 'revoke') {
+  const intent = form.get('intent');
+  if (intent === 'add-endpoint') {
+    const submission = parseForm(form, addEndpointSchema(env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES));
+    if (submission.status !== 'success') return formError(submission);
+    const added = await addWebhookEndpoint(client, viewer.id, submission.value);
+    if (added === 'too-many') return formError(submission, { message: WEBHOOK_MESSAGES.tooMany, status: 409 });
+    // The secret is in this answer only, like a new token.
+    return { ok: true, status: 'success' as const, endpointSecret: added.secret, endpointUrl: submission.value.url };
+  }
+  if (intent === 'delete-endpoint') {
+    const submission = parseForm(form, DeleteEndpointSchema);
+    if (submission.status !== 'success') return formError(submission);
+    if (!(await deleteWebhookEndpoint(client, submission.value.endpointId))) {
+      return formError(submission, { message: WEBHOOK_MESSAGES.notFound, status: 404 });
+    }
+    return redirectWithFlash(args.request, args.url.pathname, { kind: 'success', message: WEBHOOK_MESSAGES.deleted });
+  }
+  if (intent === 'revoke') {
     const submission = parseForm(form, RevokeApiTokenSchema);
     if (submission.status !== 'success') return formError(submission);
     if (!(await revokeApiToken(client, submission.value.tokenId))) {
@@ -67,9 +102,14 @@ export const meta: Route.MetaFunction = ({ error }) =>
   errorMeta(error) ?? pageMeta('Developers', 'API tokens for the AgentMarket API, and publishing from CI.');
 
 export default function DevelopersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tokens, origin } = loaderData;
-  const created = actionData && 'token' in actionData ? actionData : null;
-  const result = actionData && !('token' in actionData) ? actionData : null;
+  const { tokens, endpoints, origin, allowHttp } = loaderData;
+  const created = actionData && 'token' in actionData && actionData.token ? actionData : null;
+  const added =
+    actionData && 'endpointSecret' in actionData && actionData.endpointSecret
+      ? { endpointSecret: actionData.endpointSecret, endpointUrl: actionData.endpointUrl ?? '' }
+      : null;
+  const result = actionData && !('token' in actionData) && !('endpointSecret' in actionData) ? actionData : null;
+  const webhookResult = result && fieldValue(result, 'intent') === 'add-endpoint' ? result : null;
   return (
     <div className="flex flex-col gap-8">
       <header>
@@ -82,10 +122,11 @@ export default function DevelopersPage({ loaderData, actionData }: Route.Compone
           . A token acts as you: keep it secret, and revoke it if it leaks.
         </p>
       </header>
-      {created ? <NewToken name={created.tokenName} token={created.token} /> : null}
-      <NewTokenForm key={created?.token ?? 'form'} result={result} />
+      {created ? <NewToken name={created.tokenName ?? ''} token={created.token ?? ''} /> : null}
+      <NewTokenForm key={created?.token ?? 'form'} result={webhookResult ? null : result} />
       <TokenList tokens={tokens} />
       <PublishFromCi origin={origin} />
+      <Webhooks endpoints={endpoints} added={added} result={webhookResult} allowHttp={allowHttp} />
     </div>
   );
 }
@@ -128,22 +169,12 @@ function NewTokenForm({ result }: { result: FormResult | null | undefined }) {
           hint="What the token is for, to tell your tokens apart."
           error={fieldError(result, 'name')}
         />
-        <fieldset aria-describedby={fieldError(result, 'scopes') ? 'scopes-error' : undefined}>
-          <legend className="text-sm font-medium">Scopes</legend>
-          {API_SCOPES.map((scope) => (
-            <label key={scope} className="mt-2 flex items-center gap-2 text-sm">
-              <input type="checkbox" name="scopes" value={scope} className="size-4" />
-              <span>
-                {API_SCOPE_LABELS[scope]} <code className="text-xs">{scope}</code>
-              </span>
-            </label>
-          ))}
-          {fieldError(result, 'scopes') ? (
-            <p id="scopes-error" className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {fieldError(result, 'scopes')}
-            </p>
-          ) : null}
-        </fieldset>
+        <CheckboxGroup
+          legend="Scopes"
+          name="scopes"
+          options={API_SCOPES.map((scope) => ({ value: scope, label: API_SCOPE_LABELS[scope] }))}
+          error={fieldError(result, 'scopes')}
+        />
         <Labelled label="Expires" error={fieldError(result, 'expires')}>
           {(links) => (
             <select
@@ -245,6 +276,132 @@ function PublishFromCi({ origin }: { origin: string }) {
         .
       </p>
     </section>
+  );
+}
+
+function Webhooks({
+  endpoints,
+  added,
+  result,
+  allowHttp,
+}: {
+  endpoints: WebhookEndpointRow[];
+  added: { endpointSecret: string; endpointUrl: string } | null;
+  result: FormResult | null;
+  allowHttp: boolean;
+}) {
+  const navigation = useNavigation();
+  const notice = formNotice(result);
+  return (
+    <section aria-labelledby="webhooks" className="flex flex-col gap-3">
+      <h2 id="webhooks" className="text-xl font-semibold">
+        Webhooks
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        We POST each event you choose to your endpoint as JSON, signed per the{' '}
+        <a href="https://www.standardwebhooks.com/" className="underline">
+          Standard Webhooks
+        </a>{' '}
+        specification (the <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>{' '}
+        headers, with the endpoint’s secret). An answer other than 2xx within 5 seconds is tried again, waiting longer
+        each time, for a day.
+      </p>
+      {added ? (
+        <div className="flex flex-col gap-2 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+          <p className="font-semibold">{`Signing secret of ${added.endpointUrl}`}</p>
+          <p className="text-sm">{WEBHOOK_MESSAGES.added}</p>
+          <code className="rounded bg-white px-2 py-1 font-mono text-sm break-all select-all dark:bg-slate-900">
+            {added.endpointSecret}
+          </code>
+        </div>
+      ) : null}
+      {endpoints.length > 0 ? (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+          {endpoints.map((endpoint) => (
+            <li key={endpoint.id} className="flex flex-wrap items-center gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-mono text-sm break-all">{endpoint.url}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{endpoint.events.join(', ')}</p>
+                {endpoint.failingSince ? (
+                  <p className="text-sm font-medium text-red-800 dark:text-red-300">{`Failing since ${endpoint.failingSince}`}</p>
+                ) : null}
+              </div>
+              <Link to={`/dashboard/developers/webhooks/${endpoint.id}`} className={buttonClass('secondary', 'sm')}>
+                Deliveries<span className="sr-only">{` of ${endpoint.url}`}</span>
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-endpoint" />
+                <input type="hidden" name="endpointId" value={endpoint.id} />
+                <SubmitButton
+                  pending={navigation.formData?.get('endpointId') === endpoint.id}
+                  variant="danger"
+                  size="sm"
+                >
+                  Delete<span className="sr-only">{` ${endpoint.url}`}</span>
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" key={added?.endpointSecret ?? 'endpoint'} className="flex max-w-xl flex-col gap-4">
+        <h3 className="font-semibold">Add an endpoint</h3>
+        {notice ? <FormMessage {...notice} /> : null}
+        <input type="hidden" name="intent" value="add-endpoint" />
+        <Field
+          label="Endpoint URL"
+          name="url"
+          type="url"
+          required
+          maxLength={500}
+          placeholder="https://example.com/webhooks/agentmarket"
+          hint={allowHttp ? 'https:// (http:// too on this development server).' : 'An https:// address.'}
+          error={fieldError(result, 'url')}
+        />
+        <CheckboxGroup
+          legend="Events"
+          name="events"
+          options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: WEBHOOK_EVENT_LABELS[event] }))}
+          error={fieldError(result, 'events')}
+        />
+        <div>
+          <SubmitButton pending={navigation.formData?.get('intent') === 'add-endpoint'}>Add endpoint</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** Checkboxes sent under one name (scopes, events), each labelled with its value as code. */
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  error,
+}: {
+  legend: string;
+  name: string;
+  options: { value: string; label: string }[];
+  error: string | undefined;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="mt-2 flex items-center gap-2 text-sm">
+          <input type="checkbox" name={name} value={option.value} className="size-4" />
+          <span>
+            {option.label} <code className="text-xs">{option.value}</code>
+          </span>
+        </label>
+      ))}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -38,6 +38,8 @@ export const DASHBOARD_SUBPAGES: RouteConfigEntry[] = [
   route('reports/export', 'routes/dashboard/reports-export.ts'),
   // /dashboard/policies/:document, in 'Policies' (manage_policies): publish a new version.
   route('policies/:document', 'routes/dashboard/policy-edit.tsx'),
+  // /dashboard/developers/webhooks/:endpointId, in 'Developers' (manage_products): an endpoint's deliveries.
+  route('developers/webhooks/:endpointId', 'routes/dashboard/webhook-deliveries.tsx'),
   // One conversation, in 'Messages' (communicate_customers) or, for buyers, in their own entry
   // (view_order_history); /…/new?agent=… writes the first message to an agent's seller.
   route('messages/new', 'routes/dashboard/conversation-new.tsx', { id: 'routes/dashboard/messages/new' }),
