@@ -2,7 +2,7 @@
  * Update notices (ADR 075): a new version of an agent is announced to every buyer with a completed
  * purchase whose email notifications are on; My Collection marks it "Update available" until they
  * download it (`agent_updates`, derived in the database). The emails go out after the answer, in
- * batches, so publishing never waits for them.
+ * batches, so publishing never waits for them, and at most once an hour per agent.
  */
 import type { RouterContextProvider } from 'react-router';
 import { connectionContext } from '~/context';
@@ -12,6 +12,8 @@ import { productMailer, type ProductEmail, type ProductMailer } from '~/server/n
 import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
 
 const BATCH = 20;
+/** One email per agent in this time at most, however many versions come out. */
+const QUIET_MS = 60 * 60 * 1000;
 
 /** The email of an update: the agent, its version, the start of its notes, where to download it. */
 export function updateNotice(
@@ -40,11 +42,20 @@ export async function notifyAgentUpdate(
   update: { agentId: string; version: string; releaseNotes: string },
 ): Promise<number> {
   try {
-    const [agent, recipients] = await Promise.all([
+    const [agent, recipients, recent] = await Promise.all([
       service.from('agents').select('name').eq('id', update.agentId).single(),
       service.rpc('agent_update_recipients', { agent: update.agentId }),
+      service
+        .from('agent_versions')
+        .select('id', { count: 'exact', head: true })
+        .eq('agent_id', update.agentId)
+        .gt('created_at', new Date(Date.now() - QUIET_MS).toISOString()),
     ]);
     const { name } = unwrap(agent, 'updated agent');
+    // Versions in quick succession (a CI loop) mail buyers once an hour at most; the mark in My
+    // Collection shows the latest either way.
+    unwrap(recent, 'recent versions');
+    if ((recent.count ?? 0) > 1) return 0;
     const people = unwrap(recipients, 'update recipients');
     for (let start = 0; start < people.length; start += BATCH) {
       await Promise.all(
