@@ -133,6 +133,16 @@ async function main() {
   const { cookie: buyerCookie } = await newBuyer(server.origin, anonKey);
   log('A conversation of 1,000 messages between the new buyer and a seller');
   const conversationPath = await longConversation(server.origin, serviceKey, buyerCookie, agentId(1), 1000);
+  log('A licence key of the demo buyer, and a seller API token with a draft to publish versions of');
+  const license = await firstLicense(server.origin, cookie);
+  const verified = await fetch(`${server.origin}/api/v1/licenses/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ agent_id: license.agentId, license_key: license.key }),
+  });
+  if (!(await verified.text()).includes('"valid":true')) throw new Error('licence verify: the key did not verify');
+  const seller = await sellerApi(server.origin);
+  let uploads = 0;
   log('Building and starting B-default (bench/b-default/, react-router-serve)');
   const bDefault = await startBDefault(root, mkdtempSync(path.join(dataDir, 'b-default-')));
   // The same app with as many routes as ours (the root aside): what React Router's per-request
@@ -228,6 +238,26 @@ async function main() {
           body: new URLSearchParams({ intent: 'buy', idempotencyKey: crypto.randomUUID(), price }).toString(),
         };
       },
+    },
+    {
+      // The public check of a licence key (no activation): two rate-limit windows, the licence.
+      name: 'licence verify (POST)',
+      key: 'licenseVerify',
+      path: '/api/v1/licenses/verify',
+      nextRequest: () => ({
+        method: 'POST',
+        path: '/api/v1/licenses/verify',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ agent_id: license.agentId, license_key: license.key }),
+      }),
+    },
+    {
+      // Each request publishes the next version of the seller's draft (a 2 KB JSON package).
+      name: 'API version upload (POST)',
+      key: 'apiUpload',
+      path: `/api/v1/agents/${seller.agentId}/versions`,
+      ok: [201],
+      nextRequest: () => versionUpload(seller, `1.0.${++uploads}`),
     },
   ];
   if (serverBackedAvailable()) {
@@ -430,4 +460,74 @@ async function measureSuggestions(origin, { iterations }) {
     if (index >= 5) samples.push(performance.now() - started);
   }
   return summarize(samples);
+}
+
+/** The first licence key in the signed-in buyer's collection, and its agent. */
+async function firstLicense(origin, cookie) {
+  const html = await (await fetch(`${origin}/dashboard/collection`, { headers: { cookie } })).text();
+  const card = html
+    .split('<article')
+    .slice(1)
+    .find((part) => /([0-9A-F]{4}-){7}[0-9A-F]{4}/.test(part));
+  const agentId = card?.match(/href="\/agent\/([0-9a-f-]{36})"/)?.[1];
+  const key = card?.match(/([0-9A-F]{4}-){7}[0-9A-F]{4}/)?.[0];
+  if (!agentId || !key) throw new Error('licence verify: no licence key in the demo buyer’s collection');
+  return { agentId, key };
+}
+
+/** The demo seller's API token (made on the Developers page) and a new draft to publish versions of. */
+async function sellerApi(origin) {
+  const cookie = await signIn(origin, 'seller@demo.test');
+  const form = new URLSearchParams({ intent: 'create', name: 'Bench', expires: '30' });
+  form.append('scopes', 'listings:write');
+  const page = await fetch(`${origin}/dashboard/developers`, {
+    method: 'POST',
+    headers: { origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  const token = (await page.text()).match(/am_pat_[A-Za-z0-9_-]{43}/)?.[0];
+  if (!token) throw new Error(`API upload: no token (HTTP ${page.status})`);
+  const draft = await fetch(`${origin}/api/v1/agents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Uploads',
+      description: 'Versions from the benchmark.',
+      category: 'Sales',
+      price: 5,
+    }),
+  });
+  if (draft.status !== 201) throw new Error(`API upload: the draft answered ${draft.status}`);
+  const { id } = await draft.json();
+  const seller = { token, agentId: id };
+  const first = versionUpload(seller, '1.0.0');
+  const answer = await fetch(`${origin}${first.path}`, first);
+  if (answer.status !== 201) throw new Error(`API upload: the first version answered ${answer.status}`);
+  return seller;
+}
+
+/** One multipart version upload as `curl -F` sends it. */
+function versionUpload(seller, version) {
+  const boundary = `----bench${crypto.randomUUID()}`;
+  const manifest = JSON.stringify({
+    $schema: '/schemas/agent-package/v1.json',
+    name: 'Bench Uploads',
+    version,
+    category: 'Sales',
+    description: 'Versions from the benchmark.',
+    instructions: 'You are a benchmark agent.'.repeat(40),
+    tools: [],
+    examples: [],
+    configuration: { model_family: 'any', temperature: 0.2, max_tokens: 800 },
+    readme: '# Bench\n',
+  });
+  const part = (name, value, file) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: application/json` : ''}\r\n\r\n${value}\r\n`;
+  const body = `${part('version', version)}${part('notes', `Version ${version}.`)}${part('package', manifest, 'agent.json')}--${boundary}--\r\n`;
+  return {
+    method: 'POST',
+    path: `/api/v1/agents/${seller.agentId}/versions`,
+    headers: { authorization: `Bearer ${seller.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  };
 }

@@ -22,6 +22,7 @@ export const WEBHOOK_MESSAGES = {
   deleted: 'The endpoint is deleted: it receives nothing more.',
   notFound: 'This endpoint does not exist, or is not yours.',
   redelivered: 'The delivery is sent again in a few seconds.',
+  redeliverTooSoon: 'A delivery can be sent again once a minute. Please wait a moment.',
   deliveryNotFound: 'This delivery does not exist, or is not yours.',
 } as const;
 
@@ -33,14 +34,20 @@ export function addEndpointSchema(allowHttp: boolean) {
       .string(WEBHOOK_MESSAGES.url)
       .trim()
       .max(500, WEBHOOK_MESSAGES.url)
-      .refine((value) => {
+      // Stored as the URL parser writes it (`HTTPS://Example.com/x` → `https://example.com/x`).
+      .transform((value, context) => {
         try {
           const url = new URL(value);
-          return (url.protocol === 'https:' || (allowHttp && url.protocol === 'http:')) && !/\s/.test(value);
+          if ((url.protocol === 'https:' || (allowHttp && url.protocol === 'http:')) && !/\s/.test(value)) {
+            return url.href;
+          }
         } catch {
-          return false;
+          // not a URL: the message below
         }
-      }, WEBHOOK_MESSAGES.url),
+        context.addIssue({ code: 'custom', message: WEBHOOK_MESSAGES.url });
+        return z.NEVER;
+      })
+      .pipe(z.string().max(500, WEBHOOK_MESSAGES.url)),
     events: z.preprocess(
       (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
       z.array(z.enum(WEBHOOK_EVENTS, WEBHOOK_MESSAGES.events)).min(1, WEBHOOK_MESSAGES.events),

@@ -2,7 +2,7 @@
  * Update notices (ADR 075): a new version of an agent is announced to every buyer with a completed
  * purchase whose email notifications are on; My Collection marks it "Update available" until they
  * download it (`agent_updates`, derived in the database). The emails go out after the answer, in
- * batches, so publishing never waits for them, and at most once an hour per agent.
+ * batches, so publishing never waits for them, and at most once a day per agent.
  */
 import type { RouterContextProvider } from 'react-router';
 import { connectionContext } from '~/context';
@@ -13,7 +13,7 @@ import { createServiceSupabase, type AppSupabaseClient } from '~/server/supabase
 
 const BATCH = 20;
 /** One email per agent in this time at most, however many versions come out. */
-const QUIET_MS = 60 * 60 * 1000;
+const QUIET_MS = 24 * 60 * 60 * 1000;
 
 /** The email of an update: the agent, its version, the start of its notes, where to download it. */
 export function updateNotice(
@@ -52,7 +52,7 @@ export async function notifyAgentUpdate(
         .gt('created_at', new Date(Date.now() - QUIET_MS).toISOString()),
     ]);
     const { name } = unwrap(agent, 'updated agent');
-    // Versions in quick succession (a CI loop) mail buyers once an hour at most; the mark in My
+    // Versions in quick succession (a CI loop) mail buyers once a day at most; the mark in My
     // Collection shows the latest either way.
     unwrap(recent, 'recent versions');
     if ((recent.count ?? 0) > 1) return 0;

@@ -113,10 +113,14 @@ export async function readWebhookDeliveries(
   };
 }
 
-/** Sends one delivery again (the seller's own): true, or false when there is no such delivery. */
-export async function redeliverWebhook(client: AppSupabaseClient, deliveryId: string): Promise<boolean> {
+/** Sends one delivery again (the seller's own, at most once a minute). */
+export async function redeliverWebhook(
+  client: AppSupabaseClient,
+  deliveryId: string,
+): Promise<'done' | 'not-found' | 'too-soon'> {
   const { error } = await client.rpc('redeliver_webhook', { delivery: deliveryId });
-  if (error?.code === 'PT404') return false;
+  if (error?.code === 'PT404') return 'not-found';
+  if (error?.code === 'PT429') return 'too-soon';
   unwrap({ data: null, error }, 'webhook redelivery');
-  return true;
+  return 'done';
 }

@@ -28,39 +28,65 @@ const MAX_ANSWER_BYTES = 1024;
 
 export const PRIVATE_ADDRESS_REFUSAL = 'refused: the address is private or local';
 
-/** Whether an IP address is one a webhook may not reach: loopback, private, link-local, and the like. */
+/** An IPv6 address as its eight 16-bit groups (any notation, a dotted IPv4 tail included). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase().split('%')[0]!;
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    const [a = 0, b = 0, c = 0, d = 0] = dotted[2]!.split('.').map(Number);
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const part = (side: string) => (side ? side.split(':').map((group) => parseInt(group, 16)) : []);
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : null;
+}
+
+function isPrivateIPv4(address: string): boolean {
+  const [a = 0, b = 0] = address.split('.').map(Number);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local, cloud metadata
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    a >= 224 // multicast, reserved, broadcast
+  );
+}
+
+/**
+ * Whether an IP address is one a webhook may not reach: loopback, private, link-local, CGNAT,
+ * multicast, and in IPv6 also every form that carries an IPv4 address (mapped, compatible, 6to4,
+ * NAT64, Teredo), whatever its notation. Anything unparsable counts as private.
+ */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
-      (a === 169 && b === 254) || // link-local, cloud metadata
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224 // multicast, reserved, broadcast
-    );
-  }
-  if (family === 6) {
-    const lower = address.toLowerCase();
-    const mapped = lower.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1];
-    if (mapped) return isPrivateAddress(mapped);
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      /^f[cd]/.test(lower) || // unique local
-      /^fe[89ab]/.test(lower) || // link-local
-      lower.startsWith('ff') || // multicast
-      lower.startsWith('64:ff9b:') || // NAT64
-      lower.startsWith('2001:db8:') // documentation
-    );
-  }
-  return true;
+  if (family === 4) return isPrivateIPv4(address);
+  if (family !== 6) return true;
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  const [g0 = 0, g1 = 0, , , , g5 = 0, g6 = 0, g7 = 0] = groups;
+  const v4 = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  const zeroTo = (count: number) => groups.slice(0, count).every((group) => group === 0);
+  if (zeroTo(5) && g5 === 0xffff) return isPrivateIPv4(v4(g6, g7)); // ::ffff:a.b.c.d
+  if (zeroTo(6)) return true; // ::, ::1, ::a.b.c.d
+  if (g0 === 0x2002) return isPrivateIPv4(v4(g1, groups[2] ?? 0)); // 6to4
+  return (
+    (g0 === 0x64 && g1 === 0xff9b) || // NAT64
+    (g0 === 0x2001 && (g1 === 0 || g1 === 0xdb8)) || // Teredo, documentation
+    (g0 & 0xfe00) === 0xfc00 || // unique local
+    (g0 & 0xffc0) === 0xfe80 || // link-local
+    (g0 & 0xffc0) === 0xfec0 || // site-local
+    (g0 & 0xff00) === 0xff00 // multicast
+  );
 }
 
 /** A DNS lookup that fails for any private address among the host's (checked at connection time). */
@@ -77,6 +103,20 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       return callback(null, first.address, first.family);
     });
   };
+}
+
+/**
+ * What the attempts list says of a failure: a category, not the system's message (which would
+ * tell a seller more about the network between us and their host than they need).
+ */
+function failureCategory(error: Error & { code?: string }): string {
+  if (error.code === 'EPRIVATE') return PRIVATE_ADDRESS_REFUSAL;
+  if (error.message.startsWith('no answer within')) return error.message;
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'the host name was not found';
+  if (error.code === 'ECONNREFUSED') return 'the connection was refused';
+  if (error.code === 'ECONNRESET') return 'the connection was reset';
+  if (/cert|ssl|tls/i.test(`${error.code ?? ''} ${error.message}`)) return 'the TLS connection failed (certificate?)';
+  return 'the connection failed';
 }
 
 export interface SendOutcome {
@@ -143,11 +183,19 @@ export function sendWebhook(
         response.on('error', finish);
       },
     );
+    // The address actually connected to, whatever the URL or DNS said.
+    request.on('socket', (socket) => {
+      socket.once('connect', () => {
+        if (!allowPrivate && socket.remoteAddress && isPrivateAddress(socket.remoteAddress)) {
+          request.destroy(Object.assign(new Error(PRIVATE_ADDRESS_REFUSAL), { code: 'EPRIVATE' }));
+        }
+      });
+    });
     const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     request.on('error', (error) => {
       clearTimeout(deadline);
-      resolve(done(null, error.message));
+      resolve(done(null, failureCategory(error)));
     });
     request.on('close', () => clearTimeout(deadline));
     request.end(target.body);
@@ -178,6 +226,8 @@ export async function runWebhookDeliveries({
   if (!lease) return report;
   report.leased = true;
   try {
+    const pruned = await service.rpc('prune_webhook_deliveries');
+    if (pruned.error) console.error('Old webhook deliveries were not pruned:', pruned.error.message);
     for (;;) {
       const due = unwrap(await service.rpc('claim_webhook_deliveries', { max_count: BATCH }), 'due webhooks');
       await Promise.all(

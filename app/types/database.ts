@@ -1978,6 +1978,7 @@ export type Database = {
           last_status_code: number | null;
           next_attempt_at: string;
           payload: Json;
+          redelivered_at: string | null;
           retry_until: string;
           seller_id: string;
           status: string;
@@ -1992,6 +1993,7 @@ export type Database = {
           last_status_code?: number | null;
           next_attempt_at?: string;
           payload: Json;
+          redelivered_at?: string | null;
           retry_until?: string;
           seller_id: string;
           status?: string;
@@ -2006,6 +2008,7 @@ export type Database = {
           last_status_code?: number | null;
           next_attempt_at?: string;
           payload?: Json;
+          redelivered_at?: string | null;
           retry_until?: string;
           seller_id?: string;
           status?: string;
@@ -2720,6 +2723,7 @@ export type Database = {
           user_count: number;
         }[];
       };
+      prune_webhook_deliveries: { Args: never; Returns: number };
       purchase_history: {
         Args: { category?: string; purchase_status?: string; search?: string };
         Returns: {

@@ -8,6 +8,7 @@ const GOALS = {
     agent: 0.7,
     serverBackedMiss: 0.7,
     marketplaceSearchMiss: 0.5,
+    licenseVerify: 0.7,
   },
   /** Server-backed rows (ADR 021): the slowest 1 % within this many times the median. */
   serverBackedTail: 5,

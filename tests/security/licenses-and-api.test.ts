@@ -710,7 +710,7 @@ describe('webhooks', () => {
   });
   afterAll(() => new Promise<void>((resolve) => receiver?.close(() => resolve())));
 
-  it('refuses an endpoint that is not a URL, and never reveals a secret again', async () => {
+  it('refuses an endpoint that is not a URL, stores one as the parser writes it, and never reveals a secret again', async () => {
     const bad = await postForm(app.origin, '/dashboard/developers', sellerCookie, {
       intent: 'add-endpoint',
       url: 'javascript:alert(1)',
@@ -718,6 +718,16 @@ describe('webhooks', () => {
     });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Enter the endpoint’s https:// address');
+    const upper = await postForm(app.origin, '/dashboard/developers', sellerCookie, {
+      intent: 'add-endpoint',
+      url: 'HTTPS://Hooks.Example.com/agentmarket',
+      events: 'review.created',
+    });
+    expect(upper.status).toBe(200);
+    expect(await sql(`select url from public.webhook_endpoints where url like '%example.com%'`)).toEqual([
+      { url: 'https://hooks.example.com/agentmarket' },
+    ]);
+    await sql(`delete from public.webhook_endpoints where url = 'https://hooks.example.com/agentmarket'`);
     const page = await (await getPage(app.origin, '/dashboard/developers', sellerCookie)).text();
     expect(page.includes(secret)).toBe(false);
     expect(page).toContain(`http://127.0.0.1:${port}/hook`);
@@ -790,6 +800,12 @@ describe('webhooks', () => {
       deliveryId: delivery!.id,
     });
     expect(again.status).toBe(303);
+    // Once a minute per delivery.
+    const tooSoon = await postForm(app.origin, `/dashboard/developers/webhooks/${endpointId}`, sellerCookie, {
+      intent: 'redeliver',
+      deliveryId: delivery!.id,
+    });
+    expect(tooSoon.status).toBe(429);
     await deliver(true);
     expect(received).toHaveLength(3);
     expect(received[2]!.headers['webhook-id']).toBe(`msg_${delivery!.id}`);
@@ -838,8 +854,40 @@ describe('webhooks', () => {
     expect(silent!.error).toMatch(/no answer within/);
   });
 
-  it('knows private and local addresses', () => {
-    for (const address of [
+  it('gives each seller a fair share of a claim, and prunes deliveries after 30 days', async () => {
+    const [nova] = await sql<{ id: string }>(`select id from public.users where email = 'nova.labs@demo.test'`);
+    const [novaEndpoint] = await sql<{ id: string }>(
+      `insert into public.webhook_endpoints (seller_id, url, events, secret)
+       values ($1, 'https://hooks.example.com/nova', '{review.created}', 'whsec_' || repeat('A', 40)) returning id`,
+      [nova!.id],
+    );
+    const queue = (endpoint: string, seller: string, count: number) =>
+      sql(
+        `insert into public.webhook_deliveries (endpoint_id, seller_id, event_type, payload, next_attempt_at)
+         select $1, $2, 'review.created', '{}'::jsonb, now() - interval '1 minute' from generate_series(1, $3)`,
+        [endpoint, seller, count],
+      );
+    const [seller] = await sql<{ id: string }>(`select id from public.users where email = $1`, [SELLER]);
+    await queue(endpointId, seller!.id, 12);
+    await queue(novaEndpoint!.id, nova!.id, 2);
+    const claimed = await sql<{ url: string }>(`select url from public.claim_webhook_deliveries(20)`);
+    expect(claimed.filter((row) => row.url.includes('127.0.0.1'))).toHaveLength(5);
+    expect(claimed.filter((row) => row.url.includes('nova'))).toHaveLength(2);
+
+    await sql(
+      `update public.webhook_deliveries set status = 'failed', created_at = now() - interval '31 days'
+                where endpoint_id = $1`,
+      [novaEndpoint!.id],
+    );
+    expect(await sql<{ pruned: number }>(`select public.prune_webhook_deliveries() as pruned`)).toEqual([
+      { pruned: 2 },
+    ]);
+    await sql(`delete from public.webhook_endpoints where id = $1`, [novaEndpoint!.id]);
+    await sql(`delete from public.webhook_deliveries where endpoint_id = $1 and payload = '{}'::jsonb`, [endpointId]);
+  });
+
+  it('knows private and local addresses, in every notation', () => {
+    const local = [
       '127.0.0.1',
       '10.1.2.3',
       '172.16.0.1',
@@ -848,13 +896,23 @@ describe('webhooks', () => {
       '100.64.0.1',
       '0.0.0.0',
       '::1',
+      '::',
       'fd00::1',
       'fe80::1',
+      'fec0::1',
+      'ff02::1',
       '::ffff:127.0.0.1',
-    ]) {
-      expect([address, isPrivateAddress(address)]).toEqual([address, true]);
-    }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111']) {
+      '::ffff:7f00:1', // the URL parser's form of [::ffff:127.0.0.1]
+      '::ffff:a9fe:a9fe', // 169.254.169.254
+      '0:0:0:0:0:ffff:a00:1', // 10.0.0.1
+      '::7f00:1',
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '64:ff9b::7f00:1',
+      '2001::1', // Teredo
+      'not an address',
+    ];
+    for (const address of local) expect([address, isPrivateAddress(address)]).toEqual([address, true]);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:5db8:d822', '2002:5db8:d822::1']) {
       expect([address, isPrivateAddress(address)]).toEqual([address, false]);
     }
   });

@@ -260,12 +260,8 @@ function PublishFromCi({ origin }: { origin: string }) {
       <h2 id="publish-from-ci" className="text-xl font-semibold">
         Publish from CI in three commands
       </h2>
-      {/* Focusable: a keyboard scrolls the long line too. */}
-      <pre
-        tabIndex={0}
-        aria-label="The three commands"
-        className="overflow-x-auto rounded-xl bg-slate-900 p-4 text-sm text-slate-100"
-      >
+      {/* Wrapped, not scrolled: nothing to reach with a keyboard, nothing hidden at 390 px. */}
+      <pre className="rounded-xl bg-slate-900 p-4 text-sm break-all whitespace-pre-wrap text-slate-100">
         <code>{commands}</code>
       </pre>
       <p className="text-sm text-slate-700 dark:text-slate-300">

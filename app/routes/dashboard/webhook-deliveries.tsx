@@ -36,9 +36,10 @@ export async function action(args: Route.ActionArgs) {
   requireSection(args);
   const submission = parseForm(await args.request.formData(), RedeliverSchema);
   if (submission.status !== 'success') return formError(submission);
-  if (!(await redeliverWebhook(args.context.get(supabaseContext), submission.value.deliveryId))) {
+  const outcome = await redeliverWebhook(args.context.get(supabaseContext), submission.value.deliveryId);
+  if (outcome === 'not-found')
     return formError(submission, { message: WEBHOOK_MESSAGES.deliveryNotFound, status: 404 });
-  }
+  if (outcome === 'too-soon') return formError(submission, { message: WEBHOOK_MESSAGES.redeliverTooSoon, status: 429 });
   return redirectWithFlash(args.request, args.url.pathname, { kind: 'success', message: WEBHOOK_MESSAGES.redelivered });
 }
 

@@ -37,6 +37,16 @@ const SECTIONS = [
     ),
   },
   {
+    heading: 'Where is my licence key?',
+    body: (
+      <p>
+        {
+          'Every agent you buy comes with a licence key: open "Licence key" on its card in My Collection (it is on the invoice too). Paste it where the agent asks for it. If the seller limits activations, the card shows how many you used; "Reset activations" frees them, once a day. If the seller disables a licence, the card says why. Sellers check keys and publish updates through the API (see the API page); a new version is marked "Update available" on its card until you download it.'
+        }
+      </p>
+    ),
+  },
+  {
     heading: 'How do refunds work?',
     body: (
       <p>
