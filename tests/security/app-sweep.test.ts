@@ -53,8 +53,15 @@ beforeAll(async () => {
        where a.id = $1 and u.email = 'buyer@demo.test' returning id`,
     [agent.id],
   );
+  // A webhook endpoint of the admin's: its deliveries page is a real page.
+  const endpoint = await app.backend.db.query<{ id: string }>(
+    `insert into public.webhook_endpoints (seller_id, url, events, secret)
+       select id, 'https://hooks.example.com/sweep', '{sale.completed}', 'whsec_' || repeat('A', 40)
+       from public.users where email = 'admin@demo.test' returning id`,
+  );
   segments = {
     conversationId: conversation.rows[0]!.id,
+    endpointId: endpoint.rows[0]!.id,
     agentId: agent.id,
     username: agent.username,
     category: category!,

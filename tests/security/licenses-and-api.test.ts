@@ -30,7 +30,6 @@ const PER_KEY_LIMIT = 40;
 beforeAll(async () => {
   app = await startAppInProcess({
     // The test drives the webhook runner itself (runWebhookDeliveries), and adds an http:// endpoint.
-    WEBHOOK_INTERVAL_MS: '0',
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     LICENSE_VERIFY_RATE_LIMIT_PER_IP: '100000',
     LICENSE_VERIFY_RATE_LIMIT_PER_KEY: String(PER_KEY_LIMIT),
