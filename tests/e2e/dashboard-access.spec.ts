@@ -26,6 +26,8 @@ const PROBE_ANSWER = new Map<string, number>([
   ['/dashboard/users', 400],
   ['/dashboard/moderation', 400],
   ['/dashboard/system', 400], // the platform settings' form: no fee
+  ['/dashboard/collection', 400], // Reset activations: no licence
+  ['/dashboard/developers', 400], // a token or an endpoint: no name, no URL
 ]);
 
 const denial = (permission: string) => `You don't have the required permission: ${permission}`;

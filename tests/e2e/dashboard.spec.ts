@@ -15,6 +15,7 @@ const SELLER_NAV = [
   'Earnings',
   'Messages',
   'Reviews',
+  'Developers',
   'Membership',
   'Billing',
 ];
