@@ -809,6 +809,19 @@ describe('webhooks', () => {
     expect(received).toHaveLength(3);
     expect(received[2]!.headers['webhook-id']).toBe(`msg_${delivery!.id}`);
 
+    // Through the Data API: the secret is nobody's to read, not even its seller's; another seller
+    // reads none of the deliveries; nobody queues or claims deliveries.
+    const sellerData = anonClient({ url: app.origin, anonKey: app.backend.anonKey } as ContractTarget);
+    await sellerData.auth.signInWithPassword({ email: SELLER, password: 'demo-password' });
+    expect((await sellerData.from('webhook_endpoints').select('secret')).error?.code).toBe('42501');
+    expect((await sellerData.from('webhook_endpoints').select('url')).data).toHaveLength(1);
+    expect((await sellerData.rpc('claim_webhook_deliveries', { max_count: 5 })).error?.code).toBe('42501');
+    const novaData = anonClient({ url: app.origin, anonKey: app.backend.anonKey } as ContractTarget);
+    await novaData.auth.signInWithPassword({ email: 'nova.labs@demo.test', password: 'demo-password' });
+    expect((await novaData.from('webhook_deliveries').select('id')).data).toEqual([]);
+    expect((await novaData.from('webhook_attempts').select('id')).data).toEqual([]);
+    expect((await novaData.rpc('redeliver_webhook', { delivery: delivery!.id })).error?.code).toBe('PT404');
+
     // Another seller sees neither the endpoint nor its deliveries, and cannot redeliver.
     const other = await signInThroughApp(app.origin, 'nova.labs@demo.test');
     expect((await getPage(app.origin, `/dashboard/developers/webhooks/${endpointId}`, other)).status).toBe(404);
