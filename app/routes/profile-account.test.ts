@@ -61,7 +61,7 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     const response = (await exportLoader(args('seller', '/profile/export'))) as Response;
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="agentmarket-seller-/);
     const body = (await response.json()) as AccountExport;
-    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 4 });
+    expect(body).toMatchObject({ format: 'agentmarket.account-export', version: 5 });
     // The policies the seller accepted: the Terms and the Privacy Policy on sign-up, the Seller Policy.
     expect(body.policy_acceptances.map((row) => `${row.document}:${row.version}`).sort()).toEqual([
       'privacy:1',
@@ -75,6 +75,12 @@ describe.skipIf(isHostedTarget)('profile account intents', () => {
     );
     const sales = await service.from('purchases').select('id').eq('seller_id', DEMO_VIEWERS.seller.id);
     expect(body.sales).toHaveLength(sales.data!.length);
+    // Their licences as a buyer, tokens and endpoints; never a token's hash or a signing secret.
+    const licenses = await service.from('licenses').select('id').eq('buyer_id', DEMO_VIEWERS.seller.id);
+    expect(body.licenses).toHaveLength(licenses.data!.length);
+    expect(body.api_tokens).toEqual([]);
+    expect(body.webhook_endpoints).toEqual([]);
+    expect(JSON.stringify(body)).not.toMatch(/token_hash|whsec_/);
   });
 
   it("exports the member's subscriptions and subscription charges, and no one else's", async () => {

@@ -253,8 +253,9 @@ export const EXPORT_FORMAT = 'agentmarket.account-export';
  * 2: adds `subscriptions` and `subscription_charges` (memberships and what they were charged).
  * 3: adds `payment_methods` (brand, last four digits, expiry: all the product keeps of a card).
  * 4: adds `policy_acceptances` (which version of each policy was accepted, and when).
+ * 5: adds `licenses` (the licences of the purchases), `api_tokens` and `webhook_endpoints` (never a hash or a secret).
  */
-export const EXPORT_VERSION = 4;
+export const EXPORT_VERSION = 5;
 
 /** A read that can be ordered and cut into batches (a supabase-js query before `.range`). */
 type Ordered<T> = {
@@ -285,6 +286,9 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     agents,
     sales,
     acceptances,
+    licenses,
+    tokens,
+    endpoints,
   ] = await Promise.all([
     client.from('users').select('*').eq('id', viewer.id).single(),
     client.from('user_settings').select('*').eq('user_id', viewer.id).maybeSingle(),
@@ -303,6 +307,26 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
       .eq('user_id', viewer.id)
       .order('accepted_at')
       .order('document'),
+    // Licences of the user's purchases (the key's public code; the key itself is on My Collection).
+    every(
+      () =>
+        client
+          .from('licenses')
+          .select('id, purchase_id, agent_id, code, uses, last_used_at, uses_reset_at, disabled_reason, created_at')
+          .eq('buyer_id', viewer.id),
+      'export licences',
+    ),
+    // API tokens and webhook endpoints (ADRs 074, 076): never a token's hash or a signing secret.
+    client
+      .from('api_tokens')
+      .select('id, name, scopes, token_prefix, expires_at, last_used_at, created_at')
+      .eq('user_id', viewer.id)
+      .order('created_at'),
+    client
+      .from('webhook_endpoints')
+      .select('id, url, events, failing_since, created_at')
+      .eq('seller_id', viewer.id)
+      .order('created_at'),
   ]);
   return {
     format: EXPORT_FORMAT,
@@ -320,6 +344,9 @@ export async function exportAccount(client: AppSupabaseClient, viewer: Viewer, n
     agents,
     sales,
     policy_acceptances: unwrap(acceptances, 'export policy acceptances'),
+    licenses,
+    api_tokens: unwrap(tokens, 'export API tokens'),
+    webhook_endpoints: unwrap(endpoints, 'export webhook endpoints'),
   };
 }
 
