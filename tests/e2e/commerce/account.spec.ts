@@ -144,7 +144,7 @@ test('export data downloads the account as JSON', async ({ page }) => {
     settings: { profile_visibility: string };
   };
   expect(body.format).toBe('agentmarket.account-export');
-  expect(body.version).toBe(4);
+  expect(body.version).toBe(5);
   expect(body.profile.username).toBe(username);
   expect(body.profile.email).toBe(`${username}@example.com`);
   expect(body.profile.first_name).toBe('Grace');
