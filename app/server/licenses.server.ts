@@ -4,15 +4,17 @@
  * secret the database keeps for the demo). So a key can be shown to its buyer at any time, and
  * checked, without ever being stored.
  *
- * - `licenseKeyOf` / `buyerLicenses`: the keys of the buyer's purchases (My Collection, invoices);
+ * - `buyerLicenses`: the keys of the buyer's purchases (My Collection, invoices);
  * - `verifyLicense`: the public verify endpoint's answer (`POST /api/v1/licenses/verify`);
  * - `resetLicenseUses`, `setLicenseDisabled`: the buyer's reset and the seller's switch, through
  *   the caller's own client (the database checks who may).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
 import type { SupabaseConnection } from '~/context';
 import { formatDate } from '~/lib/dashboard-format';
 import { formatLicenseKey, normalizeLicenseKey, type LicenseView } from '~/lib/licenses';
+import type { VerifiedLicenseSchema } from '~/schemas/api';
 import { env } from '~/server/env.server';
 import { unwrap } from '~/server/http-errors.server';
 import { backendKey, createServiceSupabase, type AppSupabaseClient } from '~/server/supabase.server';
@@ -41,10 +43,6 @@ function licenseSecret(connection: SupabaseConnection): Promise<string> {
 /** The key's second half for a licence: 16 hex characters of HMAC-SHA256(secret, "license:<id>"). */
 function checkOf(secret: string, licenseId: string): string {
   return createHmac('sha256', secret).update(`license:${licenseId}`).digest('hex').slice(0, 16).toUpperCase();
-}
-
-export async function licenseKeyOf(connection: SupabaseConnection, license: { id: string; code: string }) {
-  return formatLicenseKey(license.code, checkOf(await licenseSecret(connection), license.id));
 }
 
 const RESET_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -87,17 +85,8 @@ export async function buyerLicenses(
   );
 }
 
-/** What the verify endpoint answers about a licence it found. */
-export interface VerifiedLicense {
-  agent: { id: string; name: string };
-  /** The versions the licence covers: every one the agent has (updates included). */
-  versions: { first: string | null; latest: string | null };
-  status: 'active' | 'refunded' | 'disabled';
-  disabled_reason: string | null;
-  uses: number;
-  max_uses: number | null;
-  purchased_at: string;
-}
+/** What the verify endpoint answers about a licence it found (its schema is the API's). */
+export type VerifiedLicense = z.infer<typeof VerifiedLicenseSchema>;
 
 export type VerifyOutcome =
   | { kind: 'not-found' }

@@ -15,7 +15,8 @@ import type { ApiCaller } from '~/server/api/auth.server';
 import { pageAfter, pageRows } from '~/server/api/pages.server';
 import { apiError, apiJson, invalidRequest, isStorableText } from '~/server/api/responses.server';
 import { forgetCatalogue, listCategories } from '~/server/agents.server';
-import { unwrap } from '~/server/http-errors.server';
+import { AgentIdSchema } from '~/server/agent-detail.server';
+import { notFound, unwrap } from '~/server/http-errors.server';
 import {
   aboveCeiling,
   checkPackage,
@@ -107,6 +108,22 @@ function formFields(body: z.infer<typeof ApiListingUpdate>, existing: OwnAgent |
   };
 }
 
+/**
+ * The listing form's fields checked by the form's own schema, with the categories and the limits in
+ * force (read together); the limits are returned for the package check.
+ */
+async function parseListingFields(context: Context, fields: Record<string, string>, currentPrice?: number) {
+  const [categories, limits] = await Promise.all([
+    listCategories(publicSupabase(context.get(connectionContext))),
+    listingLimits(context, currentPrice),
+  ]);
+  const schema = listingSchema(
+    categories.map((category) => category.name),
+    limits,
+  );
+  return { parsed: schema.safeParse(fields), limits };
+}
+
 async function validListing(
   context: Context,
   body: Record<string, unknown>,
@@ -114,16 +131,17 @@ async function validListing(
 ): Promise<ListingForm | Response> {
   const shape = (existing ? ApiListingUpdate : ApiListingFields).safeParse(body);
   if (!shape.success) return invalidRequest(shape.error);
-  const [categories, limits] = await Promise.all([
-    listCategories(publicSupabase(context.get(connectionContext))),
-    listingLimits(context, existing?.price),
-  ]);
-  const schema = listingSchema(
-    categories.map((category) => category.name),
-    limits,
-  );
-  const parsed = schema.safeParse(formFields(shape.data, existing));
+  const { parsed } = await parseListingFields(context, formFields(shape.data, existing), existing?.price);
   return parsed.success ? parsed.data : invalidRequest(parsed.error);
+}
+
+/** The caller's own agent (else the 404) and whether the policies refuse a change, read together. */
+async function ownAgentForChange(caller: ApiCaller, agentId: string | undefined) {
+  const [existing, refusal] = await Promise.all([
+    requireOwnAgent(caller.client, caller.userId, agentId),
+    policiesRefusal(caller),
+  ]);
+  return { existing, refusal };
 }
 
 function listingColumns(value: ListingForm) {
@@ -159,18 +177,21 @@ async function priceRefusal(context: Context) {
   return apiError(400, 'invalid_request', message, { fields: { price: [message] } });
 }
 
-/** GET /api/v1/agents/:id: one of the caller's agents (another seller's is a 404). */
+/** GET /api/v1/agents/:id: one of the caller's agents (another seller's, or no agent, is a 404). */
 export async function readOwnAgent(caller: ApiCaller, agentId: string | undefined) {
-  await requireOwnAgent(caller.client, caller.userId, agentId);
+  const id = AgentIdSchema.safeParse(agentId);
+  if (!id.success) notFound();
   const row = unwrap(
     await caller.client
       .from('agents')
       .select(AGENT_COLUMNS)
-      .eq('id', agentId!.toLowerCase())
-      .single()
-      .overrideTypes<AgentRecord, { merge: false }>(),
+      .eq('id', id.data.toLowerCase())
+      .eq('seller_id', caller.userId)
+      .maybeSingle()
+      .overrideTypes<AgentRecord | null, { merge: false }>(),
     'API agent',
   );
+  if (!row) notFound();
   return apiJson(toApiAgent(row));
 }
 
@@ -181,8 +202,7 @@ export async function updateListing(
   agentId: string | undefined,
   body: Record<string, unknown>,
 ) {
-  const existing = await requireOwnAgent(caller.client, caller.userId, agentId);
-  const refusal = await policiesRefusal(caller);
+  const { existing, refusal } = await ownAgentForChange(caller, agentId);
   if (refusal) return refusal;
   const value = await validListing(context, body, existing);
   if (value instanceof Response) return value;
@@ -225,8 +245,7 @@ export async function publishVersion(
   agentId: string | undefined,
   body: Record<string, unknown>,
 ) {
-  const existing = await requireOwnAgent(caller.client, caller.userId, agentId);
-  const refusal = await policiesRefusal(caller);
+  const { existing, refusal } = await ownAgentForChange(caller, agentId);
   if (refusal) return refusal;
   const packageFile = body.package instanceof File ? body.package : null;
   if (!packageFile) {
@@ -240,16 +259,11 @@ export async function publishVersion(
   }
   const version = typeof body.version === 'string' ? body.version : '';
 
-  const limits = await listingLimits(context, existing.price);
+  const fields = { ...formFields({}, existing), version, release_notes: notes };
+  const { parsed, limits } = await parseListingFields(context, fields, existing.price);
   const checkedPackage = await checkPackage(packageFile, limits.packageMb);
   const fieldErrors: Record<string, string[]> = {};
   if (!checkedPackage.ok) fieldErrors.package = [checkedPackage.message];
-  const fields = { ...formFields({}, existing), version, release_notes: notes };
-  const [categories] = await Promise.all([listCategories(publicSupabase(context.get(connectionContext)))]);
-  const parsed = listingSchema(
-    categories.map((category) => category.name),
-    limits,
-  ).safeParse(fields);
   if (!parsed.success) return invalidRequest(parsed.error);
   const checkedVersion = checkVersion(parsed.data, checkedPackage, existing, fieldErrors);
   if (Object.keys(fieldErrors).length > 0 || !checkedPackage.ok) {
