@@ -566,6 +566,9 @@ describe('the seller API', () => {
     const answers = await Promise.all(['# a', '# bb', '# ccc', '# dddd'].map(upload));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409]);
+    const again = await upload('# e');
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe('Version 5.0.0 exists already.');
     const winner = await answers.find((answer) => answer.status === 201)!.json();
     const [row] = await sql<{ file_path: string; file_size: number }>(
       `select file_path, file_size from public.agent_versions where agent_id = $1 and version = '5.0.0'`,

@@ -8,7 +8,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { connectionContext } from '~/context';
 import { BEFORE_LISTING } from '~/lib/policies';
-import { FIRST_VERSION } from '~/lib/versions';
+import { compareVersions, FIRST_VERSION } from '~/lib/versions';
 import { ApiListingFields, ApiListingUpdate, type PageQuery } from '~/schemas/api';
 import { LISTING_MESSAGES, listingSchema, type ListingForm } from '~/schemas/listing';
 import type { ApiCaller } from '~/server/api/auth.server';
@@ -233,6 +233,8 @@ export async function listVersions(caller: ApiCaller, agentId: string | undefine
   return apiJson({ data: rows });
 }
 
+const versionExists = (version: string) => apiError(409, 'conflict', `Version ${version} exists already.`);
+
 /**
  * POST /api/v1/agents/:id/versions (multipart): `version`, `notes` (text or a file) and `package`,
  * held to the form's rules: a higher version, release notes after the first, a JSON or ZIP package
@@ -266,6 +268,11 @@ export async function publishVersion(
   if (!checkedPackage.ok) fieldErrors.package = [checkedPackage.message];
   if (!parsed.success) return invalidRequest(parsed.error);
   const checkedVersion = checkVersion(parsed.data, checkedPackage, existing, fieldErrors);
+  // The latest version sent again is a conflict, whether it was stored before this request
+  // read the listing or while it ran (the unique row below): one answer for both.
+  if (existing.latestVersion && checkedVersion && compareVersions(checkedVersion, existing.latestVersion) === 0) {
+    return versionExists(checkedVersion);
+  }
   if (Object.keys(fieldErrors).length > 0 || !checkedPackage.ok) {
     const first = Object.values(fieldErrors)[0]?.[0] ?? LISTING_MESSAGES.check;
     return apiError(400, 'invalid_request', first, { fields: fieldErrors });
@@ -279,7 +286,7 @@ export async function publishVersion(
     checkedPackage,
     fileName: packageFile.name,
   });
-  if (stored === 'exists') return apiError(409, 'conflict', `Version ${checkedVersion} exists already.`);
+  if (stored === 'exists') return versionExists(checkedVersion);
   forgetCatalogue();
   if (existing.latestVersion) {
     announceVersion(context, request, {
