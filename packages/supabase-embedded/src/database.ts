@@ -45,7 +45,19 @@ export interface Queryable {
   exec(sql: string): Promise<unknown>;
 }
 
-export type Transaction = Queryable;
+/**
+ * A transaction's statements. `last` marks the statement after which the transaction commits (a
+ * read's only statement): the database commits right after it, without waiting for the caller to
+ * say so, and nothing more may run in it. On the embedded thread that saves the round trip
+ * through this thread's event loop that the database would otherwise sit idle for (ADR 077).
+ */
+export interface Transaction extends Queryable {
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: { last?: boolean },
+  ): Promise<QueryResult<T>>;
+}
 
 export interface TransactionOptions {
   /**
@@ -509,7 +521,9 @@ export async function withClaims<T>(
   const open = () =>
     db.transaction(
       async (tx) => {
-        await tx.query(
+        // Sent without waiting for its answer: the work's statements follow it in the same
+        // transaction, and fail (25P02) if it failed, so nothing runs without the claims.
+        const setup = tx.query(
           `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
               set_config('search_path', 'public, extensions', true)${extraSql}`,
@@ -520,7 +534,9 @@ export async function withClaims<T>(
             ...extra.flat(),
           ],
         );
-        return work(tx);
+        // The setup's own error comes first when it fails (it is answered before the work's).
+        const [, result] = await Promise.all([setup, work(tx)]);
+        return result;
       },
       { deadline },
     );

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { withClaims } from './database';
 import { openPGliteThread, StatementTimeoutError, type PGliteThreadDatabase } from './pglite-thread';
 
 const workerFile = path.resolve('packages/supabase-embedded/src/pglite-worker.js');
@@ -71,6 +72,44 @@ describe('PGlite in a worker thread', () => {
     expect((await other).rows[0]!.n).toBe(1);
     const { rows } = await db.query<{ id: number }>('select id from notes order by id');
     expect(rows.map((row) => row.id)).toEqual([1, 2, 3]);
+  });
+
+  it("runs a transaction's steps sent without waiting in order, and commits with a statement marked last", async () => {
+    await db.transaction(async (tx) => {
+      const write = tx.query('insert into notes values (30, $1)', ['thirty']); // not awaited
+      const read = tx.query<{ n: number }>('select count(*)::int as n from notes where id = 30', [], { last: true });
+      await write;
+      expect((await read).rows[0]!.n).toBe(1);
+      await expect(tx.query('select 1')).rejects.toThrow('Transaction is closed');
+    });
+    expect((await db.query('select body from notes where id = 30')).rows).toEqual([{ body: 'thirty' }]);
+
+    // A last statement that fails rolls back what came before it.
+    const duplicate = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into notes values (31, $1)', ['thirty-one']);
+        return tx.query('insert into notes values (30, $1)', ['again'], { last: true });
+      })
+      .catch((caught: unknown) => caught);
+    expect(duplicate).toMatchObject({ code: '23505' });
+    expect((await db.query('select id from notes where id = 31')).rows).toEqual([]);
+  });
+
+  it("keeps a request's statements from running when its claims could not be set, and says why", async () => {
+    await db.exec('create role anon nologin; grant insert on notes to anon');
+    const error = await withClaims(
+      db,
+      { role: 'anon' },
+      (tx) => tx.query("insert into notes values (32, 'thirty-two')"),
+      {
+        statement_timeout: 'soon',
+      },
+    ).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: expect.stringContaining('statement_timeout') });
+    expect((await db.query('select id from notes where id = 32')).rows).toEqual([]);
+    // The same request with its claims set runs as the role.
+    await withClaims(db, { role: 'anon' }, (tx) => tx.query("insert into notes values (32, 'thirty-two')"));
+    expect((await db.query('select id from notes where id = 32')).rows).toEqual([{ id: 32 }]);
   });
 
   it('delivers notifications to listeners, after a restart too', async () => {

@@ -10,7 +10,10 @@
  * PostgREST does (500).
  *
  * One statement at a time, as PGlite's single connection always did: a transaction holds the
- * thread from BEGIN to COMMIT and other statements wait their turn. The deadline applies to the
+ * thread from BEGIN to COMMIT and other statements wait their turn. A transaction's steps are
+ * posted as they are asked for, without waiting for the answers before them, and a statement
+ * marked `last` commits with it (ADR 077): a read's transaction costs the thread no wait for
+ * this thread's event loop, busy rendering pages meanwhile. The deadline applies to the
  * statements of requests' transactions (`{ deadline: true }`, opened by `withClaims`), and counts
  * from the moment a statement is handed to the thread, not while it waits. An in-memory database
  * (`dataDir: null`) keeps its files in a temporary directory, removed on close, so that a restart
@@ -20,7 +23,7 @@ import { cpSync, mkdtempSync, readdirSync, readlinkSync, rmSync, closeSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Database, QueryResult, Queryable, TransactionOptions } from './database';
+import type { Database, QueryResult, Queryable, Transaction, TransactionOptions } from './database';
 
 export interface PGliteThreadOptions {
   /** PGlite's data directory (`<dataDir>/pgdata`), or null for a temporary one removed on close. */
@@ -100,7 +103,7 @@ function reviveError(data: SerialisedError): Error {
 }
 
 type Op =
-  | { op: 'query'; sql: string; params?: unknown[] }
+  | { op: 'query'; sql: string; params?: unknown[]; last?: boolean }
   | { op: 'exec'; sql: string }
   | { op: 'begin' | 'commit' | 'rollback' | 'dump' | 'close' }
   | { op: 'listen' | 'unlisten'; channel: string };
@@ -147,6 +150,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   if (temporary && options.copyFrom) cpSync(options.copyFrom, dataPath, { recursive: true });
 
   let nextId = 0;
+  let nextTransaction = 0;
   let restarts = 0;
   let closed = false;
   let running = 0;
@@ -236,7 +240,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
   };
 
   /** `limit`: the statement's deadline in ms, or null for none. */
-  const send = (thread: Thread, message: Op, limit: number | null): Promise<unknown> =>
+  const send = (thread: Thread, message: Op & { tx?: number }, limit: number | null): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       const entry: Pending = { resolve, reject };
@@ -249,17 +253,12 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       thread.worker.postMessage({ id, ...message });
     });
 
-  /**
-   * Runs `message` on `thread` (a transaction's own), or on the current thread once it is ready.
-   * A transaction whose thread was ended fails with the error that ended it.
-   */
-  const run = async (message: Op, deadline: number | null, thread?: Thread): Promise<unknown> => {
-    if (stopped) throw stopped;
-    if (thread?.ending) throw new StatementTimeoutError();
+  /** Runs `message` on the current thread once it is ready. */
+  const run = async (message: Op, deadline: number | null): Promise<unknown> => {
     while (restarting) await restarting;
     if (stopped) throw stopped;
     if (broken) throw broken;
-    const target = thread ?? current;
+    const target = current;
     await target.ready;
     running++;
     try {
@@ -296,37 +295,54 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     query: <T>(sql: string, params?: unknown[]) =>
       exclusive(() => run({ op: 'query', sql, params }, null) as Promise<QueryResult<T>>),
     exec: (sql: string) => exclusive(() => run({ op: 'exec', sql }, null)),
-    transaction: <T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
+    transaction: <T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions) =>
       exclusive(async () => {
         while (restarting) await restarting;
+        if (stopped) throw stopped;
+        if (broken) throw broken;
         const thread = current;
+        await thread.ready;
         // Read when the transaction starts: a test may change `deadlineMs` between transactions.
         const deadline =
           typeof options?.deadline === 'number' ? options.deadline : options?.deadline ? db.deadlineMs : null;
-        await run({ op: 'begin' }, deadline, thread);
+        // Every step is posted as soon as it is asked for, without waiting for the answers before
+        // it: the thread runs them in order, and each names its transaction (ADR 077).
+        const id = ++nextTransaction;
         let ended = false;
-        const step = (message: Op) => {
+        const post = (message: Op): Promise<unknown> => {
           if (ended) return Promise.reject(new Error('Transaction is closed'));
-          return run(message, deadline, thread);
+          if (stopped) return Promise.reject(stopped);
+          if (thread.ending) return Promise.reject(new StatementTimeoutError());
+          running++;
+          return send(thread, { ...message, tx: id }, deadline).finally(() => running--);
         };
-        const tx: Queryable = {
-          query: async <R>(sql: string, params?: unknown[]) =>
-            (await step({ op: 'query', sql, params })) as QueryResult<R>,
-          exec: (sql: string) => step({ op: 'exec', sql }),
+        const begun = post({ op: 'begin' });
+        begun.catch(() => {});
+        const tx: Transaction = {
+          query: async <R>(sql: string, params?: unknown[], queryOptions?: { last?: boolean }) => {
+            const answer = post({ op: 'query', sql, params, last: queryOptions?.last });
+            if (queryOptions?.last) ended = true;
+            return (await answer) as QueryResult<R>;
+          },
+          exec: (sql: string) => post({ op: 'exec', sql }),
         };
         let result: T;
         try {
           result = await work(tx);
+          await begun;
         } catch (error) {
-          if (!ended && !thread.ending) await run({ op: 'rollback' }, deadline, thread).catch(() => {});
+          if (!ended && !thread.ending) await post({ op: 'rollback' }).catch(() => {});
           ended = true;
-          throw error;
+          // A transaction that did not begin fails with the reason, not with its statements' refusal.
+          throw (
+            (await begun.then(
+              () => null,
+              (beginError: unknown) => beginError,
+            )) ?? error
+          );
         }
-        try {
-          await step({ op: 'commit' });
-        } finally {
-          ended = true;
-        }
+        if (!ended) await post({ op: 'commit' });
+        ended = true;
         return result;
       }),
     async listen(channel, handler, onResume) {

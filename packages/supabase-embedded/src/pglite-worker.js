@@ -5,9 +5,12 @@
  * `node:worker_threads` from its file (packages/supabase-embedded/src/pglite-worker.js) in every mode: tests,
  * development and the built server.
  *
- * The main thread (packages/supabase-embedded/src/pglite-thread.ts) sends one operation at a time and waits for
- * its answer; a transaction is PGlite's own `transaction()`, held open between `begin` and
- * `commit` or `rollback`, so it behaves exactly as PGlite in the main thread did.
+ * The main thread (packages/supabase-embedded/src/pglite-thread.ts) sends operations that this thread runs one
+ * after another, in the order they came (ADR 077): a transaction's statements may come without
+ * waiting for the answers before them. A transaction is PGlite's own `transaction()`, held open
+ * between `begin` and `commit` or `rollback` (or a statement marked `last`), and its operations
+ * carry its id: one that finds its transaction not open fails, so a statement meant for a
+ * transaction never runs outside it.
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -47,17 +50,32 @@ function serialiseError(error) {
   return { ...fields, message: error.message, name: error.name, stack: error.stack };
 }
 
+/** Where an operation runs: its own transaction (`tx`, which must be the open one), else PGlite. */
+function targetOf(tx) {
+  if (tx === undefined) return open ? open.tx : pglite;
+  if (open?.id !== tx) throw new Error('Transaction is not open');
+  return open.tx;
+}
+
 const operations = {
-  async query({ sql, params }) {
-    const target = open ? open.tx : pglite;
-    return target.query(sql, params);
+  async query({ sql, params, tx, last }) {
+    const target = targetOf(tx);
+    if (!last) return target.query(sql, params);
+    let result;
+    try {
+      result = await target.query(sql, params);
+    } catch (error) {
+      await operations.rollback();
+      throw error;
+    }
+    await operations.commit();
+    return result;
   },
-  async exec({ sql }) {
-    const target = open ? open.tx : pglite;
-    await target.exec(sql);
+  async exec({ sql, tx }) {
+    await targetOf(tx).exec(sql);
     return null;
   },
-  begin() {
+  begin({ tx }) {
     if (open) throw new Error('A transaction is already open');
     return new Promise((resolve, reject) => {
       let end;
@@ -67,9 +85,9 @@ const operations = {
       ended.catch(() => {});
       let entered = false;
       // PGlite calls the callback after BEGIN, asynchronously: `done` is assigned by then.
-      const done = pglite.transaction(async (tx) => {
+      const done = pglite.transaction(async (handle) => {
         entered = true;
-        open = { tx, end, done };
+        open = { id: tx, tx: handle, end, done };
         resolve(null);
         await ended;
       });
@@ -78,14 +96,14 @@ const operations = {
       });
     });
   },
-  async commit() {
-    const current = takeOpen();
+  async commit({ tx } = {}) {
+    const current = takeOpen(tx);
     current.end.resolveEnd();
     await current.done;
     return null;
   },
-  async rollback() {
-    const current = takeOpen();
+  async rollback({ tx } = {}) {
+    const current = takeOpen(tx);
     current.end.rejectEnd(ROLLBACK);
     await current.done.catch((error) => {
       if (error !== ROLLBACK) throw error;
@@ -117,8 +135,8 @@ const operations = {
   },
 };
 
-function takeOpen() {
-  if (!open) throw new Error('No transaction is open');
+function takeOpen(tx) {
+  if (!open || (tx !== undefined && open.id !== tx)) throw new Error('No transaction is open');
   const current = open;
   open = undefined;
   return current;
@@ -135,14 +153,18 @@ ready.then(
   (error) => port.postMessage({ ready: false, error: serialiseError(error) }),
 );
 
-port.on('message', async (message) => {
-  const { id, op } = message;
-  try {
-    await ready;
-    const result = await operations[op](message);
-    const transfer = result instanceof Uint8Array ? [result.buffer] : [];
-    port.postMessage({ id, result }, transfer);
-  } catch (error) {
-    port.postMessage({ id, error: serialiseError(error) });
-  }
+/** One operation at a time, in the order they came. */
+let turn = ready.catch(() => {});
+port.on('message', (message) => {
+  turn = turn.then(async () => {
+    const { id, op } = message;
+    try {
+      await ready;
+      const result = await operations[op](message);
+      const transfer = result instanceof Uint8Array ? [result.buffer] : [];
+      port.postMessage({ id, result }, transfer);
+    } catch (error) {
+      port.postMessage({ id, error: serialiseError(error) });
+    }
+  });
 });

@@ -49,6 +49,25 @@ describe.skipIf(!onPostgresServer)('the server-backed database', () => {
     expect((await db.query<{ n: number }>('select n from counter order by n')).rows).toEqual([{ n: 11 }, { n: 12 }]);
   });
 
+  it('commits with a statement marked last, and rolls back when that statement fails', async () => {
+    await db.exec('create table marks (n int primary key)');
+    const read = await db.transaction(async (tx) => {
+      await tx.query('insert into marks values (1)');
+      const answer = await tx.query<{ n: number }>('select count(*)::int as n from marks', [], { last: true });
+      await expect(tx.query('select 1')).rejects.toThrow('Transaction is closed');
+      return answer.rows[0]!.n;
+    });
+    expect(read).toBe(1);
+    const duplicate = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into marks values (2)');
+        return tx.query('insert into marks values (1)', [], { last: true });
+      })
+      .catch((caught: unknown) => caught);
+    expect(duplicate).toMatchObject({ code: '23505' });
+    expect((await db.query<{ n: number }>('select n from marks order by n')).rows).toEqual([{ n: 1 }]);
+  });
+
   it("ends a request's statement past its deadline with 57014", async () => {
     db.deadlineMs = 300;
     try {

@@ -8,7 +8,7 @@
  * `timestamp` read as UTC whatever the server process's time zone.
  */
 import pg from 'pg';
-import type { Database, QueryResult, Queryable, TransactionOptions } from './database';
+import type { Database, QueryResult, Queryable, Transaction, TransactionOptions } from './database';
 
 /** How long a lost LISTEN connection waits before it connects again. */
 const LISTEN_RETRY_MS = 1_000;
@@ -66,15 +66,29 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
     deadlineMs: null,
     anonDeadlineMs: null,
     ...queryable(pool),
-    async transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    async transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const client = await pool.connect();
       try {
         // A request's transaction: PostgreSQL ends a statement past the deadline itself (ADR 031).
         const limit =
           typeof options?.deadline === 'number' ? options.deadline : options?.deadline ? db.deadlineMs : null;
         await client.query(limit === null ? 'begin' : `begin; set local statement_timeout = ${Math.ceil(limit)}`);
-        const result = await work(queryable(client));
-        await client.query('commit');
+        let committed = false;
+        const statements = queryable(client);
+        const tx: Transaction = {
+          ...statements,
+          async query<R>(sql: string, params?: unknown[], options?: { last?: boolean }) {
+            if (committed) throw new Error('Transaction is closed');
+            if (!options?.last) return statements.query<R>(sql, params);
+            // The COMMIT goes out behind the statement at once (the client queues it): after a
+            // failed statement it ends the aborted transaction as a ROLLBACK.
+            committed = true;
+            const [result] = await Promise.all([statements.query<R>(sql, params), client.query('commit')]);
+            return result;
+          },
+        };
+        const result = await work(tx);
+        if (!committed) await client.query('commit');
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => {});

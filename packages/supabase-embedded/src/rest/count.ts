@@ -29,6 +29,7 @@ async function plannedRows(tx: Transaction, sql: string, params: unknown[]): Pro
  * Runs `statement(withExactTotal)` and returns its first row with `total` as the preference
  * asks: absent without a count preference, otherwise exact or planned. A planned total is never
  * below the rows actually returned from `offset` on, so an estimate cannot turn a page into a 416.
+ * `readOnly`: the statement is the transaction's last (it commits with it).
  */
 export async function runCounted<Row extends { n: number; total?: number }>(
   tx: Transaction,
@@ -36,10 +37,11 @@ export async function runCounted<Row extends { n: number; total?: number }>(
   statement: (withExactTotal: boolean) => string,
   params: unknown[],
   offset: number,
+  readOnly: boolean,
 ): Promise<Row | undefined> {
   const planned = count === 'planned' || count === 'estimated' ? await plannedRows(tx, statement(false), params) : 0;
   const exact = count === 'exact' || (count === 'estimated' && planned <= MAX_ROWS);
-  const row = (await tx.query<Row>(statement(exact), params)).rows[0];
+  const row = (await tx.query<Row>(statement(exact), params, { last: readOnly })).rows[0];
   if (row && count && !exact) row.total = Math.max(planned, row.n > 0 ? offset + row.n : 0);
   return row;
 }

@@ -64,7 +64,7 @@ export function prepareRead(input: ReadInput): PreparedStatement {
   return {
     readOnly: true,
     async run(tx) {
-      const row = await runCounted<CountedPage>(tx, prefer.count, statement, params.values, offset);
+      const row = await runCounted<CountedPage>(tx, prefer.count, statement, params.values, offset, true);
       const headers: Record<string, string> = prefer.count ? { 'preference-applied': `count=${prefer.count}` } : {};
       return pageResponse(row ?? { n: 0 }, offset, { singular: input.singular, head: input.head, headers });
     },

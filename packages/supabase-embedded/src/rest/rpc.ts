@@ -103,7 +103,8 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
     return {
       readOnly,
       async run(tx: Transaction) {
-        const result = await tx.query<{ body?: string }>(sql, params.values);
+        // Nothing after the call can fail: the transaction commits with it.
+        const result = await tx.query<{ body?: string }>(sql, params.values, { last: true });
         if (fn.returnKind === 'void') return rawJson({ status: 204, body: null, headers: {}, singular: false });
         const body = result.rows[0]?.body ?? 'null';
         const headers = { 'content-range': '0-0/*' };
@@ -138,7 +139,7 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
   return {
     readOnly,
     async run(tx: Transaction) {
-      const row = await runCounted<CountedPage>(tx, input.prefer.count, statement, params.values, offset);
+      const row = await runCounted<CountedPage>(tx, input.prefer.count, statement, params.values, offset, readOnly);
       return pageResponse(row ?? { n: 0, body: '[]' }, offset, { singular: input.singular, head });
     },
   };
