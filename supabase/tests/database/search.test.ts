@@ -380,4 +380,26 @@ describe('one definition', () => {
     )) as [{ unlisted: number }];
     expect(unlisted).toBeGreaterThan(0);
   });
+
+  it('gives through the index only what the policy gives: listed documents, for anyone', async () => {
+    // Every agent's own words, the listed and the unlisted: the function must name the listed only.
+    const [{ all, listed }] = (await rowsAs<{ all: number; listed: number }>(
+      db,
+      serviceRole,
+      `select count(*)::int as all, count(*) filter (where listed)::int as listed from public.agent_search`,
+    )) as [{ all: number; listed: number }];
+    expect(all).toBeGreaterThan(listed);
+    for (const role of [anon, user(DEMO.buyer)]) {
+      const rows = await rowsAs<{ agent_id: string; listed: boolean }>(
+        db,
+        role,
+        `select m.agent_id, d.listed from public.listed_search_documents(
+           (select string_agg(quote_literal(l.lexeme) || ':*', ' | ')::tsquery
+              from (select distinct left(unnest(tsvector_to_array(document)), 1) as lexeme from public.agent_search) l)
+         ) m left join public.agent_search d on d.agent_id = m.agent_id`,
+      );
+      expect(rows.length).toBe(listed);
+      expect(rows.every((row) => row.listed)).toBe(true);
+    }
+  });
 });
