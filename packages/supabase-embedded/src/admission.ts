@@ -31,13 +31,15 @@ export interface AdmissionLimits {
  * The defaults (ADR 032, the wait from ADR 053). A request normally waits milliseconds for its
  * turn. Under a burst (100 connections on two cores) a page's calls wait seconds: 3 s refused a
  * few agent pages with 503 while the server kept up, so the wait is PostgREST's own default for
- * a connection from its pool, 10 s. 128 waiting at a slow request's 20–25 ms each take about 3 s
- * to drain, so the 129th is refused at once rather than after the wait. 16 per client: a client
+ * a connection from its pool, 10 s. 256 waiting: since a transaction's steps no longer wait for
+ * the main thread (ADR 077) a slow request's transaction takes about 10 ms, so 256 drain in about
+ * 3 s, and the 257th is refused at once rather than after the wait (128 refused most of fifty
+ * parallel API uploads, each a few calls at once, that 256 served). 16 per client: a client
  * of the Data API itself (a script, another app) rarely has more than a few requests open at
  * once, and 16 of them at the anonymous deadline already hold the database for 48 s.
  */
 export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = {
-  maxWaiting: 128,
+  maxWaiting: 256,
   maxWaitMs: 10_000,
   perClient: 16,
   degradedWaiting: 32,
