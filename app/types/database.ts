@@ -2586,13 +2586,6 @@ export type Database = {
         }[];
       };
       like_substring: { Args: { value: string }; Returns: string };
-      listed_search_documents: {
-        Args: { query: unknown };
-        Returns: {
-          agent_id: string;
-          document: unknown;
-        }[];
-      };
       mark_conversation_read: { Args: { conversation: string }; Returns: undefined };
       matches_catalogue_filters: {
         Args: {

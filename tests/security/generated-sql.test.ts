@@ -413,6 +413,68 @@ function recorder(statements: string[]): Transaction {
   };
 }
 
+/**
+ * Which statements commit with themselves (`last`): only what writes nothing. A write answered
+ * after its deadline is reported as failed and must roll back, so its COMMIT waits for its answer.
+ */
+describe('a read commits with its statement, a write never does', () => {
+  const lastFlags = async (run: (tx: Transaction) => Promise<unknown>) => {
+    const flags: boolean[] = [];
+    await run({
+      async query<T>(_sql: string, _params?: unknown[], options?: { last?: boolean }) {
+        flags.push(Boolean(options?.last));
+        const row = { n: 1, inserted: 1, body: '[]' };
+        return { rows: [row] as T[], affectedRows: 1, fields: [] };
+      },
+      async exec() {
+        throw new Error('the Data API never runs a script');
+      },
+    });
+    return flags;
+  };
+  const rpc = (name: string, method: 'GET' | 'POST', args: Record<string, unknown>) =>
+    prepareRpc({
+      snapshot: SNAPSHOT,
+      schema: 'public',
+      name,
+      plan: readPlan(new URLSearchParams(), method === 'POST' ? {} : { rpcArgs: new Set(Object.keys(args)) }),
+      prefer: parsePrefer(null),
+      args,
+      rawBody: args,
+      method,
+      singular: false,
+    });
+
+  it('marks reads and read-only calls last, and no volatile call or write', async () => {
+    expect(await lastFlags((tx) => rpc('add', 'POST', { a: 1, b: 2 }).run(tx))).toEqual([true]);
+    expect(await lastFlags((tx) => rpc('search_agents', 'GET', {}).run(tx))).toEqual([true]);
+    // A volatile call by POST may write: its COMMIT waits for its answer.
+    expect(await lastFlags((tx) => rpc('touch', 'POST', { at: '2026-01-01T00:00:00Z' }).run(tx))).toEqual([false]);
+    const table = SNAPSHOT.tables.get('agents')!;
+    const read = prepareRead({
+      snapshot: SNAPSHOT,
+      table,
+      plan: readPlan(new URLSearchParams()),
+      prefer: parsePrefer(null),
+      singular: false,
+      head: false,
+    });
+    expect(await lastFlags((tx) => read.run(tx))).toEqual([true]);
+    const write = prepareWrite(
+      {
+        snapshot: SNAPSHOT,
+        table,
+        plan: readPlan(new URLSearchParams()),
+        prefer: parsePrefer(null),
+        singular: false,
+        body: { name: 'x' },
+      },
+      'POST',
+    );
+    expect((await lastFlags((tx) => write.run(tx))).every((last) => !last)).toBe(true);
+  });
+});
+
 interface ApiCall {
   method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
   path: string;

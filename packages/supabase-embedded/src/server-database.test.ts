@@ -55,6 +55,7 @@ describe.skipIf(!onPostgresServer)('the server-backed database', () => {
       await tx.query('insert into marks values (1)');
       const answer = await tx.query<{ n: number }>('select count(*)::int as n from marks', [], { last: true });
       await expect(tx.query('select 1')).rejects.toThrow('Transaction is closed');
+      await expect(tx.exec('select 1')).rejects.toThrow('Transaction is closed');
       return answer.rows[0]!.n;
     });
     expect(read).toBe(1);

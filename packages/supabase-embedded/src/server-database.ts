@@ -68,32 +68,45 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
     ...queryable(pool),
     async transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const client = await pool.connect();
+      // Once committed, rolled back or released, the handle refuses everything: the connection
+      // may already serve another request.
+      let ended = false;
       try {
         // A request's transaction: PostgreSQL ends a statement past the deadline itself (ADR 031).
         const limit =
           typeof options?.deadline === 'number' ? options.deadline : options?.deadline ? db.deadlineMs : null;
         await client.query(limit === null ? 'begin' : `begin; set local statement_timeout = ${Math.ceil(limit)}`);
-        let committed = false;
         const statements = queryable(client);
+        const open = () => {
+          if (ended) throw new Error('Transaction is closed');
+        };
         const tx: Transaction = {
-          ...statements,
           async query<R>(sql: string, params?: unknown[], options?: { last?: boolean }) {
-            if (committed) throw new Error('Transaction is closed');
+            open();
             if (!options?.last) return statements.query<R>(sql, params);
             // The COMMIT goes out behind the statement at once (the client queues it): after a
             // failed statement it ends the aborted transaction as a ROLLBACK.
-            committed = true;
+            ended = true;
             const [result] = await Promise.all([statements.query<R>(sql, params), client.query('commit')]);
             return result;
           },
+          async exec(sql: string) {
+            open();
+            await statements.exec(sql);
+          },
         };
         const result = await work(tx);
-        if (!committed) await client.query('commit');
+        if (!ended) {
+          ended = true;
+          await client.query('commit');
+        }
         return result;
       } catch (error) {
+        ended = true;
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
+        ended = true;
         client.release();
       }
     },

@@ -381,7 +381,14 @@ describe('one definition', () => {
     expect(unlisted).toBeGreaterThan(0);
   });
 
-  it('gives through the index only what the policy gives: listed documents, for anyone', async () => {
+  it('gives through the index only what the policy gives: listed documents, for anyone, never through the Data API', async () => {
+    // In a schema the Data API does not expose (it serves public and graphql_public only).
+    const [{ schema }] = (await rowsAs<{ schema: string }>(
+      db,
+      serviceRole,
+      `select pronamespace::regnamespace::text as schema from pg_proc where proname = 'listed_search_documents'`,
+    )) as [{ schema: string }];
+    expect(schema).toBe('private');
     // Every agent's own words, the listed and the unlisted: the function must name the listed only.
     const [{ all, listed }] = (await rowsAs<{ all: number; listed: number }>(
       db,
@@ -393,7 +400,7 @@ describe('one definition', () => {
       const rows = await rowsAs<{ agent_id: string; listed: boolean }>(
         db,
         role,
-        `select m.agent_id, d.listed from public.listed_search_documents(
+        `select m.agent_id, d.listed from private.listed_search_documents(
            (select string_agg(quote_literal(l.lexeme) || ':*', ' | ')::tsquery
               from (select distinct left(unnest(tsvector_to_array(document)), 1) as lexeme from public.agent_search) l)
          ) m left join public.agent_search d on d.agent_id = m.agent_id`,

@@ -103,8 +103,9 @@ export function prepareRpc(input: RpcInput): PreparedStatement {
     return {
       readOnly,
       async run(tx: Transaction) {
-        // Nothing after the call can fail: the transaction commits with it.
-        const result = await tx.query<{ body?: string }>(sql, params.values, { last: true });
+        // A read commits with its statement. A write waits for its answer: answered after its
+        // deadline it must roll back, and a commit sent with it would already have been made.
+        const result = await tx.query<{ body?: string }>(sql, params.values, { last: readOnly });
         if (fn.returnKind === 'void') return rawJson({ status: 204, body: null, headers: {}, singular: false });
         const body = result.rows[0]?.body ?? 'null';
         const headers = { 'content-range': '0-0/*' };
