@@ -399,11 +399,15 @@ interface Built {
   refused?: string;
 }
 
-/** A transaction that records each statement and answers with an empty result of the right shape. */
-function recorder(statements: string[]): Transaction {
+/**
+ * A transaction that records each statement (and whether it was sent as the last) and answers with
+ * an empty result of the right shape.
+ */
+function recorder(statements: string[], lasts: boolean[] = []): Transaction {
   return {
-    async query<T>(sql: string) {
+    async query<T>(sql: string, _params?: unknown[], options?: { last?: boolean }) {
       statements.push(sql);
+      lasts.push(Boolean(options?.last));
       const row = { n: 0, inserted: 0, body: '[]', 'QUERY PLAN': [{ Plan: { 'Node Type': 'Limit', 'Plan Rows': 0 } }] };
       return { rows: [row] as T[], affectedRows: 0, fields: [] };
     },
@@ -420,16 +424,7 @@ function recorder(statements: string[]): Transaction {
 describe('a read commits with its statement, a write never does', () => {
   const lastFlags = async (run: (tx: Transaction) => Promise<unknown>) => {
     const flags: boolean[] = [];
-    await run({
-      async query<T>(_sql: string, _params?: unknown[], options?: { last?: boolean }) {
-        flags.push(Boolean(options?.last));
-        const row = { n: 1, inserted: 1, body: '[]' };
-        return { rows: [row] as T[], affectedRows: 1, fields: [] };
-      },
-      async exec() {
-        throw new Error('the Data API never runs a script');
-      },
-    });
+    await run(recorder([], flags));
     return flags;
   };
   const rpc = (name: string, method: 'GET' | 'POST', args: Record<string, unknown>) =>

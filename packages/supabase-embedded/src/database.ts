@@ -48,9 +48,10 @@ export interface Queryable {
 /**
  * A transaction's statements. `last` marks the statement after which the transaction commits (a
  * read's only statement): the database commits right after it, without waiting for the caller to
- * say so, and nothing more may run in it. Only for what writes nothing: a statement answered after
- * its deadline is reported as failed, and a write must then be rolled back, not already committed. On the embedded thread that saves the round trip
- * through this thread's event loop that the database would otherwise sit idle for (ADR 077).
+ * say so, and nothing more may run in it. On the embedded thread that saves the round trip through
+ * this thread's event loop that the database would otherwise sit idle for (ADR 077). Only for what
+ * writes nothing: a statement answered after its deadline is reported as failed, and a write must
+ * then be rolled back, not already committed.
  */
 export interface Transaction extends Queryable {
   query<T = Record<string, unknown>>(

@@ -239,9 +239,10 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       });
   };
 
-  /** `limit`: the statement's deadline in ms, or null for none. */
-  const send = (thread: Thread, message: Op & { tx?: number }, limit: number | null): Promise<unknown> =>
-    new Promise((resolve, reject) => {
+  /** `limit`: the statement's deadline in ms, or null for none. Counted as running until answered. */
+  const send = (thread: Thread, message: Op & { tx?: number }, limit: number | null): Promise<unknown> => {
+    running++;
+    return new Promise((resolve, reject) => {
       const id = ++nextId;
       const entry: Pending = { resolve, reject };
       if (limit !== null) {
@@ -251,7 +252,8 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
       }
       thread.pending.set(id, entry);
       thread.worker.postMessage({ id, ...message });
-    });
+    }).finally(() => running--);
+  };
 
   /** Runs `message` on the current thread once it is ready. */
   const run = async (message: Op, deadline: number | null): Promise<unknown> => {
@@ -260,12 +262,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
     if (broken) throw broken;
     const target = current;
     await target.ready;
-    running++;
-    try {
-      return await send(target, message, deadline);
-    } finally {
-      running--;
-    }
+    return send(target, message, deadline);
   };
 
   // One holder at a time: a statement, or a transaction from BEGIN to its end.
@@ -313,8 +310,7 @@ export async function openPGliteThread(options: PGliteThreadOptions): Promise<PG
           if (ended) return Promise.reject(new Error('Transaction is closed'));
           if (stopped) return Promise.reject(stopped);
           if (thread.ending) return Promise.reject(new StatementTimeoutError());
-          running++;
-          return send(thread, { ...message, tx: id }, deadline).finally(() => running--);
+          return send(thread, { ...message, tx: id }, deadline);
         };
         const begun = post({ op: 'begin' });
         begun.catch(() => {});

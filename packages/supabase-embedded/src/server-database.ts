@@ -106,7 +106,6 @@ export function connectServerDatabase(options: ServerDatabaseOptions): Database 
         await client.query('rollback').catch(() => {});
         throw error;
       } finally {
-        ended = true;
         client.release();
       }
     },
